@@ -1,0 +1,22 @@
+/** Room names and Redis channel grammar. Build them only here. */
+export function roomForSymbol(symbol: string): string {
+  return `symbol:${symbol}`;
+}
+
+export function roomForAccount(userId: number): string {
+  return `account:${userId}`;
+}
+
+/** Redis keys and channels, all under one prefix so tests can isolate themselves. */
+export function redisKeys(prefix: string) {
+  return {
+    tickChannel: `${prefix}:quote:ticks`,
+    latestQuotes: `${prefix}:quote:latest`,
+    accountSeq: (userId: number) => `${prefix}:seq:account:${userId}`,
+    feedLeaderLock: `${prefix}:feed:leader`,
+    socketIoChannel: `${prefix}:socket.io`,
+    rateLimit: `${prefix}:rl`,
+  };
+}
+
+export const MAX_SYMBOL_SUBSCRIPTIONS = 50;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { FUND_PASSWORD } from '../../domain/accounts/identity.ts';
+import { loginIdField, passwordField, verificationCodeField } from './fields.ts';
+
+export const sendCodeRequest = z.strictObject({
+  account: loginIdField,
+  purpose: z.enum(['register', 'reset']),
+});
+
+export const registerRequest = z.strictObject({
+  account: loginIdField,
+  password: passwordField,
+  repassword: z.string().max(64),
+  invite: z.string().trim().min(1).max(32),
+  code: verificationCodeField,
+  agree: z.string().max(8).optional(),
+});
+
+export const loginRequest = z.strictObject({
+  account: loginIdField,
+  password: z.string().min(1).max(64),
+  remember: z.string().max(8).optional(),
+});
+
+export const changePasswordRequest = z.strictObject({
+  oldpassword: z.string().min(1).max(64),
+  password: passwordField,
+  repassword: z.string().max(64),
+});
+
+const fundPasswordField = z.string().regex(FUND_PASSWORD);
+
+export const setFundPasswordRequest = z.strictObject({
+  password: z.string().min(1).max(64),
+  fundpassword: fundPasswordField,
+  refundpassword: z.string().max(16),
+});
+
+export const changeFundPasswordRequest = z.strictObject({
+  oldfundpassword: z.string().min(1).max(16),
+  fundpassword: fundPasswordField,
+  refundpassword: z.string().max(16),
+});
+
+export const revokeSessionRequest = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export type RegisterRequest = z.infer<typeof registerRequest>;
+export type LoginRequest = z.infer<typeof loginRequest>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { DISPLAY_CURRENCIES } from '../../domain/money/currency.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/accounts/identity.ts';
+
+/** Field schemas shared by the DTOs. Form bodies carry strings; each field says its own shape. */
+export const loginIdField = z.string().trim().min(1).max(254);
+export const passwordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const displayCurrencyField = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(DISPLAY_CURRENCIES))
+  .default('jpy');
+/** Client-made idempotency key: unique per intent, reused on retry. */
+export const requestIdField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+export const verificationCodeField = z.string().regex(/^\d{6}$/);

@@ -1,0 +1,50 @@
+/** Every msg key of CONTRACT.md section 5. The client translates each one in jp, cn and us. */
+export const REFUSAL_KEYS = [
+  'invalid_param', 'login_required', 'account_exists', 'inviter_not_found', 'account_not_found',
+  'wrong_credentials', 'wrong_original_password', 'account_frozen', 'trading_barred',
+  'wrong_fund_password', 'wrong_channel_password', 'fund_password_not_set', 'otp_invalid',
+  'code_invalid', 'passwords_mismatch', 'agreement_required', 'invalid_account',
+  'balance_insufficient', 'available_insufficient', 'current_balance_insufficient',
+  'too_frequent', 'outside_trading_hours', 'card_exists', 'card_not_found', 'card_name_mismatch',
+  'already_verified', 'kyc_rejected', 'kyc_pending', 'kyc_required', 'id_photos_required',
+  'privacy_consent_required', 'deposit_pending', 'deposit_limit_exceeded', 'fund_operation_busy',
+  'withdraw_hours', 'withdraw_min', 'positions_open', 'block_trade_closed', 'min_lots',
+  'product_unavailable', 'order_not_holding', 'quota_insufficient', 'cannot_buy', 'loan_unpaid',
+  'repayment_too_small', 'loan_limit_insufficient', 'credit_invalid', 'subscription_not_open',
+  'new_share_once', 'key_mismatch', 'follow_deadline_passed', 'product_min_amount',
+  'lockup_active', 'same_currency', 'price_unavailable', 'price_limit_exceeded',
+  'tick_size_invalid', 'qty_invalid', 'leverage_invalid', 'support_link_missing',
+  'request_id_reused', 'not_found', 'upload_invalid', 'network_error',
+  // Added by Kabuto (CONTRACT.md allows new keys):
+  'paper_mode_only', 'password_same_as_old', 'internal_error',
+] as const;
+
+export const SUCCESS_KEYS = [
+  'ok', 'register_ok', 'login_ok', 'logout_ok', 'modify_ok', 'add_ok', 'unbind_ok', 'submit_ok',
+  'purchase_ok', 'subscribe_ok', 'placement_ok', 'follow_ok', 'credit_ok', 'redeem_ok',
+  'deposit_ok', 'withdraw_ok', 'upload_ok', 'delete_ok', 'cancel_ok', 'claim_ok', 'payment_ok',
+  'loan_ok', 'exchange_ok', 'close_ok', 'code_sent', 'revoke_ok',
+] as const;
+
+export type RefusalKey = (typeof REFUSAL_KEYS)[number];
+export type SuccessKey = (typeof SUCCESS_KEYS)[number];
+export type MsgKey = RefusalKey | SuccessKey;
+
+/** The HTTP status that goes with a refusal when it is not a plain business refusal (200). */
+export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {
+  invalid_param: 400,
+  login_required: 401,
+  account_frozen: 403,
+  trading_barred: 403,
+  not_found: 404,
+  upload_invalid: 400,
+  too_frequent: 429,
+  internal_error: 500,
+};
+
+/** The response envelope of every call (CONTRACT.md section 1). */
+export interface Envelope<T = unknown> {
+  status: 0 | 1;
+  msg: MsgKey;
+  data: T;
+}

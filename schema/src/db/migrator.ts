@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './create-db.ts';
+import * as createAccounts from './migrations/2026_11_21_090000_create_accounts.ts';
+import * as createLedger from './migrations/2026_11_21_090100_create_ledger.ts';
+
+/** Migrations listed in order; names are their file names (frozen in time). */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_21_090000_create_accounts': createAccounts,
+  '2026_11_21_090100_create_ledger': createLedger,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** `schema`: the PostgreSQL schema the app lives in, when it is not the default one. */
+export function createMigrator(db: Db, schema?: string): Migrator {
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from './create-db.ts';
+
+export interface Breach {
+  readonly invariant: string;
+  readonly detail: string;
+}
+
+export interface ReconcileReport {
+  readonly journals: number;
+  readonly accounts: number;
+  readonly breaches: readonly Breach[];
+}
+
+async function unbalancedJournals(db: Db): Promise<Breach[]> {
+  const rows = await db
+    .selectFrom('posting')
+    .select(['journal_id', 'currency', sql<bigint>`sum(amount)`.as('total'), sql<bigint>`count(*)`.as('legs')])
+    .groupBy(['journal_id', 'currency'])
+    .having(sql`sum(amount)`, '<>', 0)
+    .execute();
+  return rows.map((r) => ({
+    invariant: 'I1 journal balances per currency',
+    detail: `journal ${r.journal_id} ${r.currency} sums to ${r.total}`,
+  }));
+}
+
+async function conservation(db: Db): Promise<Breach[]> {
+  const rows = await db
+    .selectFrom('ledger_account')
+    .select(['currency', sql<bigint>`sum(balance)`.as('total')])
+    .groupBy('currency')
+    .having(sql`sum(balance)`, '<>', 0)
+    .execute();
+  return rows.map((r) => ({
+    invariant: 'I2 conservation per currency',
+    detail: `${r.currency} balances sum to ${r.total}`,
+  }));
+}
+
+async function derivedBalances(db: Db): Promise<Breach[]> {
+  const rows = await db
+    .selectFrom('ledger_account as a')
+    .leftJoin(
+      db
+        .selectFrom('posting')
+        .select(['account_id', sql<bigint>`sum(amount)`.as('total')])
+        .groupBy('account_id')
+        .as('p'),
+      'p.account_id',
+      'a.id',
+    )
+    .select(['a.id', 'a.balance', 'p.total'])
+    .where(sql`a.balance`, '<>', sql`coalesce(p.total, 0)`)
+    .execute();
+  return rows.map((r) => ({
+    invariant: 'I3 balance equals the sum of its postings',
+    detail: `account ${r.id} balance ${r.balance} but postings ${r.total ?? 0n}`,
+  }));
+}
+
+async function negatives(db: Db): Promise<Breach[]> {
+  const rows = await db
+    .selectFrom('ledger_account')
+    .select(['id', 'owner_key', 'kind', 'currency', 'balance'])
+    .where('allow_negative', '=', 0n)
+    .where('balance', '<', 0n)
+    .execute();
+  return rows.map((r) => ({
+    invariant: 'I4 no negative user cash or hold',
+    detail: `${r.owner_key} ${r.kind} ${r.currency} is ${r.balance}`,
+  }));
+}
+
+async function journalSequence(db: Db): Promise<Breach[]> {
+  const stats = await db
+    .selectFrom('journal')
+    .select([sql<bigint>`count(*)`.as('n'), sql<bigint | null>`max(id)`.as('maxId'), sql<bigint | null>`min(id)`.as('minId')])
+    .executeTakeFirstOrThrow();
+  const seq = await db.selectFrom('ledger_sequence').select('last_seq').executeTakeFirstOrThrow();
+  const breaches: Breach[] = [];
+  const maxId = stats.maxId ?? 0n;
+  if (stats.n !== maxId || (stats.n > 0n && stats.minId !== 1n) || seq.last_seq !== maxId) {
+    breaches.push({
+      invariant: 'I9 gapless journal ids',
+      detail: `${stats.n} journals, ids ${stats.minId ?? '-'}..${maxId}, sequence at ${seq.last_seq}`,
+    });
+  }
+  const lonely = await db
+    .selectFrom('journal as j')
+    .select('j.id')
+    .where((eb) =>
+      eb(eb.selectFrom('posting').select(sql<bigint>`count(*)`.as('c')).whereRef('posting.journal_id', '=', 'j.id'), '<', 2n),
+    )
+    .execute();
+  for (const row of lonely) {
+    breaches.push({ invariant: 'I1 journal has two or more legs', detail: `journal ${row.id}` });
+  }
+  return breaches;
+}
+
+/** Checks the invariants of DESIGN.md section 3 on a live database. */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  const breaches = [
+    ...(await unbalancedJournals(db)),
+    ...(await conservation(db)),
+    ...(await derivedBalances(db)),
+    ...(await negatives(db)),
+    ...(await journalSequence(db)),
+  ];
+  const journals = await db.selectFrom('journal').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const accounts = await db.selectFrom('ledger_account').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return { journals: Number(journals.n), accounts: Number(accounts.n), breaches };
+}

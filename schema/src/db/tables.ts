@@ -1,0 +1,126 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Every integer column reads back as bigint on both dialects (better-sqlite3 safe integers,
+ * pg int8 parsed to BigInt). Times are epoch milliseconds. Repositories map ids to numbers.
+ */
+type Id = ColumnType<bigint, bigint | number | undefined, never>;
+type Int = ColumnType<bigint, bigint | number, bigint | number>;
+
+export interface AppUserTable {
+  id: Generated<bigint>;
+  account: string;
+  password_hash: string;
+  fund_password_hash: string | null;
+  status: string;
+  trading_barred: Int;
+  inviter_code: string;
+  invite_code: string;
+  created_at: Int;
+}
+
+export interface InvitationCodeTable {
+  code: string;
+  owner_user_id: Int | null;
+  active: Int;
+  created_at: Int;
+}
+
+export interface SessionTable {
+  id: Generated<bigint>;
+  user_id: Int;
+  token_hash: string;
+  created_at: Int;
+  expires_at: Int;
+  last_seen_at: Int;
+  revoked_at: Int | null;
+  user_agent: string;
+  ip: string;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<bigint>;
+  account: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: Int;
+  attempts: Int;
+  consumed_at: Int | null;
+  created_at: Int;
+}
+
+export interface ConfigEntryTable {
+  name: string;
+  value: string;
+}
+
+export interface AdminUserTable {
+  id: Generated<bigint>;
+  login: string;
+  password_hash: string;
+  role: string;
+  created_at: Int;
+}
+
+export interface LedgerAccountTable {
+  id: Generated<bigint>;
+  owner_key: string;
+  user_id: Int | null;
+  kind: string;
+  currency: string;
+  balance: Int;
+  allow_negative: Int;
+  created_at: Int;
+}
+
+export interface LedgerSequenceTable {
+  id: Int;
+  last_seq: Int;
+}
+
+export interface JournalTable {
+  id: Id;
+  kind: string;
+  memo: string;
+  actor_type: string;
+  actor_id: string;
+  reference: string | null;
+  user_id: Int | null;
+  created_at: Int;
+}
+
+export interface PostingTable {
+  id: Generated<bigint>;
+  journal_id: Int;
+  account_id: Int;
+  currency: string;
+  amount: Int;
+}
+
+export interface IdempotencyKeyTable {
+  user_id: Int;
+  request_id: string;
+  request_hash: string;
+  response: string;
+  created_at: Int;
+}
+
+export interface Database {
+  app_user: AppUserTable;
+  invitation_code: InvitationCodeTable;
+  session: SessionTable;
+  verification_code: VerificationCodeTable;
+  config_entry: ConfigEntryTable;
+  admin_user: AdminUserTable;
+  ledger_account: LedgerAccountTable;
+  ledger_sequence: LedgerSequenceTable;
+  journal: JournalTable;
+  posting: PostingTable;
+  idempotency_key: IdempotencyKeyTable;
+}
+
+export type AppUserRow = Selectable<AppUserTable>;
+export type NewAppUserRow = Insertable<AppUserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type JournalRow = Selectable<JournalTable>;
+export type PostingRow = Selectable<PostingTable>;

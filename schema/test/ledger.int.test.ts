@@ -1,0 +1,234 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { platformAccount, transfer, userAccount, type Posting } from '../src/domain/index.ts';
+import { Refusal } from '../src/contracts/index.ts';
+import {
+  cashBalance,
+  postJournal,
+  reconcile,
+  userBalances,
+  writeTransaction,
+  type Db,
+  type DbTarget,
+} from '../src/db/index.ts';
+import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+
+const system = { type: 'system', id: 'test' } as const;
+let testDb: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await makeTestDb();
+  db = testDb.db;
+});
+afterAll(async () => testDb.cleanup());
+
+function grant(userId: number, amountMinor: bigint): Promise<bigint> {
+  return writeTransaction(db, (trx) =>
+    postJournal(trx, {
+      kind: 'paper_grant',
+      memo: 'test grant',
+      actor: system,
+      postings: transfer({
+        from: platformAccount('platform:paper_grant', 'JPY'),
+        to: userAccount(userId, 'cash', 'JPY'),
+        amountMinor,
+      }),
+    }),
+  );
+}
+
+async function journalCount(): Promise<bigint> {
+  const row = await db.selectFrom('journal').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+describe('postJournal', () => {
+  it('when a grant is posted, the user sees it and the ledger reconciles', async () => {
+    const userId = await aUser(db);
+    await grant(userId, 10_000n);
+    expect(await cashBalance(db, userId, 'JPY')).toBe(10_000n);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+
+  it('when a debit would take cash below zero, refuses with balance_insufficient and changes nothing', async () => {
+    const userId = await aUser(db);
+    await grant(userId, 100n);
+    const before = await journalCount();
+    const overspend = writeTransaction(db, (trx) =>
+      postJournal(trx, {
+        kind: 'withdrawal_hold',
+        memo: 'too much',
+        actor: { type: 'user', id: userId },
+        postings: transfer({
+          from: userAccount(userId, 'cash', 'JPY'),
+          to: userAccount(userId, 'hold:withdrawal', 'JPY'),
+          amountMinor: 101n,
+        }),
+      }),
+    );
+    await expect(overspend).rejects.toBeInstanceOf(Refusal);
+    await expect(overspend).rejects.toMatchObject({ msg: 'balance_insufficient' });
+    expect(await cashBalance(db, userId, 'JPY')).toBe(100n);
+    expect(await journalCount()).toBe(before);
+    expect((await userBalances(db, userId)).find((b) => b.kind === 'hold:withdrawal')?.amountMinor ?? 0n).toBe(0n);
+  });
+
+  it('when postings do not balance, refuses before writing', async () => {
+    const userId = await aUser(db);
+    const before = await journalCount();
+    await expect(
+      writeTransaction(db, (trx) =>
+        postJournal(trx, {
+          kind: 'deposit',
+          memo: 'unbalanced',
+          actor: system,
+          postings: [
+            { account: userAccount(userId, 'cash', 'JPY'), amountMinor: 5n },
+            { account: platformAccount('platform:bank', 'JPY'), amountMinor: -4n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/sum to 1/);
+    expect(await journalCount()).toBe(before);
+  });
+
+  it('when a balance is edited behind the ledger, reconcile reports the breach', async () => {
+    const other = await makeTestDb();
+    try {
+      const userId = await aUser(other.db);
+      await writeTransaction(other.db, (trx) =>
+        postJournal(trx, {
+          kind: 'paper_grant',
+          memo: 'g',
+          actor: system,
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'cash', 'JPY'),
+            amountMinor: 50n,
+          }),
+        }),
+      );
+      await other.db.updateTable('ledger_account').set({ balance: 999n }).where('owner_key', '=', `u:${userId}`).execute();
+      const invariants = (await reconcile(other.db)).breaches.map((b) => b.invariant);
+      expect(invariants).toContain('I3 balance equals the sum of its postings');
+      expect(invariants).toContain('I2 conservation per currency');
+    } finally {
+      await other.cleanup();
+    }
+  });
+});
+
+type Step =
+  | { op: 'grant'; user: number; amount: bigint; currency: 'JPY' | 'USD' }
+  | { op: 'hold'; user: number; amount: bigint; currency: 'JPY' | 'USD' }
+  | { op: 'release'; user: number; amount: bigint; currency: 'JPY' | 'USD' }
+  | { op: 'fee'; user: number; amount: bigint; currency: 'JPY' | 'USD' };
+
+function postingsFor(step: Step, userIds: number[]): Posting[] {
+  const userId = userIds[step.user] ?? 0;
+  const cash = userAccount(userId, 'cash', step.currency);
+  const hold = userAccount(userId, 'hold:order', step.currency);
+  switch (step.op) {
+    case 'grant':
+      return transfer({ from: platformAccount('platform:paper_grant', step.currency), to: cash, amountMinor: step.amount });
+    case 'hold':
+      return transfer({ from: cash, to: hold, amountMinor: step.amount });
+    case 'release':
+      return transfer({ from: hold, to: cash, amountMinor: step.amount });
+    case 'fee':
+      return transfer({ from: cash, to: platformAccount('platform:fees', step.currency), amountMinor: step.amount });
+  }
+}
+
+describe('ledger property: random journal sequences keep every invariant', () => {
+  it('after every step, I1-I4 and I9 hold and balances match an independent model', async () => {
+    const stepArb = fc.record({
+      op: fc.constantFrom('grant', 'hold', 'release', 'fee' as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      amount: fc.bigInt({ min: 1n, max: 5_000n }),
+      currency: fc.constantFrom('JPY', 'USD' as const),
+    }) as fc.Arbitrary<Step>;
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const run = await makeTestDb();
+        try {
+          const users = [await aUser(run.db), await aUser(run.db), await aUser(run.db)];
+          const model = new Map<string, bigint>(); // the auditor: expected user balances
+          for (const step of steps) {
+            const key = (kind: string) => `${step.user}:${kind}:${step.currency}`;
+            const cash = model.get(key('cash')) ?? 0n;
+            const hold = model.get(key('hold')) ?? 0n;
+            const from = step.op === 'release' ? hold : cash;
+            const affordable = step.op === 'grant' || from >= step.amount;
+            const attempt = writeTransaction(run.db, (trx) =>
+              postJournal(trx, { kind: 'fee', memo: step.op, actor: system, postings: postingsFor(step, users) }),
+            );
+            if (!affordable) {
+              await expect(attempt).rejects.toMatchObject({ msg: 'balance_insufficient' });
+            } else {
+              await attempt;
+              if (step.op === 'grant') model.set(key('cash'), cash + step.amount);
+              if (step.op === 'hold') { model.set(key('cash'), cash - step.amount); model.set(key('hold'), hold + step.amount); }
+              if (step.op === 'release') { model.set(key('cash'), cash + step.amount); model.set(key('hold'), hold - step.amount); }
+              if (step.op === 'fee') model.set(key('cash'), cash - step.amount);
+            }
+            expect((await reconcile(run.db)).breaches).toEqual([]);
+          }
+          for (const [index, userId] of users.entries()) {
+            for (const line of await userBalances(run.db, userId)) {
+              const kind = line.kind === 'cash' ? 'cash' : 'hold';
+              expect(line.amountMinor).toBe(model.get(`${index}:${kind}:${line.currency}`) ?? 0n);
+            }
+          }
+        } finally {
+          await run.cleanup();
+        }
+      }),
+      { numRuns: process.env['DATABASE_URL'] ? 15 : 40 },
+    );
+  }, 120_000);
+});
+
+describe('concurrent debits on one account', () => {
+  it('when 50 holds race from two processes against funds for 17, exactly 17 succeed and cash never goes negative', async () => {
+    const userId = await aUser(db);
+    await grant(userId, 1_700n);
+    const hold = () =>
+      writeTransaction(db, (trx) =>
+        postJournal(trx, {
+          kind: 'order_hold',
+          memo: 'race',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:order', 'JPY'),
+            amountMinor: 100n,
+          }),
+        }),
+      );
+    const other = runRacer(testDb.target, userId, 25);
+    const local = await Promise.allSettled(Array.from({ length: 25 }, hold));
+    const remote = await other;
+    const localRefusals = local.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Refusal).msg] : []));
+    expect(local.length - localRefusals.length + remote.ok).toBe(17);
+    expect(new Set([...localRefusals, ...remote.refusals])).toEqual(new Set(['balance_insufficient']));
+    expect(await cashBalance(db, userId, 'JPY')).toBe(0n);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+});
+
+function runRacer(target: DbTarget, userId: number, attempts: number): Promise<{ ok: number; refusals: string[] }> {
+  return new Promise((resolve, reject) => {
+    const script = fileURLToPath(new URL('./fixtures/hold-racer.ts', import.meta.url));
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, JSON.stringify(target), String(userId), String(attempts), '100'],
+      { timeout: 60_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
+    );
+  });
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: unit (pure, no services), int (real Redis, SQLite, PostgreSQL),
+// e2e (the built app in headless Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{schema,gateway,workers,client,scripts}/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['{schema,gateway,workers,scripts}/test/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['client/test/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
