@@ -7,3 +7,5 @@ export * from './http/fields.ts';
 export * from './http/auth.dto.ts';
 export * from './http/user.dto.ts';
 export * from './errors.ts';
+export * from './fx.ts';
+export * from './http/assets.wire.ts';

@@ -6,3 +6,4 @@ export * from './write-transaction.ts';
 export * from './reconcile.ts';
 export * from './repositories/ledger.store.ts';
 export * from './repositories/idempotency.store.ts';
+export * from './repositories/assets.repository.ts';

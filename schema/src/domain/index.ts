@@ -7,3 +7,4 @@ export * from './ledger/journal.ts';
 export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';
+export * from './market/instruments.ts';

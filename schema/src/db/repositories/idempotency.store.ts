@@ -23,7 +23,7 @@ export async function runIdempotent<T>(
   const existing = await trx
     .selectFrom('idempotency_key')
     .select(['request_hash', 'response'])
-    .where('user_id', '=', key.userId)
+    .where('user_id', '=', BigInt(key.userId))
     .where('request_id', '=', key.requestId)
     .executeTakeFirst();
   if (existing) {

@@ -124,7 +124,7 @@ export async function userBalances(db: Db, userId: number): Promise<BalanceLine[
   const rows = await db
     .selectFrom('ledger_account')
     .select(['kind', 'currency', 'balance'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', BigInt(userId))
     .execute();
   return rows.map((row) => ({
     kind: row.kind as UserAccountKind,

@@ -11,3 +11,13 @@ export function convertForValuation(value: Money, to: Currency, rate: DecimalRat
   const denominator = pow10(rate.scale + scaleOf(value.currency));
   return money(to, divideRounded(numerator, denominator, 'half-even'));
 }
+
+const CROSS_RATE_DIGITS = 12;
+
+/** a / b as a decimal rate with 12 fractional digits (half-even): a cross rate via a common currency. */
+export function divideRates(a: DecimalRate, b: DecimalRate): DecimalRate {
+  if (b.mantissa === 0n) throw new RangeError('rate of zero');
+  const numerator = a.mantissa * pow10(CROSS_RATE_DIGITS + b.scale);
+  const denominator = b.mantissa * pow10(a.scale);
+  return { mantissa: divideRounded(numerator, denominator, 'half-even'), scale: CROSS_RATE_DIGITS };
+}

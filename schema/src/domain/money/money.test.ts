@@ -84,3 +84,11 @@ describe('convertForValuation', () => {
     expect(formatMajor(usd)).toBe('67.00');
   });
 });
+
+describe('divideRates', () => {
+  it('when crossing USD and CNY through JPY, gives the cross rate to 12 digits', async () => {
+    const { divideRates } = await import('./convert.ts');
+    const usdCny = divideRates(parseRate('150'), parseRate('20'));
+    expect(usdCny).toEqual({ mantissa: 7_500_000_000_000n, scale: 12 });
+  });
+});

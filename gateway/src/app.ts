@@ -1,0 +1,128 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { sql } from 'kysely';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAMES, queueName } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
+import type { GatewayConfig } from './config.ts';
+import type { GatewayDeps } from './deps.ts';
+import { systemClock, type Clock } from './infra/clock.ts';
+import { createLimiters } from './infra/limiters.ts';
+import type { Logger } from './infra/logger.ts';
+import { createOutboxNotifier, type Notifier } from './modules/common/notifier.ts';
+import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
+import { createIo } from './realtime/io.ts';
+import { startTickFanout } from './realtime/tick-fanout.ts';
+import { CALLS } from './http/calls.ts';
+import { mountCalls } from './http/routes.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { errorHandler } from './http/middleware/error-handler.ts';
+import { sendRefusal } from './http/envelope.ts';
+
+export interface GatewayOptions {
+  readonly config: GatewayConfig;
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  readonly notifier?: Notifier;
+}
+
+export interface Gateway {
+  readonly app: Express;
+  readonly httpServer: HttpServer;
+  readonly deps: GatewayDeps;
+  io(): KabutoServer;
+  listen(port: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+function probes(app: Express, deps: GatewayDeps): void {
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'up' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      await deps.redis.ping();
+      res.json({ status: 'ready' });
+    } catch (error) {
+      res.status(503).json({ status: 'not_ready', reason: String(error) });
+    }
+  });
+}
+
+function buildExpress(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'base-uri': ["'none'"], 'frame-ancestors': ["'none'"], 'img-src': ["'self'", 'data:', 'blob:'] } } }));
+  probes(app, deps);
+  const openApi = buildOpenApi(CALLS);
+  app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
+    res.json(openApi);
+  });
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  api.use(express.json({ limit: '16kb' }));
+  api.use(mountCalls(CALLS, deps));
+  api.use((_req, res) => sendRefusal(res, 'not_found'));
+  app.use('/api/vue', api);
+  if (existsSync(deps.config.clientDistDir)) {
+    app.use(express.static(deps.config.clientDistDir, { index: 'index.html', maxAge: '1h' }));
+  }
+  app.use((_req, res) => sendRefusal(res, 'not_found'));
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+/** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
+export function createGateway(options: GatewayOptions): Gateway {
+  let io: KabutoServer | null = null;
+  const { config, redis } = options;
+  const deps: GatewayDeps = {
+    config,
+    db: options.db,
+    redis,
+    logger: options.logger,
+    clock: options.clock ?? systemClock,
+    notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
+    limiters: createLimiters(redis, config.redisPrefix),
+    accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
+    assetQueue: new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }),
+  };
+  const app = buildExpress(deps);
+  const httpServer = createServer(app);
+  const closers: Array<() => Promise<void>> = [];
+  return {
+    app,
+    httpServer,
+    deps,
+    io: () => {
+      if (!io) throw new Error('gateway is not listening');
+      return io;
+    },
+    async listen(port) {
+      const realtime = await createIo(httpServer, { ...deps, redisPrefix: config.redisPrefix, allowedOrigins: config.allowedOrigins });
+      io = realtime.io;
+      const fanout = await startTickFanout(io, redis, { redisPrefix: config.redisPrefix, logger: deps.logger });
+      closers.push(() => fanout.stop(), () => realtime.close());
+      await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
+      const address = httpServer.address();
+      return typeof address === 'object' && address ? address.port : port;
+    },
+    async close() {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await deps.assetQueue.close();
+    },
+  };
+}

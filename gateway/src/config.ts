@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env in the gateway. Reports every bad variable at once. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  DATABASE_URL: z.string().optional(),
+  KABUTO_MODE: z.enum(['paper', 'live']).default('paper'),
+  KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
+  KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
+  KABUTO_LICENSE: z.string().default(''),
+  KABUTO_ALLOWED_ORIGINS: z.string().default(''),
+  KABUTO_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+});
+
+export interface GatewayConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly redisUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly mode: 'paper' | 'live';
+  readonly clock: 'exchange' | 'always-open';
+  readonly redisPrefix: string;
+  readonly license: string;
+  /** Extra origins allowed to open sockets; the page's own origin is always allowed. */
+  readonly allowedOrigins: readonly string[];
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly clientDistDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.KABUTO_MODE === 'live') {
+    throw new Error('KABUTO_MODE=live needs a real market-data provider, a licence and PostgreSQL; none is configured');
+  }
+  return Object.freeze({
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    databaseUrl: e.DATABASE_URL || undefined,
+    mode: e.KABUTO_MODE,
+    clock: e.KABUTO_CLOCK,
+    redisPrefix: e.KABUTO_REDIS_PREFIX,
+    license: e.KABUTO_LICENSE,
+    allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),
+    trustProxy: e.KABUTO_TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    clientDistDir: resolve(import.meta.dirname, '../../client/dist'),
+  });
+}

@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import type { Db } from '@kabuto/schema/db';
+import type { GatewayConfig } from './config.ts';
+import type { Clock } from './infra/clock.ts';
+import type { Logger } from './infra/logger.ts';
+import type { Notifier } from './modules/common/notifier.ts';
+import type { Limiters } from './infra/limiters.ts';
+import type { AccountEvents } from './realtime/account-events.ts';
+
+/** Everything a call may use, built once by the composition root (main.ts) or a test. */
+export interface GatewayDeps {
+  readonly config: GatewayConfig;
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly notifier: Notifier;
+  readonly limiters: Limiters;
+  readonly accountEvents: AccountEvents;
+  readonly assetQueue: Queue;
+}

@@ -1,0 +1,34 @@
+import { createDb, dbTargetFrom } from '@kabuto/schema/db';
+import { loadConfig } from './config.ts';
+import { createLogger } from './infra/logger.ts';
+import { createRedis } from './infra/redis.ts';
+import { createGateway } from './app.ts';
+
+/** Composition root: config -> db -> redis -> http + sockets; stops cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const redis = createRedis(config.redisUrl, logger, 'gateway');
+  const gateway = createGateway({ config, db, redis, logger });
+  const port = await gateway.listen(config.port);
+  logger.info({ port, mode: config.mode }, 'gateway listening');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'gateway stopping');
+    await gateway.close();
+    await db.destroy();
+    redis.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('unhandledRejection', (reason) => logger.error({ reason: String(reason) }, 'unhandled rejection'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@kabuto/schema/db';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  db: Db,
+  entry: { userId: number; nowMs: number; userAgent: string; ip: string },
+): Promise<{ token: string; sessionId: number }> {
+  const token = newToken();
+  const row = await db
+    .insertInto('session')
+    .values({
+      user_id: entry.userId,
+      token_hash: hashToken(token),
+      created_at: entry.nowMs,
+      expires_at: entry.nowMs + SESSION_TTL_MS,
+      last_seen_at: entry.nowMs,
+      revoked_at: null,
+      user_agent: entry.userAgent,
+      ip: entry.ip,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: Number(row.id) };
+}
+
+export interface ActiveSession {
+  readonly sessionId: number;
+  readonly userId: number;
+  readonly account: string;
+  readonly status: string;
+  readonly expiresAtMs: number;
+}
+
+export async function findActiveSession(db: Db, token: string, nowMs: number): Promise<ActiveSession | undefined> {
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.expires_at', 'u.account', 'u.status'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', BigInt(nowMs))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    sessionId: Number(row.id),
+    userId: Number(row.user_id),
+    account: row.account,
+    status: row.status,
+    expiresAtMs: Number(row.expires_at),
+  };
+}
+
+export async function listSessions(db: Db, userId: number, nowMs: number) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', BigInt(userId))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', BigInt(nowMs))
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one of the user's sessions; false when it is not theirs or already gone. */
+export async function revokeSession(db: Db, entry: { userId: number; sessionId: number; nowMs: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('session')
+    .set({ revoked_at: entry.nowMs })
+    .where('id', '=', BigInt(entry.sessionId))
+    .where('user_id', '=', BigInt(entry.userId))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function revokeOtherSessions(db: Db, entry: { userId: number; keepSessionId: number; nowMs: number }): Promise<void> {
+  await db
+    .updateTable('session')
+    .set({ revoked_at: entry.nowMs })
+    .where('user_id', '=', BigInt(entry.userId))
+    .where('id', '<>', BigInt(entry.keepSessionId))
+    .where('revoked_at', 'is', null)
+    .execute();
+}

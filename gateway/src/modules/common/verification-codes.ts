@@ -1,0 +1,71 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { Refusal } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+function hashCode(account: string, code: string): string {
+  return createHash('sha256').update(`${account}\u0000${code}`).digest('hex');
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export async function storeCode(
+  db: Db,
+  entry: { account: string; purpose: string; code: string; nowMs: number },
+): Promise<void> {
+  await db
+    .insertInto('verification_code')
+    .values({
+      account: entry.account,
+      purpose: entry.purpose,
+      code_hash: hashCode(entry.account, entry.code),
+      expires_at: entry.nowMs + CODE_TTL_MS,
+      attempts: 0,
+      consumed_at: null,
+      created_at: entry.nowMs,
+    })
+    .execute();
+}
+
+/**
+ * Checks the latest live code for (account, purpose); returns its id. A wrong code counts an
+ * attempt (committed at once); five wrong attempts spend the code.
+ */
+export async function verifyCode(
+  db: Db,
+  entry: { account: string; purpose: string; code: string; nowMs: number },
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('verification_code')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('account', '=', entry.account)
+    .where('purpose', '=', entry.purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', BigInt(entry.nowMs))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.attempts >= BigInt(CODE_MAX_ATTEMPTS)) throw new Refusal('code_invalid');
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(hashCode(entry.account, entry.code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await db.updateTable('verification_code').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute();
+    throw new Refusal('code_invalid');
+  }
+  return row.id;
+}
+
+/** Spends a verified code inside the caller's transaction; a code is good for one use only. */
+export async function markCodeConsumed(trx: Db, codeId: bigint, nowMs: number): Promise<void> {
+  const result = await trx
+    .updateTable('verification_code')
+    .set({ consumed_at: nowMs })
+    .where('id', '=', codeId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new Refusal('code_invalid');
+}

@@ -1,0 +1,71 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
+import { findActiveSession } from '../modules/auth/sessions.repository.ts';
+import type { Clock } from '../infra/clock.ts';
+import { roomForSession, type KabutoServer } from './account-events.ts';
+import { registerQuoteHandlers } from './quote-subscriptions.ts';
+
+export interface IoDeps {
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly clock: Clock;
+  readonly redisPrefix: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** Same-origin pages, listed origins and non-browser clients (no Origin header) may connect. */
+function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void> {
+  io.use(async (socket, next) => {
+    const data = socket.data as SocketData;
+    data.userId = null;
+    const auth = socket.handshake.auth as { token?: unknown; account?: unknown };
+    if (typeof auth.token !== 'string' || typeof auth.account !== 'string') return next();
+    const session = await findActiveSession(deps.db, auth.token, deps.clock.nowMs()).catch(() => undefined);
+    // A bad token is not an error: the socket stays anonymous (quotes only, no account events).
+    if (!session || session.account !== auth.account || session.status !== 'active') return next();
+    data.userId = session.userId;
+    await socket.join([roomForAccount(session.userId), roomForSession(session.sessionId)]);
+    const expiresInMs = Math.min(session.expiresAtMs - deps.clock.nowMs(), 2 ** 31 - 1);
+    const timer = setTimeout(() => socket.disconnect(true), expiresInMs);
+    socket.on('disconnect', () => clearTimeout(timer));
+    return next();
+  });
+}
+
+/** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
+export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; close(): Promise<void> }> {
+  const pub = deps.redis.duplicate();
+  const sub = deps.redis.duplicate();
+  const io: KabutoServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, originAllowed(req, deps.allowedOrigins)),
+    adapter: createAdapter(pub, sub, { key: redisKeys(deps.redisPrefix).socketIoChannel }),
+  });
+  await authenticateSocket(io, deps);
+  io.on('connection', (socket) => registerQuoteHandlers(socket, deps));
+  return {
+    io,
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Ack, QuoteTick } from '@kabuto/schema/contracts';
+import { registerAndLogin, startTestGateway, type TestGateway } from './support/test-gateway.ts';
+
+let t: TestGateway;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestGateway();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+function open(auth: Record<string, string> = {}, origin?: string): Promise<Socket> {
+  const socket = connect(t.baseUrl, { transports: ['websocket'], auth, forceNew: true, ...(origin ? { extraHeaders: { origin } } : {}) });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function subscribe(socket: Socket, payload: unknown): Promise<Ack> {
+  return socket.timeout(3000).emitWithAck('quote:subscribe', payload);
+}
+
+function publishTick(tick: Partial<QuoteTick> & { symbol: string }) {
+  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick };
+  return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify([full]));
+}
+
+function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), timeoutMs);
+    socket.once(event, (payload: T) => { clearTimeout(timer); resolve(payload); });
+  });
+}
+
+describe('quote:subscribe', () => {
+  it('when subscribed to a symbol, receives its ticks and not other symbols', async () => {
+    const socket = await open();
+    expect(await subscribe(socket, { symbols: ['7203'] })).toEqual({ ok: true });
+    const received: QuoteTick[] = [];
+    socket.on('quote:tick', (tick: QuoteTick) => received.push(tick));
+    await publishTick({ symbol: 'AAPL', price: '230.01' });
+    await publishTick({ symbol: '7203', price: '2801.5', seq: 2 });
+    await expect.poll(() => received.map((r) => r.symbol)).toEqual(['7203']);
+    expect(received[0]).toMatchObject({ price: '2801.5', seq: 2 });
+  });
+
+  it('when the payload is malformed or the symbol unknown, acks with a refusal and joins nothing', async () => {
+    const socket = await open();
+    expect(await subscribe(socket, { symbols: 'AAPL' })).toEqual({ ok: false, msg: 'invalid_param' });
+    expect(await subscribe(socket, { symbols: ['NOPE'] })).toEqual({ ok: false, msg: 'not_found' });
+    const received: QuoteTick[] = [];
+    socket.on('quote:tick', (tick: QuoteTick) => received.push(tick));
+    await publishTick({ symbol: 'AAPL' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toEqual([]);
+  });
+
+  it('when the latest quote is known, a new subscriber gets it at once', async () => {
+    await t.redis.hset(`${t.prefix}:quote:latest`, 'MSFT', JSON.stringify({ symbol: 'MSFT', price: '421.00', change_rate: '0.10', volume: 5, seq: 9, ts: 1 }));
+    const socket = await open();
+    const first = nextEvent<QuoteTick>(socket, 'quote:tick');
+    await subscribe(socket, { symbols: ['MSFT'] });
+    expect(await first).toMatchObject({ symbol: 'MSFT', price: '421.00' });
+  });
+});
+
+describe('account events', () => {
+  it('when a token is valid, the socket gets its account events; a bad token gets none', async () => {
+    const session = await registerAndLogin(t);
+    const good = await open({ token: session.token, account: session.account });
+    const bad = await open({ token: 'forged-token', account: session.account });
+    const badEvents: unknown[] = [];
+    bad.on('fund:updated', (e: unknown) => badEvents.push(e));
+    const event = nextEvent<{ seq: number; kind: string }>(good, 'fund:updated');
+    await t.call('user/paperfund', { currency: 'jpy', request_id: 'socket-grant-1' }, session);
+    expect(await event).toMatchObject({ kind: 'paper_grant', seq: expect.any(Number) });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(badEvents).toEqual([]);
+  });
+
+  it('when the session is logged out, its socket is disconnected', async () => {
+    const session = await registerAndLogin(t);
+    const socket = await open({ token: session.token, account: session.account });
+    const disconnected = nextEvent<string>(socket, 'disconnect');
+    await t.call('user/logout', {}, session);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('when the Origin is foreign, the connection is refused', async () => {
+    await expect(open({}, 'https://evil.example')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// `npm start`, `npm run setup` and `npm test` start here. Plain Node (no dependencies), because
+// on a fresh clone nothing is installed yet. Steps: install, find or start Redis, migrate once,
+// seed on first run, build the client, then run (start) or test.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DATA_DIR = resolve(process.env.DATA_DIR ?? join(ROOT, 'data'));
+const log = (message) => console.log(`[kabuto] ${message}`);
+const children = [];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env, ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function redisAnswers(port, host = '127.0.0.1') {
+  return new Promise((done) => {
+    const socket = createConnection({ port, host });
+    const finish = (ok) => { socket.destroy(); done(ok); };
+    socket.setTimeout(1000, () => finish(false));
+    socket.on('error', () => finish(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => finish(data.toString().startsWith('+PONG')));
+  });
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+}
+
+function installRedisOrExplain() {
+  const debian = existsSync('/etc/debian_version');
+  if (debian && process.getuid?.() === 0) {
+    log('redis-server not found: installing Debian\'s redis-server');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'redis-server'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return;
+  }
+  const command = debian ? 'sudo apt-get install -y redis-server' : 'brew install redis   (or your system\'s redis-server package)';
+  console.error(`[kabuto] Redis is required and none was found. Install it with:\n\n    ${command}\n\nor set REDIS_URL.`);
+  process.exit(1);
+}
+
+async function startLocalRedis() {
+  if (!onPath('redis-server')) installRedisOrExplain();
+  const port = await freePort();
+  const dir = join(DATA_DIR, 'redis');
+  mkdirSync(dir, { recursive: true });
+  log(`starting redis-server on 127.0.0.1:${port} (data in ${dir})`);
+  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
+  children.push({ name: 'redis', child });
+  for (let i = 0; i < 50 && !(await redisAnswers(port)); i += 1) await new Promise((r) => setTimeout(r, 100));
+  return `redis://127.0.0.1:${port}`;
+}
+
+async function ensureRedis() {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  if (await redisAnswers(6379)) return 'redis://127.0.0.1:6379';
+  return startLocalRedis();
+}
+
+function tsx(script, env = process.env) {
+  run(process.execPath, ['--import', 'tsx', script], { env });
+}
+
+function ensureClientBuilt() {
+  const dist = join(ROOT, 'client', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(join(ROOT, 'client', 'src')), newestMtime(join(ROOT, 'schema', 'src')));
+  if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
+  log('building the client');
+  run('npm', ['run', 'build', '-w', 'client']);
+}
+
+function supervise(name, script, env) {
+  let restarts = 0;
+  const launch = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: 'inherit' });
+    const entry = { name, child, stopping: false };
+    children.push(entry);
+    child.on('exit', (code) => {
+      children.splice(children.indexOf(entry), 1);
+      if (entry.stopping || shuttingDown) return;
+      restarts += 1;
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(restarts, 6));
+      log(`${name} exited (${code}); restarting in ${delay} ms`);
+      setTimeout(launch, delay);
+    });
+  };
+  launch();
+}
+
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log('stopping');
+  const services = children.filter((c) => c.name !== 'redis');
+  await Promise.all(services.map((c) => new Promise((done) => { c.child.once('exit', done); c.child.kill('SIGTERM'); setTimeout(() => { c.child.kill('SIGKILL'); done(); }, 8000); })));
+  for (const c of children.filter((c) => c.name === 'redis')) c.child.kill('SIGTERM');
+  process.exit(0);
+}
+
+async function setup() {
+  ensureInstalled();
+  const redisUrl = await ensureRedis();
+  const env = { ...process.env, REDIS_URL: redisUrl, DATA_DIR };
+  tsx('scripts/src/migrate.ts', env);
+  tsx('scripts/src/seed.ts', env);
+  ensureClientBuilt();
+  return env;
+}
+
+async function start() {
+  const env = await setup();
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  supervise('gateway', 'gateway/src/main.ts', env);
+  supervise('workers', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'jobs' });
+  supervise('feed', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'feed' });
+  const port = env.PORT ?? '3000';
+  log(`Kabuto is starting at http://127.0.0.1:${port}/  (paper mode; Ctrl-C stops everything)`);
+  log(`back-office login: see ${join(DATA_DIR, 'backoffice-login.txt')}; verification codes: ${join(DATA_DIR, 'outbox.jsonl')}`);
+}
+
+async function test() {
+  ensureInstalled();
+  const redisUrl = await ensureRedis();
+  ensureClientBuilt();
+  const env = { ...process.env, REDIS_URL: redisUrl };
+  run('npx', ['tsc', '-b'], { env });
+  run('npx', ['eslint', '.', '--max-warnings=0'], { env });
+  const projects = process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e';
+  const args = ['vitest', 'run', ...projects.split(',').flatMap((p) => ['--project', p])];
+  const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
+  for (const c of children) c.child.kill('SIGTERM');
+  process.exit(result.status ?? 1);
+}
+
+const command = process.argv[2];
+const actions = { start, setup: async () => { await setup(); for (const c of children) c.child.kill('SIGTERM'); }, test };
+if (!actions[command]) {
+  console.error('usage: bootstrap.mjs start|setup|test');
+  process.exit(2);
+}
+actions[command]().catch((error) => {
+  console.error(`[kabuto] ${error.message}`);
+  for (const c of children) c.child.kill('SIGTERM');
+  process.exit(1);
+});

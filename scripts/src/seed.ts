@@ -1,0 +1,47 @@
+// Seeds a fresh install once: config entries, the invitation code, the back-office login.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Db } from '@kabuto/schema/db';
+import { openDb, scriptEnv } from './env.ts';
+
+const CONFIG_DEFAULTS: Record<string, string> = {
+  title: 'Kabuto',
+  kefu: 'mailto:support@kabuto.example',
+  deposit_max_single: '10000000000',
+  withdraw_min: '10000',
+};
+
+async function alreadySeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('config_entry').select('value').where('name', '=', 'seeded_at').executeTakeFirst();
+  return Boolean(row);
+}
+
+async function seed(db: Db, dataDir: string, inviteCode: string): Promise<void> {
+  const nowMs = Date.now();
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hash(password, { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 });
+  await db.transaction().execute(async (trx) => {
+    for (const [name, value] of Object.entries(CONFIG_DEFAULTS)) {
+      await trx.insertInto('config_entry').values({ name, value }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    }
+    await trx.insertInto('invitation_code').values({ code: inviteCode, owner_user_id: null, active: 1, created_at: nowMs })
+      .onConflict((oc) => oc.column('code').doNothing()).execute();
+    await trx.insertInto('admin_user').values({ login: 'admin', password_hash: passwordHash, role: 'superadmin', created_at: nowMs })
+      .onConflict((oc) => oc.column('login').doNothing()).execute();
+    await trx.insertInto('config_entry').values({ name: 'seeded_at', value: new Date(nowMs).toISOString() }).execute();
+  });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'backoffice-login.txt'), `login: admin\npassword: ${password}\n`, { mode: 0o600 });
+  console.log(`seeded: invitation code ${inviteCode}; back-office login admin / ${password}`);
+}
+
+const env = scriptEnv();
+const db = openDb();
+try {
+  if (await alreadySeeded(db)) console.log('seed: already seeded');
+  else await seed(db, env.dataDir, env.inviteCode);
+} finally {
+  await db.destroy();
+}

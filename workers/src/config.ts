@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env in the workers process. */
+const envSchema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  DATABASE_URL: z.string().optional(),
+  KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
+  KABUTO_SEED: z.coerce.number().int().default(20261121),
+  KABUTO_FEED_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  KABUTO_ROLES: z.string().default('jobs,feed'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+});
+
+export interface WorkersConfig {
+  readonly dataDir: string;
+  readonly redisUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisPrefix: string;
+  readonly seed: number;
+  readonly feedIntervalMs: number;
+  readonly roles: ReadonlySet<'jobs' | 'feed'>;
+  readonly logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const roles = new Set(e.KABUTO_ROLES.split(',').filter((r): r is 'jobs' | 'feed' => r === 'jobs' || r === 'feed'));
+  return Object.freeze({
+    dataDir: resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisPrefix: e.KABUTO_REDIS_PREFIX,
+    seed: e.KABUTO_SEED,
+    feedIntervalMs: e.KABUTO_FEED_INTERVAL_MS,
+    roles,
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,24 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import {
+  redisKeys,
+  roomForAccount,
+  type AccountEventName,
+  type ServerToClientEvents,
+} from '@kabuto/schema/contracts';
+
+/** Emits account events to Socket.IO rooms on every gateway, through Redis. Call after commit. */
+export interface AccountEmitter {
+  emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
+}
+
+export function createAccountEmitter(redis: Redis, prefix: string): AccountEmitter {
+  const keys = redisKeys(prefix);
+  const emitter = new Emitter<ServerToClientEvents>(redis, { key: keys.socketIoChannel });
+  return {
+    async emit(userId, event, payload) {
+      const seq = await redis.incr(keys.accountSeq(userId));
+      emitter.to(roomForAccount(userId)).emit(event, { ...payload, seq });
+    },
+  };
+}

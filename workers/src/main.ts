@@ -1,0 +1,51 @@
+import { Redis } from 'ioredis';
+import type { Worker } from 'bullmq';
+import { SEED_INSTRUMENTS } from '@kabuto/schema/domain';
+import { createDb, dbTargetFrom } from '@kabuto/schema/db';
+import { loadConfig } from './config.ts';
+import { createLogger } from './infra/logger.ts';
+import { createAccountEmitter } from './infra/account-emitter.ts';
+import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
+import { createWalkFeed } from './feeds/market-data/walk-feed.ts';
+import { fxWalkInstruments } from './feeds/market-data/fx-instruments.ts';
+import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
+
+/** Starts the roles in KABUTO_ROLES (jobs, feed); closes workers, feed, db and Redis on a signal. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'main');
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const workers: Worker[] = [];
+  const stoppers: Array<() => Promise<void>> = [];
+  if (config.roles.has('jobs')) {
+    const emitter = createAccountEmitter(redis, config.redisPrefix);
+    workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }));
+  }
+  if (config.roles.has('feed')) {
+    const provider = createWalkFeed([...SEED_INSTRUMENTS, ...fxWalkInstruments()], config.seed);
+    const feed = startFeedLeader({ redis, redisPrefix: config.redisPrefix, provider, intervalMs: config.feedIntervalMs, logger: createLogger(config.logLevel, 'feed') });
+    stoppers.push(() => feed.stop());
+  }
+  logger.info({ roles: [...config.roles] }, 'workers started');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'workers stopping');
+    for (const stopper of stoppers) await stopper();
+    await Promise.all(workers.map((w) => w.close()));
+    await db.destroy();
+    redis.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('unhandledRejection', (reason) => logger.error({ reason: String(reason) }, 'unhandled rejection'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
