@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { sql } from 'kysely';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, queueName } from '@kabuto/schema/contracts';
+import { queueName } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';

@@ -42,7 +42,7 @@ function startProcess(script: string, extra: NodeJS.ProcessEnv = {}): ChildProce
 
 async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
   const response = await fetch(`${baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
-  return (await response.json()) as { status: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await response.json()) as { status: number; msg: string; data: any };  
 }
 
 function openSocket(auth: Record<string, string> = {}): Promise<Socket> {

@@ -11,7 +11,7 @@ import { createGateway, type Gateway } from '../../src/app.ts';
 export interface Envelope {
   status: 0 | 1;
   msg: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: any;  
 }
 
 export interface TestGateway {

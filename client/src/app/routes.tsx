@@ -1,0 +1,73 @@
+import type { ReactElement } from 'react';
+import { LoginStart } from '../features/auth/login-start.tsx';
+import { Logon } from '../features/auth/logon.tsx';
+import { Register } from '../features/auth/register.tsx';
+import { Login } from '../features/auth/login.tsx';
+import { LoginAfter } from '../features/auth/login-after.tsx';
+import { MineIndex } from '../features/mine/mine-index.tsx';
+import { LanguageScreen } from '../features/mine/language.tsx';
+import { FundPassword, LoginPassword } from '../features/mine/password-forms.tsx';
+import { About, Privacy, Protocol } from '../features/mine/static-pages.tsx';
+import { PlaceholderScreen } from '../features/placeholder-screen.tsx';
+
+export interface RouteSpec {
+  readonly path: string;
+  readonly element: ReactElement;
+  /** Shows the bottom menu. */
+  readonly menu?: boolean;
+  /** Needs a stored session; otherwise the user goes to /login/login. */
+  readonly auth?: boolean;
+  /** Route meta of spec section 2; every screen fades. */
+  readonly transitionName?: string;
+}
+
+const placeholder = (path: string, titleKey: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({
+  path, element: <PlaceholderScreen titleKey={titleKey} />, auth: true, ...extra,
+});
+
+/** Every route of spec section 2. Screens of later issues show the no-data placeholder. */
+export const ROUTES: readonly RouteSpec[] = [
+  { path: '/login/start', element: <LoginStart /> },
+  { path: '/login/logon', element: <Logon /> },
+  { path: '/login/register', element: <Register /> },
+  { path: '/login/login', element: <Login /> },
+  { path: '/login/loginAfter', element: <LoginAfter />, auth: true },
+  placeholder('/news/index', 'menu.news', { menu: true, auth: false }),
+  placeholder('/news/info', 'menu.news', { auth: false }),
+  { path: '/mine/index', element: <MineIndex />, menu: true, auth: true },
+  { path: '/mine/protocol', element: <Protocol /> },
+  placeholder('/mine/message', 'mine.message'),
+  placeholder('/mine/messageInfo', 'mine.messageInfo'),
+  { path: '/mine/loginPassword', element: <LoginPassword />, auth: true },
+  { path: '/mine/fundPassword', element: <FundPassword />, auth: true },
+  placeholder('/mine/bank', 'mine.bank'),
+  placeholder('/mine/bankAdd', 'mine.bank'),
+  placeholder('/mine/verified', 'mine.verified'),
+  placeholder('/mine/transactionRecords', 'mine.records', { menu: true }),
+  placeholder('/mine/withdraw', 'mine.withdraw'),
+  placeholder('/mine/stored', 'mine.deposit'),
+  placeholder('/mine/deposit', 'mine.deposit'),
+  { path: '/mine/about', element: <About /> },
+  { path: '/mine/privacy', element: <Privacy /> },
+  { path: '/mine/language', element: <LanguageScreen /> },
+  { path: '/mine/changeLang', element: <LanguageScreen /> },
+  placeholder('/mine/loan', 'mine.loan'),
+  placeholder('/mine/loanOrder', 'mine.loanOrder'),
+  placeholder('/mine/newShareOrder', 'mine.newShareOrder'),
+  placeholder('/mine/followOrder', 'mine.followOrder'),
+  placeholder('/quotes/search', 'menu.quotes', { auth: false }),
+  placeholder('/quotes/info', 'menu.quotes', { auth: false }),
+  placeholder('/quotes/self', 'menu.quotes'),
+  placeholder('/position/index', 'menu.trade', { menu: true }),
+  placeholder('/position/info', 'menu.trade'),
+  placeholder('/home/home', 'menu.home', { menu: true, auth: false }),
+  placeholder('/home/index', 'menu.quotes', { menu: true, auth: false }),
+  placeholder('/home/newShare', 'menu.home'),
+  placeholder('/home/newShareInfo', 'menu.home'),
+  placeholder('/home/large', 'menu.home'),
+  placeholder('/home/large2', 'menu.home'),
+  placeholder('/home/large3', 'menu.home'),
+  placeholder('/home/largeInfo', 'menu.home'),
+  placeholder('/home/follow', 'menu.home'),
+  placeholder('/home/withinDays', 'menu.home'),
+];

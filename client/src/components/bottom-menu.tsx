@@ -1,0 +1,27 @@
+import { TabBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** Home, Quotes, Trade (positions), News, Mine (DESIGN.md section 6). */
+export const MENU = [
+  { key: '/home/home', label: 'menu.home', icon: '⌂' },
+  { key: '/home/index', label: 'menu.quotes', icon: '↗' },
+  { key: '/position/index', label: 'menu.trade', icon: '⇅' },
+  { key: '/news/index', label: 'menu.news', icon: '☰' },
+  { key: '/mine/index', label: 'menu.mine', icon: '◉' },
+] as const;
+
+export function BottomMenu() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <nav className="bottom-menu" aria-label="main">
+      <TabBar activeKey={location.pathname} onChange={(key) => navigate(key)}>
+        {MENU.map((item) => (
+          <TabBar.Item key={item.key} title={t(item.label)} icon={<span aria-hidden>{item.icon}</span>} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

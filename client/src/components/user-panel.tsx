@@ -1,0 +1,59 @@
+import { Popup, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { uiState, closeUserPanel } from '../app/ui.store.ts';
+import { appConfig } from '../app/app-config.ts';
+import { assetsState } from '../features/assets/assets.store.ts';
+import { logOut } from '../features/auth/session.ts';
+import { chooseLanguage, translateMsg } from '../lib/i18n.ts';
+import { showMessage } from '../lib/toast.ts';
+import { formatMoney } from '../lib/format.ts';
+import { storage, type Language } from '../lib/storage.ts';
+
+const SHORTCUTS = [
+  ['/position/index', 'panel.positions'], ['/mine/transactionRecords', 'mine.records'], ['/mine/stored', 'mine.deposit'],
+  ['/mine/withdraw', 'mine.withdraw'], ['/mine/loan', 'mine.loan'], ['/mine/bank', 'mine.bank'],
+  ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/about', 'mine.about'],
+  ['/mine/privacy', 'mine.privacy'],
+] as const;
+
+export function openSupport(): void {
+  const link = appConfig.get('kefu');
+  if (!link) return showMessage(translateMsg('support_link_missing'));
+  window.open(link, '_blank', 'noopener');
+}
+
+/** The user panel overlay: account, money summary, shortcuts, support, language, log out. */
+export function UserPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ui = useSnapshot(uiState);
+  const { summary } = useSnapshot(assetsState);
+  const go = (path: string) => { closeUserPanel(); navigate(path); };
+  return (
+    <Popup visible={ui.panelOpen} onMaskClick={closeUserPanel} position="right" bodyStyle={{ width: '82vw', maxWidth: 380 }}>
+      <div className="panel-head" data-testid="user-panel">
+        <div className="muted" style={{ color: '#cdd6e4' }}>{storage.account()}</div>
+        <div style={{ fontSize: 24, marginTop: 6 }}>{formatMoney(summary?.total)} {summary?.currency ?? ''}</div>
+        <div style={{ fontSize: 12, opacity: 0.8 }}>{t('mine.assets')}</div>
+      </div>
+      <div className="shortcuts">
+        {SHORTCUTS.map(([path, label]) => (
+          <button key={path} type="button" onClick={() => go(path)}>{t(label)}</button>
+        ))}
+      </div>
+      <List>
+        <List.Item onClick={openSupport}>{t('mine.support')}</List.Item>
+        {(['jp', 'cn', 'us'] as Language[]).map((lang) => (
+          <List.Item key={lang} onClick={() => chooseLanguage(lang)} extra={storage.language() === lang ? '✓' : ''}>
+            {LANGUAGE_NAMES[lang]}
+          </List.Item>
+        ))}
+        <List.Item onClick={() => { closeUserPanel(); void logOut(); }}>{t('mine.logout')}</List.Item>
+      </List>
+    </Popup>
+  );
+}
+
+export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '简体中文', us: 'English' };

@@ -1,0 +1,69 @@
+import type { Envelope, MsgKey } from '@kabuto/schema/contracts';
+import { storage } from './storage.ts';
+import { translateMsg } from './i18n.ts';
+import { clearToasts, showMessage, beginLoading, endLoading } from './toast.ts';
+
+export const SESSION_REDIRECT_MS = 1500;
+
+export interface CallOptions {
+  /** Show the loading toast until every such request has finished (asset summary loads). */
+  readonly loading?: boolean;
+  /** Do not toast a refusal: the screen shows it itself. */
+  readonly quiet?: boolean;
+}
+
+function onUnauthorized(): void {
+  setTimeout(() => {
+    storage.clearSession();
+    window.location.hash = '#/login/login';
+  }, SESSION_REDIRECT_MS);
+}
+
+function handleFailure(httpStatus: number, body: Envelope | null, quiet: boolean): void {
+  if (httpStatus === 503 || httpStatus === 404) {
+    clearToasts();
+    return;
+  }
+  if (httpStatus === 401) onUnauthorized();
+  if (!quiet && body?.msg) showMessage(translateMsg(body.msg));
+}
+
+async function parse(response: Response): Promise<Envelope | null> {
+  try {
+    return (await response.json()) as Envelope;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POSTs a form-encoded call under /api/vue/ with the stored token and account (spec section 7)
+ * and applies the error rules of spec section 8. Resolves to the envelope, never throws.
+ */
+export async function callApi<T = unknown>(
+  path: string,
+  payload: Record<string, string> = {},
+  options: CallOptions = {},
+): Promise<Envelope<T>> {
+  if (options.loading) beginLoading();
+  try {
+    const response = await fetch(`/api/vue/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: storage.token(), account: storage.account() },
+      body: new URLSearchParams(payload).toString(),
+    });
+    const body = await parse(response);
+    if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, Boolean(options.quiet));
+    return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
+  } catch {
+    if (!options.quiet) showMessage(translateMsg('network_error'));
+    return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
+  } finally {
+    if (options.loading) endLoading();
+  }
+}
+
+/** A client-made idempotency key for one intent (CONTRACT.md section 1). */
+export function newRequestId(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}

@@ -1,0 +1,24 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@kabuto/schema/contracts';
+import { storage } from './storage.ts';
+
+export type KabutoSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: KabutoSocket | null = null;
+
+/** THE socket of the app (one per page). Features build their streams from it. */
+export function getSocket(): KabutoSocket {
+  socket ??= io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: (send) => send({ token: storage.token(), account: storage.account() }),
+  });
+  return socket;
+}
+
+/** Reconnects with the current session (after log in or log out). */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { REFUSAL_KEYS, SUCCESS_KEYS } from '@kabuto/schema/contracts';
+import jp from './jp.json';
+import cn from './cn.json';
+import us from './us.json';
+
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('locales', () => {
+  it('every msg key of the contract has a translation in jp, cn and us', () => {
+    for (const locale of [jp, cn, us]) {
+      for (const key of [...REFUSAL_KEYS, ...SUCCESS_KEYS]) {
+        expect((locale.msg as Record<string, string>)[key], key).toBeTruthy();
+      }
+    }
+  });
+
+  it('the three languages have exactly the same keys', () => {
+    expect(keysOf(cn).sort()).toEqual(keysOf(jp).sort());
+    expect(keysOf(us).sort()).toEqual(keysOf(jp).sort());
+  });
+});

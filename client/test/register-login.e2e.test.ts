@@ -1,0 +1,129 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Redis } from 'ioredis';
+
+// The built app in headless Chromium at 390x844, against the real stack (gateway, workers, feed).
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = join(ROOT, 'client/test/screenshots');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const prefix = `e${randomBytes(5).toString('hex')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+const processes: ChildProcess[] = [];
+let browser: Browser;
+let baseUrl = '';
+let env: NodeJS.ProcessEnv;
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function script(path: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path], { cwd: ROOT, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  if (!existsSync(join(ROOT, 'client/dist/index.html'))) throw new Error('client not built: npm run build');
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
+  delete env['DATABASE_URL'];
+  script('scripts/src/migrate.ts');
+  script('scripts/src/seed.ts');
+  for (const [file, roles] of [['gateway/src/main.ts', ''], ['workers/src/main.ts', 'jobs'], ['workers/src/main.ts', 'feed']] as const) {
+    processes.push(spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' }));
+  }
+  for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)); i += 1) await new Promise((r) => setTimeout(r, 200));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const child of processes) child.kill('SIGTERM');
+  const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+  for (const pattern of [`${prefix}:*`, `bull:${prefix}-*`]) {
+    const keys = await redis.keys(pattern);
+    if (keys.length) await redis.del(...keys);
+  }
+  redis.disconnect();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function outboxCode(account: string): string {
+  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
+  return lines.reverse().find((l) => l.to === account)?.code ?? '';
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+describe('register, log in, Mine, language, log out', () => {
+  it('walks the whole path at 390x844 and screenshots it in jp, cn and us', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const account = `hanako.${prefix}@example.jp`;
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('start-register').waitFor();
+    expect(page.url()).toContain('#/login/start');
+    await expect(page.getByTestId('paper-badge').textContent()).resolves.toContain('ペーパートレード');
+    await shot(page, 'jp-login-start');
+    await page.getByTestId('start-register').click();
+    await page.getByTestId('logon-go').click();
+    await page.getByTestId('register-account').locator('input').fill(account);
+    await page.getByTestId('register-password').locator('input').fill('hanako-pass-1');
+    await page.getByTestId('register-repassword').locator('input').fill('hanako-pass-1');
+    await page.getByTestId('register-invite').locator('input').fill('KABUTO');
+    await page.getByTestId('register-send-code').click();
+    await expect.poll(() => { try { return outboxCode(account); } catch { return ''; } }, { timeout: 5000 }).toMatch(/^\d{6}$/);
+    await page.getByTestId('register-code').locator('input').fill(outboxCode(account));
+    await page.getByTestId('register-agree').click();
+    await shot(page, 'jp-register');
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL(/#\/login\/login/);
+    await page.getByTestId('login-account').locator('input').fill(account);
+    await page.getByTestId('login-password').locator('input').fill('hanako-pass-1');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('after-continue').click();
+    await page.waitForURL(/#\/mine\/index/);
+    await expect(page.getByTestId('mine-account').textContent()).resolves.toContain(account);
+    await page.getByTestId('paper-grant').click();
+    await expect.poll(() => page.getByTestId('assets-total').textContent(), { timeout: 8000 }).toBe('10,000,000');
+    await shot(page, 'jp-mine');
+    for (const [lang, label, badge] of [['cn', '简体中文', '模拟交易'], ['us', 'English', 'Paper trading']] as const) {
+      await page.goto(`${baseUrl}/#/mine/language`);
+      await page.locator('.card').getByText(label, { exact: true }).click();
+      await page.waitForLoadState('load');
+      await page.goto(`${baseUrl}/#/mine/index`);
+      await page.getByTestId('assets-total').waitFor();
+      await expect(page.getByTestId('paper-badge').textContent()).resolves.toContain(badge);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe(lang);
+      await shot(page, `${lang}-mine`);
+      await page.getByTestId('open-panel').click();
+      await page.getByTestId('user-panel').waitFor();
+      await shot(page, `${lang}-user-panel`);
+      await page.locator('.adm-mask').first().click({ position: { x: 20, y: 400 } });
+      await page.getByTestId('user-panel').waitFor({ state: 'hidden' });
+    }
+    await page.goto(`${baseUrl}/#/mine/index`);
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/#\/login\/start/);
+    expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeNull();
+    await page.goto(`${baseUrl}/#/mine/index`);
+    await page.waitForURL(/#\/login\/login/);
+    await page.close();
+  });
+});

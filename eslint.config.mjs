@@ -1,0 +1,68 @@
+// Flat config: TypeScript rules plus the import boundaries of STYLE.md 9.1.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const boundary = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      eqeqeq: 'error',
+      curly: ['error', 'multi-line'],
+      'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 70, skipBlankLines: true, skipComments: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**', 'scripts/bootstrap.mjs'],
+    rules: { 'max-lines-per-function': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['client/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+      'no-restricted-imports': boundary([
+        { group: ['@kabuto/schema/db', '@kabuto/schema/testing', '**/schema/src/db/**'], message: 'client may import schema/domain and schema/contracts only' },
+        { group: ['**/gateway/**', '**/workers/**', 'node:*'], message: 'client never imports server code' },
+      ]),
+    },
+  },
+  {
+    files: ['gateway/src/**'],
+    rules: { 'no-restricted-imports': boundary([{ group: ['**/workers/**', '@kabuto/workers'], message: 'gateway and workers meet only through schema/contracts' }]) },
+  },
+  {
+    files: ['workers/src/**'],
+    rules: { 'no-restricted-imports': boundary([{ group: ['**/gateway/**', '@kabuto/gateway'], message: 'gateway and workers meet only through schema/contracts' }]) },
+  },
+  {
+    files: ['schema/src/domain/**'],
+    rules: {
+      'no-restricted-imports': boundary([
+        { group: ['node:*', 'kysely', 'ioredis', 'pg', 'better-sqlite3', 'zod', '../contracts/**', '../db/**'], message: 'domain is pure: it imports nothing outside itself' },
+      ]),
+    },
+  },
+  {
+    files: ['schema/src/domain/money/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.name='parseFloat']", message: 'no floats in money' },
+        { selector: "CallExpression[callee.property.name='toFixed']", message: 'no floats in money' },
+        { selector: "CallExpression[callee.name='Number']", message: 'no floats in money' },
+      ],
+    },
+  },
+  {
+    files: ['bench/**'],
+    rules: { 'no-restricted-imports': boundary([{ group: ['**/gateway/src/**', '**/workers/src/**', '@kabuto/schema/db'], message: 'bench treats the services as black boxes' }]) },
+  },
+);
