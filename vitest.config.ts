@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{schema,gateway,workers,client,scripts}/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -15,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          sequence: { groupOrder: 1 },
           include: ['{schema,gateway,workers,scripts}/test/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -25,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['client/test/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

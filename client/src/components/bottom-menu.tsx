@@ -17,7 +17,7 @@ export function BottomMenu() {
   const navigate = useNavigate();
   return (
     <nav className="bottom-menu" aria-label="main">
-      <TabBar activeKey={location.pathname} onChange={(key) => navigate(key)}>
+      <TabBar activeKey={location.pathname} onChange={(key: string) => navigate(key)}>
         {MENU.map((item) => (
           <TabBar.Item key={item.key} title={t(item.label)} icon={<span aria-hidden>{item.icon}</span>} />
         ))}

@@ -11,7 +11,7 @@ export function LanguageSwitch() {
       columns={3}
       options={options}
       value={[storage.language()]}
-      onChange={(values) => {
+      onChange={(values: Language[]) => {
         const next = values[0];
         if (next && next !== storage.language()) chooseLanguage(next);
       }}
