@@ -1,71 +1,32 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Redis } from 'ioredis';
+import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 
 // The built app in headless Chromium at 390x844, against the real stack (gateway, workers, feed).
-const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'client/test/screenshots');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const prefix = `e${randomBytes(5).toString('hex')}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
-const processes: ChildProcess[] = [];
 let browser: Browser;
+let stack: TestStack;
 let baseUrl = '';
-let env: NodeJS.ProcessEnv;
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function script(path: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path], { cwd: ROOT, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(result.stderr);
-}
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   if (!existsSync(join(ROOT, 'client/dist/index.html'))) throw new Error('client not built: npm run build');
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
-  delete env['DATABASE_URL'];
-  script('scripts/src/migrate.ts');
-  script('scripts/src/seed.ts');
-  for (const [file, roles] of [['gateway/src/main.ts', ''], ['workers/src/main.ts', 'jobs'], ['workers/src/main.ts', 'feed']] as const) {
-    processes.push(spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' }));
-  }
-  for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)); i += 1) await new Promise((r) => setTimeout(r, 200));
+  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  baseUrl = stack.baseUrl;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of processes) child.kill('SIGTERM');
-  const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
-  for (const pattern of [`${prefix}:*`, `bull:${prefix}-*`]) {
-    const keys = await redis.keys(pattern);
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 function outboxCode(account: string): string {
-  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
-  return lines.reverse().find((l) => l.to === account)?.code ?? '';
+  return stack.outboxCode(account);
 }
 
 async function shot(page: Page, name: string) {
@@ -75,7 +36,7 @@ async function shot(page: Page, name: string) {
 describe('register, log in, Mine, language, log out', () => {
   it('walks the whole path at 390x844 and screenshots it in jp, cn and us', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-    const account = `hanako.${prefix}@example.jp`;
+    const account = `hanako.${stack.prefix}@example.jp`;
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('start-register').waitFor();
     expect(page.url()).toContain('#/login/start');

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { uiState, closeUserPanel } from '../app/ui.store.ts';
-import { appConfig } from '../app/app-config.ts';
+import { openSupport } from '../app/support.ts';
 import { assetsState } from '../features/assets/assets.store.ts';
 import { logOut } from '../features/auth/session.ts';
-import { chooseLanguage, translateMsg } from '../lib/i18n.ts';
-import { showMessage } from '../lib/toast.ts';
+import { chooseLanguage, LANGUAGE_NAMES } from '../lib/i18n.ts';
 import { formatMoney } from '../lib/format.ts';
 import { storage, type Language } from '../lib/storage.ts';
 
@@ -17,12 +16,6 @@ const SHORTCUTS = [
   ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/about', 'mine.about'],
   ['/mine/privacy', 'mine.privacy'],
 ] as const;
-
-export function openSupport(): void {
-  const link = appConfig.get('kefu');
-  if (!link) return showMessage(translateMsg('support_link_missing'));
-  window.open(link, '_blank', 'noopener');
-}
 
 /** The user panel overlay: account, money summary, shortcuts, support, language, log out. */
 export function UserPanel() {
@@ -55,5 +48,3 @@ export function UserPanel() {
     </Popup>
   );
 }
-
-export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '简体中文', us: 'English' };

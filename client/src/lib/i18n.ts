@@ -6,6 +6,9 @@ import us from '../locales/us.json';
 import { storage, type Language } from './storage.ts';
 
 /** The spec's language codes mapped to BCP 47 for the html lang attribute and Intl. */
+/** Each language named in itself, for the language choice. */
+export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '简体中文', us: 'English' };
+
 export const LOCALE_OF: Record<Language, string> = { jp: 'ja-JP', cn: 'zh-CN', us: 'en-US' };
 
 export function initI18n(): void {

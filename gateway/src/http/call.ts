@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SuccessKey } from '@kabuto/schema/contracts';
+import { Refusal, type SuccessKey } from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../deps.ts';
 
 /** Who is calling: filled by the auth middleware for calls that need a user. */
@@ -11,10 +11,13 @@ export interface Caller {
 
 export interface CallContext<I> {
   readonly input: I;
-  readonly caller: Caller | null;
   readonly ip: string;
   readonly userAgent: string;
   readonly deps: GatewayDeps;
+}
+
+export interface UserCallContext<I> extends CallContext<I> {
+  readonly caller: Caller;
 }
 
 export interface CallResult {
@@ -23,20 +26,34 @@ export interface CallResult {
 }
 
 /** One POST call under /api/vue/: its path, its input schema, who may make it, what it does. */
-export interface CallDefinition<S extends z.ZodType = z.ZodType> {
+export interface CallDefinition {
+  readonly path: string;
+  readonly summary: string;
+  readonly input: z.ZodType;
+  readonly auth: 'none' | 'user';
+  handle(context: CallContext<unknown> & { readonly caller: Caller | null }): Promise<CallResult>;
+}
+
+interface CallSpec<S extends z.ZodType, C> {
   readonly path: string;
   readonly summary: string;
   readonly input: S;
-  readonly auth: 'none' | 'user';
-  handle(context: CallContext<z.infer<S>>): Promise<CallResult>;
+  handle(context: C): Promise<CallResult>;
 }
 
-export function defineCall<S extends z.ZodType>(definition: CallDefinition<S>): CallDefinition {
-  return definition as unknown as CallDefinition;
+/** A call anyone may make. */
+export function defineCall<S extends z.ZodType>(spec: CallSpec<S, CallContext<z.infer<S>>>): CallDefinition {
+  return { ...spec, auth: 'none', handle: (context) => spec.handle(context as CallContext<z.infer<S>>) };
 }
 
-/** The caller of a call declared `auth: 'user'`; the middleware guarantees it is there. */
-export function requireCaller(context: CallContext<unknown>): Caller {
-  if (!context.caller) throw new Error('call declared auth user but has no caller');
-  return context.caller;
+/** A call that needs a logged-in user; the handler gets the caller, never null. */
+export function defineUserCall<S extends z.ZodType>(spec: CallSpec<S, UserCallContext<z.infer<S>>>): CallDefinition {
+  return {
+    ...spec,
+    auth: 'user',
+    handle: ({ caller, ...context }) => {
+      if (!caller) throw new Refusal('login_required');
+      return spec.handle({ ...(context as CallContext<z.infer<S>>), caller });
+    },
+  };
 }

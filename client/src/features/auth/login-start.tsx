@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Hero } from '../../components/hero.tsx';
 import { LanguageSwitch } from '../mine/language-switch.tsx';
 
 export function LoginStart() {
@@ -8,11 +9,7 @@ export function LoginStart() {
   const navigate = useNavigate();
   return (
     <div className="screen no-menu">
-      <div className="hero">
-        <div className="logo-mark">兜</div>
-        <h1>Kabuto</h1>
-        <p>{t('start.tagline')}</p>
-      </div>
+      <Hero title="Kabuto" subtitle={t('start.tagline')} />
       <div className="stack">
         <Button block color="primary" size="large" onClick={() => navigate('/login/login')} data-testid="start-login">
           {t('start.login')}

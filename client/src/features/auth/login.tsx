@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { openSupport } from '../../components/user-panel.tsx';
+import { openSupport } from '../../app/support.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 import { startSession } from './session.ts';

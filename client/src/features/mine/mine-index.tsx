@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { openSupport } from '../../components/user-panel.tsx';
+import { openSupport } from '../../app/support.ts';
 import { appConfig } from '../../app/app-config.ts';
 import { openUserPanel } from '../../app/ui.store.ts';
 import { assetsState, followAssets, loadAssets } from '../assets/assets.store.ts';

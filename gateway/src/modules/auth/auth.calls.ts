@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginRequest, Refusal, registerRequest, revokeSessionRequest } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall, requireCaller } from '../../http/call.ts';
+import { defineCall, defineUserCall } from '../../http/call.ts';
 import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount } from './users.repository.ts';
@@ -12,7 +12,6 @@ export const registerCall = defineCall({
   path: 'user/register',
   summary: 'Registers with an invitation code and a verification code',
   input: registerRequest,
-  auth: 'none',
   async handle({ input, deps }) {
     if (input.agree !== '1') throw new Refusal('agreement_required');
     if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
@@ -27,7 +26,6 @@ export const loginCall = defineCall({
   path: 'user/login',
   summary: 'Logs in; returns a session token',
   input: loginRequest,
-  auth: 'none',
   async handle({ input, deps, ip, userAgent }) {
     const account = normaliseLoginId(input.account);
     const accountIpKey = `${account}|${ip}`;
@@ -47,27 +45,23 @@ export const loginCall = defineCall({
   },
 });
 
-export const logoutCall = defineCall({
+export const logoutCall = defineUserCall({
   path: 'user/logout',
   summary: 'Ends the current session',
   input: z.strictObject({}),
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    await revokeSession(context.deps.db, { userId: caller.userId, sessionId: caller.sessionId, nowMs: context.deps.clock.nowMs() });
-    context.deps.accountEvents.endSession(caller.sessionId);
+  async handle({ caller, deps }) {
+    await revokeSession(deps.db, { userId: caller.userId, sessionId: caller.sessionId, nowMs: deps.clock.nowMs() });
+    deps.accountEvents.endSession(caller.sessionId);
     return { msg: 'logout_ok' };
   },
 });
 
-export const sessionsCall = defineCall({
+export const sessionsCall = defineUserCall({
   path: 'user/sessions',
   summary: 'Lists the active sessions of the caller',
   input: z.strictObject({}),
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    const rows = await listSessions(context.deps.db, caller.userId, context.deps.clock.nowMs());
+  async handle({ caller, deps }) {
+    const rows = await listSessions(deps.db, caller.userId, deps.clock.nowMs());
     return {
       msg: 'ok',
       data: rows.map((row) => ({
@@ -83,17 +77,14 @@ export const sessionsCall = defineCall({
   },
 });
 
-export const revokeSessionCall = defineCall({
+export const revokeSessionCall = defineUserCall({
   path: 'user/revokeSession',
   summary: 'Revokes one of the caller’s sessions',
   input: revokeSessionRequest,
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    const { id } = context.input as { id: number };
-    const revoked = await revokeSession(context.deps.db, { userId: caller.userId, sessionId: id, nowMs: context.deps.clock.nowMs() });
+  async handle({ input, caller, deps }) {
+    const revoked = await revokeSession(deps.db, { userId: caller.userId, sessionId: input.id, nowMs: deps.clock.nowMs() });
     if (!revoked) throw new Refusal('not_found');
-    context.deps.accountEvents.endSession(id);
+    deps.accountEvents.endSession(input.id);
     return { msg: 'revoke_ok' };
   },
 });

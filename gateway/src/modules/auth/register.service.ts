@@ -10,7 +10,7 @@ function newInviteCode(): string {
   return randomBytes(5).toString('hex').toUpperCase();
 }
 
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   const text = `${String(code ?? '')} ${String(message ?? '')}`;
   return text.includes('SQLITE_CONSTRAINT_UNIQUE') || text.includes('23505');

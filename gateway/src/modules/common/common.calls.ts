@@ -10,7 +10,6 @@ export const configCall = defineCall({
   path: 'common/config',
   summary: 'Public configuration entries (title, kefu, license, mode, ...)',
   input: configRequest,
-  auth: 'none',
   async handle({ deps }) {
     const entries = await listConfig(deps.db);
     const runtime = [
@@ -27,7 +26,6 @@ export const sendCodeCall = defineCall({
   path: 'common/sendcode',
   summary: 'Sends a six-digit verification code through the notifier',
   input: sendCodeRequest,
-  auth: 'none',
   async handle({ input, deps, ip }) {
     const account = normaliseLoginId(input.account);
     if (!isValidLoginId(account)) throw new Refusal('invalid_account');

@@ -7,21 +7,18 @@ import {
   userInfoRequest,
   type UserInfoData,
 } from '@kabuto/schema/contracts';
-import { defineCall, requireCaller } from '../../http/call.ts';
+import { defineUserCall } from '../../http/call.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { summaryFor } from './assets.service.ts';
 import { claimPaperFund } from './paper-fund.service.ts';
 
-export const userInfoCall = defineCall({
+export const userInfoCall = defineUserCall({
   path: 'user/getUserinfo',
   summary: 'The caller’s account and available cash in a display currency',
   input: userInfoRequest,
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    const { type } = context.input as { type: 'jpy' | 'usd' | 'cny' };
-    const user = await findUserById(context.deps.db, caller.userId);
-    const summary = await summaryFor(context.deps, caller.userId, type);
+  async handle({ input, caller, deps }) {
+    const user = await findUserById(deps.db, caller.userId);
+    const summary = await summaryFor(deps, caller.userId, input.type);
     const data: UserInfoData = {
       account: caller.account,
       jpy: toWire(summary.available),
@@ -34,34 +31,28 @@ export const userInfoCall = defineCall({
   },
 });
 
-export const assetsCall = defineCall({
+export const assetsCall = defineUserCall({
   path: 'user/assets',
   summary: 'The account summary (DESIGN.md section 3) in a display currency',
   input: assetsRequest,
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    const { type } = context.input as { type: 'jpy' | 'usd' | 'cny' };
-    return { msg: 'ok', data: summaryToWire(await summaryFor(context.deps, caller.userId, type)) };
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: summaryToWire(await summaryFor(deps, caller.userId, input.type)) };
   },
 });
 
-export const paperFundCall = defineCall({
+export const paperFundCall = defineUserCall({
   path: 'user/paperfund',
   summary: 'Paper mode: credits the virtual grant as a ledger transaction',
   input: paperFundRequest,
-  auth: 'user',
-  async handle(context) {
-    const caller = requireCaller(context);
-    const input = context.input as { currency: 'jpy' | 'usd' | 'cny'; request_id: string };
-    const { result, replayed } = await claimPaperFund(context.deps, {
+  async handle({ input, caller, deps }) {
+    const { result, replayed } = await claimPaperFund(deps, {
       userId: caller.userId,
       display: input.currency,
       requestId: input.request_id,
     });
     if (!replayed) {
-      await context.deps.accountEvents.emit(caller.userId, 'fund:updated', { kind: 'paper_grant', ...result });
-      await context.deps.assetQueue.add(
+      await deps.accountEvents.emit(caller.userId, 'fund:updated', { kind: 'paper_grant', ...result });
+      await deps.assetQueue.add(
         QUEUE_NAMES.assetRecompute,
         { userId: caller.userId, reason: 'paper_grant' },
         { jobId: `assets-${caller.userId}-grant-${result.journal_id}`, removeOnComplete: 1000, removeOnFail: 1000 },

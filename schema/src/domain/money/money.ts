@@ -33,16 +33,18 @@ export function parseMajor(text: string, currency: Currency): Money {
   return money(currency, sign ? -minor : minor);
 }
 
-/** Formats minor units as an exact decimal string in major units ("12345.00", "1500"). */
-export function formatMajor(value: Money): string {
-  const scale = scaleOf(value.currency);
-  const negative = value.amountMinor < 0n;
-  const digits = (negative ? -value.amountMinor : value.amountMinor).toString();
+/** Formats a scaled integer as an exact decimal string: (123456n, 2) -> "1234.56". */
+export function formatScaled(minor: bigint, scale: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString();
   if (scale === 0) return (negative ? '-' : '') + digits;
   const padded = digits.padStart(scale + 1, '0');
-  const whole = padded.slice(0, -scale);
-  const fraction = padded.slice(-scale);
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  return `${negative ? '-' : ''}${padded.slice(0, -scale)}.${padded.slice(-scale)}`;
+}
+
+/** Formats minor units as an exact decimal string in major units ("12345.00", "1500"). */
+export function formatMajor(value: Money): string {
+  return formatScaled(value.amountMinor, scaleOf(value.currency));
 }
 
 function sameCurrency(a: Money, b: Money): void {

@@ -1,4 +1,4 @@
-import { mulberry32 } from '@kabuto/schema/domain';
+import { formatScaled, mulberry32 } from '@kabuto/schema/domain';
 import type { QuoteTick } from '@kabuto/schema/contracts';
 
 /** The provider interface: a real vendor adapter implements the same. */
@@ -17,18 +17,11 @@ interface WalkState {
   seq: number;
 }
 
-function decimal(minor: bigint, scale: number): string {
-  if (scale === 0) return minor.toString();
-  const digits = minor.toString().padStart(scale + 1, '0');
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
 /** Percent change with two decimals, rounded half away from zero, as a decimal string. */
 export function changeRate(priceMinor: bigint, prevCloseMinor: bigint): string {
   const basisPoints100 = ((priceMinor - prevCloseMinor) * 100_00n * 2n) / prevCloseMinor;
   const rounded = basisPoints100 >= 0n ? (basisPoints100 + 1n) / 2n : (basisPoints100 - 1n) / 2n;
-  const negative = rounded < 0n;
-  return (negative ? '-' : '') + decimal(negative ? -rounded : rounded, 2);
+  return formatScaled(rounded, 2);
 }
 
 /**
@@ -63,7 +56,7 @@ export function createWalkFeed(
         state.seq += 1;
         return {
           symbol: state.symbol,
-          price: decimal(state.priceMinor, state.scale),
+          price: formatScaled(state.priceMinor, state.scale),
           change_rate: changeRate(state.priceMinor, state.prevCloseMinor),
           volume: state.volume,
           seq: state.seq,

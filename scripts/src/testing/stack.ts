@@ -1,0 +1,104 @@
+// Boots the stack the way `npm start` runs it (migrate, seed, then service processes) on a temp
+// data dir, a unique Redis prefix and a free port; used by the stack and browser tests.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export type ServiceName = 'gateway' | 'jobs' | 'feed';
+
+const SERVICE_SCRIPT: Record<ServiceName, { file: string; roles: string }> = {
+  gateway: { file: 'gateway/src/main.ts', roles: '' },
+  jobs: { file: 'workers/src/main.ts', roles: 'jobs' },
+  feed: { file: 'workers/src/main.ts', roles: 'feed' },
+};
+
+export interface TestStack {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly prefix: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Runs a script (migrate, seed, reconcile) to completion; returns its stdout and exit status. */
+  runScript(file: string): { stdout: string; status: number | null };
+  startService(name: ServiceName): ChildProcess;
+  /** The latest verification code the paper notifier wrote for an account. */
+  outboxCode(account: string): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+    server.on('error', fail);
+  });
+}
+
+async function waitUntilReady(baseUrl: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the gateway did not become ready');
+}
+
+async function deleteOwnKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  for (const pattern of [`${prefix}:*`, `bull:${prefix}-*`]) {
+    const keys = await redis.keys(pattern);
+    if (keys.length) await redis.del(...keys);
+  }
+  redis.disconnect();
+}
+
+/** Migrates, seeds and starts the named services, then waits for /readyz. */
+export async function startStack(options: { services: ServiceName[]; env?: NodeJS.ProcessEnv }): Promise<TestStack> {
+  const prefix = `s${randomBytes(5).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-stack-'));
+  const port = await freePort();
+  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: redisUrl, KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...options.env };
+  delete env['DATABASE_URL'];
+  const children: ChildProcess[] = [];
+  const stack: TestStack = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    prefix,
+    env,
+    runScript(file) {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, encoding: 'utf8' });
+      return { stdout: result.stdout, status: result.status };
+    },
+    startService(name) {
+      const { file, roles } = SERVICE_SCRIPT[name];
+      const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' });
+      children.push(child);
+      return child;
+    },
+    outboxCode(account) {
+      const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+      const entries = lines.map((l) => JSON.parse(l) as { to: string; code: string });
+      return entries.reverse().find((l) => l.to === account)?.code ?? '';
+    },
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      await deleteOwnKeys(redisUrl, prefix);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  for (const script of ['scripts/src/migrate.ts', 'scripts/src/seed.ts']) {
+    if (stack.runScript(script).status !== 0) throw new Error(`${script} failed`);
+  }
+  for (const service of options.services) stack.startService(service);
+  if (options.services.includes('gateway')) await waitUntilReady(stack.baseUrl);
+  return stack;
+}
