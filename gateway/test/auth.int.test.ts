@@ -25,6 +25,16 @@ describe('common/config', () => {
     const names = Object.fromEntries((body.data as Array<{ name: string; value: string }>).map((e) => [e.name, e.value]));
     expect(names).toMatchObject({ title: 'Kabuto', kefu: 'mailto:support@kabuto.example', mode: 'paper' });
   });
+
+  it('when the operator keeps internal entries, they never reach the client', async () => {
+    await t.testDb.db.insertInto('config_entry').values([{ name: 'seeded_at', value: 'x' }, { name: 'withdraw_min', value: '10000' }]).execute();
+    const { body } = await t.call('common/config', { type: 'all' });
+    const names = (body.data as Array<{ name: string }>).map((e) => e.name).sort();
+    expect(names).toEqual(['clock', 'kefu', 'mode', 'title']);
+    await t.testDb.db.insertInto('config_entry').values({ name: 'license', value: 'Kanto LFB (FIBO) No. 0000' }).execute();
+    const withLicense = (await t.call('common/config', { type: 'all' })).body.data as Array<{ name: string; value: string }>;
+    expect(withLicense.find((e) => e.name === 'license')?.value).toBe('Kanto LFB (FIBO) No. 0000');
+  });
 });
 
 describe('register', () => {

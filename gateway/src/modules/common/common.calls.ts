@@ -6,19 +6,26 @@ import { listConfig } from './config.repository.ts';
 import { newCode, storeCode } from './verification-codes.ts';
 import { findUserByAccount } from '../auth/users.repository.ts';
 
+/** Config entries the app may see; everything else in config_entry is the operator's, server-side. */
+const PUBLIC_CONFIG = new Set(['title', 'kefu', 'license']);
+
 export const configCall = defineCall({
   path: 'common/config',
-  summary: 'Public configuration entries (title, kefu, license, mode, ...)',
+  summary: 'Public configuration entries (title, kefu, license, mode, clock)',
   input: configRequest,
   async handle({ deps }) {
-    const entries = await listConfig(deps.db);
-    const runtime = [
-      { name: 'mode', value: deps.config.mode },
-      { name: 'clock', value: deps.config.clock },
-    ];
-    const license = deps.config.license ? [{ name: 'license', value: deps.config.license }] : [];
-    const fromDb = entries.filter((e) => !(e.name === 'license' && deps.config.license));
-    return { msg: 'ok', data: [...fromDb, ...license, ...runtime] };
+    const visible = (await listConfig(deps.db)).filter((e) => PUBLIC_CONFIG.has(e.name));
+    // KABUTO_LICENSE, when set, wins over a stored licence entry.
+    const license = deps.config.license || visible.find((e) => e.name === 'license')?.value;
+    return {
+      msg: 'ok',
+      data: [
+        ...visible.filter((e) => e.name !== 'license'),
+        ...(license ? [{ name: 'license', value: license }] : []),
+        { name: 'mode', value: deps.config.mode },
+        { name: 'clock', value: deps.config.clock },
+      ],
+    };
   },
 });
 
