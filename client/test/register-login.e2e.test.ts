@@ -29,7 +29,10 @@ function outboxCode(account: string): string {
   return stack.outboxCode(account);
 }
 
+/** Lets toasts expire and slide-ins finish, so the screenshot shows the screen as a user sees it. */
 async function shot(page: Page, name: string) {
+  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 

@@ -35,7 +35,7 @@ function Figure({ label, value, testId }: { label: string; value: string | undef
 async function claimPaperGrant(): Promise<void> {
   const response = await callApi('user/paperfund', { currency: storage.currency(), request_id: newRequestId() });
   if (response.status === 1) showMessage(translateMsg(response.msg));
-  await loadAssets();
+  await loadAssets({ loading: false }); // the success toast stays; fund:updated also resyncs
 }
 
 function AssetsCard() {
