@@ -10,6 +10,7 @@ import { queueName } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
+import { createLatestQuotes } from './modules/quotes/latest-quotes.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
@@ -97,6 +98,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
     accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
+    quotes: createLatestQuotes(redis, config.redisPrefix),
     assetQueue: new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }),
   };
   const app = buildExpress(deps);
@@ -113,7 +115,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     async listen(port) {
       const realtime = await createIo(httpServer, { ...deps, redisPrefix: config.redisPrefix, allowedOrigins: config.allowedOrigins });
       io = realtime.io;
-      const fanout = await startTickFanout(io, redis, { redisPrefix: config.redisPrefix, logger: deps.logger });
+      const fanout = await startTickFanout(io, redis, { redisPrefix: config.redisPrefix, logger: deps.logger, conflator: realtime.conflator, flushMs: config.tickFlushMs });
       closers.push(() => fanout.stop(), () => realtime.close());
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();

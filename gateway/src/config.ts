@@ -9,6 +9,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   KABUTO_MODE: z.enum(['paper', 'live']).default('paper'),
   KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
+  KABUTO_TICK_FLUSH_MS: z.coerce.number().int().min(10).max(2_000).default(100),
   KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
   KABUTO_LICENSE: z.string().default(''),
   KABUTO_ALLOWED_ORIGINS: z.string().default(''),
@@ -23,6 +24,8 @@ export interface GatewayConfig {
   readonly databaseUrl: string | undefined;
   readonly mode: 'paper' | 'live';
   readonly clock: 'exchange' | 'always-open';
+  /** How often batch-mode sockets get their conflated tick frame. */
+  readonly tickFlushMs: number;
   readonly redisPrefix: string;
   readonly license: string;
   /** Extra origins allowed to open sockets; the page's own origin is always allowed. */
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     databaseUrl: e.DATABASE_URL || undefined,
     mode: e.KABUTO_MODE,
     clock: e.KABUTO_CLOCK,
+    tickFlushMs: e.KABUTO_TICK_FLUSH_MS,
     redisPrefix: e.KABUTO_REDIS_PREFIX,
     license: e.KABUTO_LICENSE,
     allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),

@@ -7,6 +7,7 @@ import type { Logger } from './infra/logger.ts';
 import type { Notifier } from './modules/common/notifier.ts';
 import type { Limiters } from './infra/limiters.ts';
 import type { AccountEvents } from './realtime/account-events.ts';
+import type { LatestQuotes } from './modules/quotes/latest-quotes.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
 export interface GatewayDeps {
@@ -19,4 +20,5 @@ export interface GatewayDeps {
   readonly limiters: Limiters;
   readonly accountEvents: AccountEvents;
   readonly assetQueue: Queue;
+  readonly quotes: LatestQuotes;
 }

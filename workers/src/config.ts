@@ -10,6 +10,9 @@ const envSchema = z.object({
   KABUTO_SEED: z.coerce.number().int().default(20261121),
   KABUTO_FEED_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   KABUTO_ROLES: z.string().default('jobs,feed'),
+  KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
+  KABUTO_HISTORY_DAYS: z.coerce.number().int().min(10).max(7_300).default(1_900),
+  KABUTO_MINUTE_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
 });
 
@@ -21,6 +24,10 @@ export interface WorkersConfig {
   readonly seed: number;
   readonly feedIntervalMs: number;
   readonly roles: ReadonlySet<'jobs' | 'feed'>;
+  readonly clock: 'exchange' | 'always-open';
+  /** Calendar days of generated daily history on first start; trading days with 1-minute bars. */
+  readonly historyDays: number;
+  readonly minuteDays: number;
   readonly logLevel: string;
 }
 
@@ -40,6 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     seed: e.KABUTO_SEED,
     feedIntervalMs: e.KABUTO_FEED_INTERVAL_MS,
     roles,
+    clock: e.KABUTO_CLOCK,
+    historyDays: e.KABUTO_HISTORY_DAYS,
+    minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -1,13 +1,11 @@
 import { Redis } from 'ioredis';
 import type { Worker } from 'bullmq';
-import { SEED_INSTRUMENTS } from '@kabuto/schema/domain';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
-import { createWalkFeed } from './feeds/market-data/walk-feed.ts';
-import { fxWalkInstruments } from './feeds/market-data/fx-instruments.ts';
+import { prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
 /** Starts the roles in KABUTO_ROLES (jobs, feed); closes workers, feed, db and Redis on a signal. */
@@ -24,8 +22,9 @@ async function main(): Promise<void> {
     workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }));
   }
   if (config.roles.has('feed')) {
-    const provider = createWalkFeed([...SEED_INSTRUMENTS, ...fxWalkInstruments()], config.seed);
-    const feed = startFeedLeader({ redis, redisPrefix: config.redisPrefix, provider, intervalMs: config.feedIntervalMs, logger: createLogger(config.logLevel, 'feed') });
+    const feedLogger = createLogger(config.logLevel, 'feed');
+    const prepare = () => prepareSimulatorRuntime({ db, seed: config.seed, clock: config.clock, historyDays: config.historyDays, minuteDays: config.minuteDays, logger: feedLogger });
+    const feed = startFeedLeader({ redis, redisPrefix: config.redisPrefix, prepare, intervalMs: config.feedIntervalMs, logger: feedLogger });
     stoppers.push(() => feed.stop());
   }
   logger.info({ roles: [...config.roles] }, 'workers started');

@@ -8,6 +8,7 @@ import { findActiveSession } from '../modules/auth/sessions.repository.ts';
 import type { Clock } from '../infra/clock.ts';
 import { roomForSession, type KabutoServer } from './account-events.ts';
 import { registerQuoteHandlers } from './quote-subscriptions.ts';
+import { TickConflator } from './tick-conflator.ts';
 
 export interface IoDeps {
   readonly db: Db;
@@ -33,6 +34,7 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
   io.use(async (socket, next) => {
     const data = socket.data as SocketData;
     data.userId = null;
+    data.batchTicks = (socket.handshake.auth as { frames?: unknown }).frames === 'batch';
     const auth = socket.handshake.auth as { token?: unknown; account?: unknown };
     if (typeof auth.token !== 'string' || typeof auth.account !== 'string') return next();
     const session = await findActiveSession(deps.db, auth.token, deps.clock.nowMs()).catch(() => undefined);
@@ -48,7 +50,7 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
 }
 
 /** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
-export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; close(): Promise<void> }> {
+export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
   const pub = deps.redis.duplicate();
   const sub = deps.redis.duplicate();
   const io: KabutoServer = new Server(httpServer, {
@@ -58,9 +60,11 @@ export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ 
     adapter: createAdapter(pub, sub, { key: redisKeys(deps.redisPrefix).socketIoChannel }),
   });
   await authenticateSocket(io, deps);
-  io.on('connection', (socket) => registerQuoteHandlers(socket, deps));
+  const conflator = new TickConflator();
+  io.on('connection', (socket) => registerQuoteHandlers(socket, deps, conflator));
   return {
     io,
+    conflator,
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

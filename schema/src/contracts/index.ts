@@ -9,3 +9,5 @@ export * from './http/user.dto.ts';
 export * from './errors.ts';
 export * from './fx.ts';
 export * from './http/assets.wire.ts';
+export * from './quotes.ts';
+export * from './http/quotes.dto.ts';

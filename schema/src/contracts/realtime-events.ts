@@ -19,6 +19,8 @@ export type Ack = { ok: true } | { ok: false; msg: string };
 
 export interface ServerToClientEvents {
   'quote:tick': (tick: QuoteTick) => void;
+  /** Conflated frames for sockets that asked for them (`auth.frames = 'batch'`): latest tick per symbol. */
+  'quote:ticks': (ticks: QuoteTick[]) => void;
   'order:updated': (event: AccountEvent) => void;
   'assets:updated': (event: AccountEvent) => void;
   'allotment:drawn': (event: AccountEvent) => void;
@@ -32,8 +34,10 @@ export interface ClientToServerEvents {
   'quote:unsubscribe': (payload: { symbols: string[] }, ack: (result: Ack) => void) => void;
 }
 
-export type AccountEventName = Exclude<keyof ServerToClientEvents, 'quote:tick'>;
+export type AccountEventName = Exclude<keyof ServerToClientEvents, 'quote:tick' | 'quote:ticks'>;
 
 export interface SocketData {
   userId: number | null;
+  /** The socket receives conflated `quote:ticks` frames instead of one `quote:tick` per print. */
+  batchTicks: boolean;
 }

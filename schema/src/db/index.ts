@@ -7,3 +7,4 @@ export * from './reconcile.ts';
 export * from './repositories/ledger.store.ts';
 export * from './repositories/idempotency.store.ts';
 export * from './repositories/assets.repository.ts';
+export * from './repositories/market-data.store.ts';

@@ -105,6 +105,34 @@ export interface IdempotencyKeyTable {
   created_at: Int;
 }
 
+export interface CandleTable {
+  symbol: string;
+  /** '1m' or '1d'; longer periods roll up on read. */
+  period: string;
+  start_ms: Int;
+  open: Int;
+  high: Int;
+  low: Int;
+  close: Int;
+  volume: Int;
+  turnover: Int;
+}
+
+export interface CorporateActionTable {
+  symbol: string;
+  ex_date_ms: Int;
+  cash_dividend: Int;
+  bonus_numerator: Int;
+  bonus_denominator: Int;
+  prev_close: Int;
+}
+
+export interface WatchlistEntryTable {
+  user_id: Int;
+  symbol: string;
+  created_at: Int;
+}
+
 export interface Database {
   app_user: AppUserTable;
   invitation_code: InvitationCodeTable;
@@ -117,6 +145,9 @@ export interface Database {
   journal: JournalTable;
   posting: PostingTable;
   idempotency_key: IdempotencyKeyTable;
+  candle: CandleTable;
+  corporate_action: CorporateActionTable;
+  watchlist_entry: WatchlistEntryTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -7,4 +7,3 @@ export * from './ledger/journal.ts';
 export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';
-export * from './market/instruments.ts';

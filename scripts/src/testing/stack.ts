@@ -65,7 +65,7 @@ export async function startStack(options: { services: ServiceName[]; env?: NodeJ
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-stack-'));
   const port = await freePort();
   const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: redisUrl, KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: redisUrl, KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', KABUTO_CLOCK: 'always-open', KABUTO_HISTORY_DAYS: '40', KABUTO_MINUTE_HISTORY_DAYS: '1', ...options.env };
   delete env['DATABASE_URL'];
   const children: ChildProcess[] = [];
   const stack: TestStack = {

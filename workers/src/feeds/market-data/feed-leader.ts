@@ -1,34 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import { redisKeys, tickOf, type QuoteSnapshot } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
-import type { QuoteProvider } from './walk-feed.ts';
+import type { QuoteProvider } from './quote-provider.ts';
 
 const LEASE_MS = 3000;
-
 const RENEW_IF_OWNER = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE_IF_OWNER = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** What a leader runs once it holds the lease: its providers and a persistence step for candles. */
+export interface FeedRuntime {
+  readonly providers: readonly QuoteProvider[];
+  /** Snapshots published once when the runtime starts (last sessions, so closed markets show prices). */
+  readonly initial: readonly QuoteSnapshot[];
+  /** Writes what the providers accumulated (candles, corporate actions); called about once a second. */
+  persist(): Promise<void>;
+}
 
 /**
  * Runs the feed only while this process holds the leader lease (SET NX PX, renewed each beat).
- * A second feed process waits; when the leader dies its lease lapses and the other takes over.
+ * A second feed process waits; when the leader dies its lease lapses and the other takes over,
+ * preparing its runtime (history resume) before its first beat.
  */
 export function startFeedLeader(deps: {
   redis: Redis;
   redisPrefix: string;
-  provider: QuoteProvider;
+  prepare: () => Promise<FeedRuntime>;
   intervalMs: number;
   logger: Logger;
 }): { stop(): Promise<void>; isLeader(): boolean } {
   const keys = redisKeys(deps.redisPrefix);
   const owner = randomUUID();
+  const persistEvery = Math.max(1, Math.round(1000 / deps.intervalMs));
   let leader = false;
   let stopped = false;
+  let runtime: FeedRuntime | null = null;
+  let preparing: Promise<void> | null = null;
+  let persisting: Promise<void> | null = null;
+  let beats = 0;
+
+  const persist = () => {
+    if (!runtime || persisting) return;
+    persisting = runtime.persist().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'candle persist failed')).finally(() => (persisting = null));
+  };
+
   const beat = async () => {
     leader = leader
       ? (await deps.redis.eval(RENEW_IF_OWNER, 1, keys.feedLeaderLock, owner, LEASE_MS)) === 1
       : (await deps.redis.set(keys.feedLeaderLock, owner, 'PX', LEASE_MS, 'NX')) === 'OK';
     if (!leader || stopped) return;
-    await publish(deps.redis, keys, deps.provider.next(Date.now()));
+    if (!runtime) {
+      preparing ??= deps
+        .prepare()
+        .then(async (ready) => {
+          await publish(deps.redis, keys, [...ready.initial]);
+          runtime = ready;
+          deps.logger.info('feed leader ready');
+        })
+        .finally(() => (preparing = null));
+      return;
+    }
+    const now = Date.now();
+    await publish(deps.redis, keys, runtime.providers.flatMap((p) => p.next(now)));
+    beats += 1;
+    if (beats % persistEvery === 0) persist();
   };
   const timer = setInterval(() => {
     beat().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'feed beat failed'));
@@ -38,14 +73,17 @@ export function startFeedLeader(deps: {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      if (leader) await deps.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`, 1, keys.feedLeaderLock, owner);
+      await preparing?.catch(() => undefined);
+      persist();
+      await persisting;
+      if (leader) await deps.redis.eval(RELEASE_IF_OWNER, 1, keys.feedLeaderLock, owner);
     },
   };
 }
 
-async function publish(redis: Redis, keys: ReturnType<typeof redisKeys>, ticks: QuoteTick[]): Promise<void> {
-  if (ticks.length === 0) return;
+async function publish(redis: Redis, keys: ReturnType<typeof redisKeys>, snapshots: QuoteSnapshot[]): Promise<void> {
+  if (snapshots.length === 0) return;
   const latest: Record<string, string> = {};
-  for (const tick of ticks) latest[tick.symbol] = JSON.stringify(tick);
-  await redis.multi().hset(keys.latestQuotes, latest).publish(keys.tickChannel, JSON.stringify(ticks)).exec();
+  for (const snapshot of snapshots) latest[snapshot.symbol] = JSON.stringify(snapshot);
+  await redis.multi().hset(keys.latestQuotes, latest).publish(keys.tickChannel, JSON.stringify(snapshots.map(tickOf))).exec();
 }

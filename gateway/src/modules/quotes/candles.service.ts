@@ -1,0 +1,72 @@
+import type { CandleRow } from '@kabuto/schema/contracts';
+import { loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import {
+  adjustCandles,
+  basePeriodOf,
+  formatPrice,
+  localClock,
+  MARKET_RULES,
+  rollUp,
+  type Adjustment,
+  type Candle,
+  type Instrument,
+  type Period,
+} from '@kabuto/schema/market';
+
+export type ChartPeriod = Period | 'time';
+export type ChartRange = '1w' | '1m' | '3m' | '6m' | 'all';
+
+const DAY_MS = 86_400_000;
+const RANGE_DAYS: Readonly<Record<ChartRange, number>> = { '1w': 7, '1m': 31, '3m': 92, '6m': 183, all: 36_500 };
+const MAX_BARS = 1_500;
+
+/** Default range per period: minute charts show a week, daily half a year, longer periods everything. */
+function defaultRange(period: ChartPeriod): ChartRange {
+  if (period === '1d') return '6m';
+  if (period === '1w' || period === '1M' || period === '1y') return 'all';
+  return '1w';
+}
+
+/** The time-share chart: 1-minute bars of the latest trading day that has any. */
+function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[] {
+  const last = bars[bars.length - 1];
+  if (!last) return [];
+  const zone = MARKET_RULES[instrument.market].timeZone;
+  const day = localClock(last.startMs, zone).date;
+  return bars.filter((bar) => localClock(bar.startMs, zone).date === day);
+}
+
+function toRow(instrument: Instrument, bar: Candle): CandleRow {
+  const price = (value: bigint) => formatPrice(value, instrument.market);
+  return {
+    t: bar.startMs,
+    o: price(bar.open),
+    h: price(bar.high),
+    l: price(bar.low),
+    c: price(bar.close),
+    v: Number(bar.volume),
+    a: formatScaled(bar.turnover, scaleOf(instrument.currency)),
+  };
+}
+
+/**
+ * Candles for a chart: stored 1m or 1d bars in the range, adjusted for corporate actions, rolled up
+ * to the period. Adjustment runs on the stored bars, before the roll-up, so weeks that span an
+ * ex-date are consistent.
+ */
+export async function chartCandles(
+  db: Db,
+  instrument: Instrument,
+  request: { period: ChartPeriod; range?: ChartRange | undefined; adjust: Adjustment },
+  nowMs: number,
+): Promise<{ period: ChartPeriod; range: ChartRange; adjust: Adjustment; candles: CandleRow[] }> {
+  const range = request.range ?? defaultRange(request.period);
+  const base = request.period === 'time' ? '1m' : basePeriodOf(request.period);
+  const days = request.period === 'time' ? 6 : RANGE_DAYS[range];
+  const stored = await loadCandles(db, instrument.symbol, base, nowMs - days * DAY_MS, nowMs + DAY_MS);
+  const actions = request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
+  const adjusted = adjustCandles(stored, actions, request.adjust);
+  const bars = request.period === 'time' ? latestSession(adjusted, instrument) : rollUp(adjusted, request.period);
+  return { period: request.period, range, adjust: request.adjust, candles: bars.slice(-MAX_BARS).map((bar) => toRow(instrument, bar)) };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
+
+/** Quote calls. `lang` picks the name returned in `name` (all three are in `names`). */
+export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
+export const symbolField = z.string().trim().toUpperCase().pipe(z.string().regex(SYMBOL_PATTERN));
+export const marketField = z.string().toUpperCase().pipe(z.enum(['US', 'JP', 'CN']));
+
+export const searchRequest = z.strictObject({ keyword: z.string().trim().min(1).max(32), lang: langField });
+export const detailRequest = z.strictObject({ symbol: symbolField, lang: langField });
+export const CHART_PERIODS = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'] as const;
+export const CHART_RANGES = ['1w', '1m', '3m', '6m', 'all'] as const;
+export const candlesRequest = z.strictObject({
+  symbol: symbolField,
+  period: z.enum(CHART_PERIODS),
+  range: z.enum(CHART_RANGES).optional(),
+  adjust: z.enum(['none', 'qfq', 'hfq']).default('qfq'),
+});
+export const rankingsRequest = z.strictObject({
+  market: marketField,
+  kind: z.enum(['gainers', 'losers', 'turnover']),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  lang: langField,
+});
+export const marketListRequest = z.strictObject({ market: marketField.optional(), lang: langField });
+export const watchRequest = z.strictObject({ symbol: symbolField });
+export const watchlistRequest = z.strictObject({ lang: langField });
+
+/** A quote row in lists (search, rankings, hot, watchlist, market lists). */
+export interface QuoteRow {
+  symbol: string;
+  market: string;
+  name: string;
+  names: { ja: string; en: string; zh: string };
+  price: string | null;
+  change_rate: string | null;
+  volume: number | null;
+  turnover: string | null;
+}
+
+export interface CandleRow {
+  /** Bar start, epoch ms (daily and longer: the trading date's UTC midnight). */
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: number;
+  /** Turnover in the instrument's currency, major units. */
+  a: string;
+}

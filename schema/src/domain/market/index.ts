@@ -1,0 +1,15 @@
+export * from './rules.ts';
+export * from './prices.ts';
+export * from './tick-size.ts';
+export * from './price-limits.ts';
+export * from './calendar-dates.ts';
+export * from './holidays.ts';
+export * from './sessions.ts';
+export * from './instruments.ts';
+export * from './candles.ts';
+export * from './adjustment.ts';
+export * from './corporate-actions.ts';
+export * from './simulator.ts';
+export * from './history.ts';
+export { FX_REFERENCE } from './catalogue/indices-fx.ts';
+export * from './search.ts';

@@ -1,0 +1,45 @@
+import { INSTRUMENTS, type Instrument } from './instruments.ts';
+
+/** Folds width, case and hiragana→katakana so "ﾄﾖﾀ", "とよた" and "トヨタ" meet. */
+export function normaliseKeyword(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
+    .replace(/\s+/g, '');
+}
+
+interface Indexed {
+  readonly instrument: Instrument;
+  readonly symbol: string;
+  readonly initials: string;
+  readonly names: readonly string[];
+}
+
+const INDEX: readonly Indexed[] = INSTRUMENTS.map((instrument) => ({
+  instrument,
+  symbol: normaliseKeyword(instrument.symbol),
+  initials: normaliseKeyword(instrument.initials),
+  names: [instrument.names.ja, instrument.names.en, instrument.names.zh].map(normaliseKeyword),
+}));
+
+function score(entry: Indexed, key: string): number | null {
+  if (entry.symbol === key) return 0;
+  if (entry.symbol.startsWith(key)) return 1;
+  if (entry.initials && entry.initials.startsWith(key)) return 2;
+  if (entry.names.some((name) => name.startsWith(key))) return 3;
+  if (entry.names.some((name) => name.includes(key))) return 4;
+  if (entry.symbol.includes(key)) return 5;
+  return null;
+}
+
+/** Instruments matching a code, a name in ja/en/zh (kana folded) or pinyin initials, best first. */
+export function searchInstruments(keyword: string, limit = 20): Instrument[] {
+  const key = normaliseKeyword(keyword);
+  if (key.length === 0) return [];
+  return INDEX.map((entry) => ({ entry, rank: score(entry, key) }))
+    .filter((hit): hit is { entry: Indexed; rank: number } => hit.rank !== null)
+    .sort((a, b) => a.rank - b.rank || a.entry.symbol.localeCompare(b.entry.symbol))
+    .slice(0, limit)
+    .map((hit) => hit.entry.instrument);
+}

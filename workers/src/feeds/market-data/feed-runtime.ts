@@ -1,0 +1,31 @@
+import { upsertCandles, insertCorporateActions, type Db } from '@kabuto/schema/db';
+import { INSTRUMENTS, type ClockMode } from '@kabuto/schema/market';
+import type { Logger } from '../../infra/logger.ts';
+import type { FeedRuntime } from './feed-leader.ts';
+import { createFxFeed } from './fx-feed.ts';
+import { prepareHistory } from './history-backfill.ts';
+import { createSimulatedFeed } from './simulated-feed.ts';
+
+/** The simulator runtime: history first, then live ticks for every instrument and FX pair. */
+export async function prepareSimulatorRuntime(deps: {
+  db: Db;
+  seed: number;
+  clock: ClockMode;
+  historyDays: number;
+  minuteDays: number;
+  logger: Logger;
+}): Promise<FeedRuntime> {
+  const nowMs = Date.now();
+  const source = `Kabuto simulator (seed ${deps.seed})`;
+  const resume = await prepareHistory(deps.db, { instruments: INSTRUMENTS, seed: deps.seed, clock: deps.clock, nowMs, historyDays: deps.historyDays, minuteDays: deps.minuteDays, logger: deps.logger });
+  const stocks = createSimulatedFeed({ instruments: INSTRUMENTS, seed: deps.seed, clock: deps.clock, source, resume, startMs: nowMs });
+  const fx = createFxFeed(deps.seed, { alwaysOpen: deps.clock === 'always-open', source });
+  return {
+    providers: [stocks, fx],
+    initial: stocks.snapshotsAtStart(nowMs),
+    async persist() {
+      await insertCorporateActions(deps.db, stocks.drainActions());
+      await upsertCandles(deps.db, stocks.drainBars());
+    },
+  };
+}
