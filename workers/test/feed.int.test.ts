@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { loadCandles, upsertCandles } from '@kabuto/schema/db';
+import { dailyLimits, findInstrument, isOnTick, tradingDateOf, tradingDaysBetween, withinLimits, type Instrument } from '@kabuto/schema/market';
+import { createLogger } from '../src/infra/logger.ts';
+import { prepareHistory } from '../src/feeds/market-data/history-backfill.ts';
+import { createSimulatedFeed } from '../src/feeds/market-data/simulated-feed.ts';
+
+// Friday 2026-11-20 12:00 UTC: Tokyo and Shanghai have closed for the day, New York has not opened.
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const instruments = ['7203', 'AAPL', '600519'].map((s) => findInstrument(s) as Instrument);
+const logger = createLogger('silent', 'test');
+let testDb: TestDb;
+
+beforeAll(async () => {
+  testDb = await makeTestDb();
+});
+
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+const options = () => ({ instruments, seed: 3, clock: 'exchange' as const, nowMs: NOW, historyDays: 120, minuteDays: 1, logger });
+
+describe('history at first start', () => {
+  it('holds one daily bar per trading day up to the last finished session of each market', async () => {
+    const resume = await prepareHistory(testDb.db, options());
+    expect(resume.get('7203')?.session?.date).toBe('2026-11-20');
+    expect(resume.get('600519')?.session?.date).toBe('2026-11-20');
+    expect(resume.get('AAPL')?.session?.date).toBe('2026-11-19');
+    for (const instrument of instruments) {
+      const bars = await loadCandles(testDb.db, instrument.symbol, '1d', 0, NOW + 86_400_000);
+      const last = tradingDateOf((bars[bars.length - 1] as { startMs: number }).startMs);
+      expect(bars.map((b) => tradingDateOf(b.startMs))).toEqual(tradingDaysBetween(instrument.market, tradingDateOf(bars[0]?.startMs ?? 0), last));
+    }
+  });
+
+  it('every stored price is on the tick grid and inside the limits of its day', async () => {
+    for (const instrument of instruments) {
+      const bars = await loadCandles(testDb.db, instrument.symbol, '1d', 0, NOW + 86_400_000);
+      bars.forEach((bar, i) => {
+        for (const price of [bar.open, bar.high, bar.low, bar.close]) expect(isOnTick(instrument.tickTable, price)).toBe(true);
+        const previous = bars[i - 1];
+        if (previous) {
+          const limits = dailyLimits(instrument.priceLimit, instrument.tickTable, previous.close);
+          expect(withinLimits(limits, bar.high) && withinLimits(limits, bar.low)).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('a restart resumes from the stored bars and generates nothing', async () => {
+    const before = await testDb.db.selectFrom('candle').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const resume = await prepareHistory(testDb.db, options());
+    const after = await testDb.db.selectFrom('candle').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(resume.get('AAPL')?.session?.date).toBe('2026-11-19');
+  });
+});
+
+describe('the live simulator', () => {
+  it('prints nothing while every market is closed and only Tokyo during Tokyo hours', async () => {
+    const resume = await prepareHistory(testDb.db, options());
+    const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'exchange', source: 'test', resume, startMs: NOW });
+    const sunday = Date.parse('2026-11-22T03:00:00Z');
+    for (let i = 0; i < 40; i += 1) expect(feed.next(sunday + i * 250)).toEqual([]);
+    const tokyoMorning = Date.parse('2026-11-24T01:00:00Z');
+    const printed = new Set<string>();
+    for (let i = 0; i < 40; i += 1) for (const s of feed.next(tokyoMorning + i * 250)) printed.add(s.symbol);
+    expect([...printed]).toEqual(['7203']);
+  });
+
+  it('is deterministic for a seed and a sequence of beats, and writes 1-minute and daily bars', async () => {
+    const resume = await prepareHistory(testDb.db, options());
+    const run = () => {
+      const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'always-open', source: 'test', resume, startMs: NOW });
+      const out = [];
+      for (let i = 0; i < 200; i += 1) out.push(...feed.next(NOW + i * 250));
+      return { out, feed };
+    };
+    const a = run();
+    expect(a.out).toEqual(run().out);
+    expect(a.out.length).toBeGreaterThan(100);
+    const bars = a.feed.drainBars();
+    expect(bars.filter((b) => b.period === '1d')).toHaveLength(3);
+    await upsertCandles(testDb.db, bars);
+    const minutes = await loadCandles(testDb.db, 'AAPL', '1m', NOW - 60_000, NOW + 3_600_000);
+    expect(minutes.length).toBeGreaterThan(0);
+    for (const snapshot of a.out) {
+      const instrument = findInstrument(snapshot.symbol) as Instrument;
+      expect(snapshot.price).toMatch(instrument.market === 'JP' ? /^\d+(\.\d)?$/ : /^\d+\.\d{2,4}$/);
+    }
+  });
+});
