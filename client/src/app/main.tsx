@@ -7,8 +7,6 @@ import { appConfig } from './app-config.ts';
 import { createAppRouter } from './router.tsx';
 import './app.css';
 
-initI18n();
-
 /** The router mounts only after `common/config` has answered (spec section 1). */
 function App() {
   const [ready, setReady] = useState(false);
@@ -20,9 +18,11 @@ function App() {
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void initI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

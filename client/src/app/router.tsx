@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, createHashRouter, useLocation, useMatches } from 'react-router-dom';
 import { BottomMenu } from '../components/bottom-menu.tsx';
 import { PaperBadge } from '../components/paper-badge.tsx';
@@ -9,7 +9,7 @@ import { closeUserPanel } from './ui.store.ts';
 
 function Guard({ route }: { route: RouteSpec }) {
   if (route.auth && !storage.hasSession()) return <Navigate to="/login/login" replace />;
-  return route.element;
+  return <Suspense fallback={null}>{route.element}</Suspense>;
 }
 
 /** Every screen: the paper badge, a fade on route change, the bottom menu where the route asks. */

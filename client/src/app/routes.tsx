@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { LoginStart } from '../features/auth/login-start.tsx';
 import { Logon } from '../features/auth/logon.tsx';
 import { Register } from '../features/auth/register.tsx';
@@ -9,6 +9,13 @@ import { LanguageScreen } from '../features/mine/language.tsx';
 import { FundPassword, LoginPassword } from '../features/mine/password-forms.tsx';
 import { About, Privacy, Protocol } from '../features/mine/static-pages.tsx';
 import { PlaceholderScreen } from '../features/placeholder-screen.tsx';
+
+// Quote screens load on demand: d3 and the charts stay out of the first route's bundle.
+const HomeScreen = lazy(() => import('../features/quotes/home-screen.tsx').then((m) => ({ default: m.HomeScreen })));
+const MarketScreen = lazy(() => import('../features/quotes/market-screen.tsx').then((m) => ({ default: m.MarketScreen })));
+const SearchScreen = lazy(() => import('../features/quotes/search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
+const WatchlistScreen = lazy(() => import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })));
+const StockDetail = lazy(() => import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })));
 
 export interface RouteSpec {
   readonly path: string;
@@ -55,13 +62,13 @@ export const ROUTES: readonly RouteSpec[] = [
   placeholder('/mine/loanOrder', 'mine.loanOrder'),
   placeholder('/mine/newShareOrder', 'mine.newShareOrder'),
   placeholder('/mine/followOrder', 'mine.followOrder'),
-  placeholder('/quotes/search', 'menu.quotes', { auth: false }),
-  placeholder('/quotes/info', 'menu.quotes', { auth: false }),
-  placeholder('/quotes/self', 'menu.quotes'),
+  { path: '/quotes/search', element: <SearchScreen /> },
+  { path: '/quotes/info', element: <StockDetail /> },
+  { path: '/quotes/self', element: <WatchlistScreen />, auth: true },
   placeholder('/position/index', 'menu.trade', { menu: true }),
   placeholder('/position/info', 'menu.trade'),
-  placeholder('/home/home', 'menu.home', { menu: true, auth: false }),
-  placeholder('/home/index', 'menu.quotes', { menu: true, auth: false }),
+  { path: '/home/home', element: <HomeScreen />, menu: true },
+  { path: '/home/index', element: <MarketScreen />, menu: true },
   placeholder('/home/newShare', 'menu.home'),
   placeholder('/home/newShareInfo', 'menu.home'),
   placeholder('/home/large', 'menu.home'),

@@ -1,8 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import jp from '../locales/jp.json';
-import cn from '../locales/cn.json';
-import us from '../locales/us.json';
 import { storage, type Language } from './storage.ts';
 
 /** The spec's language codes mapped to BCP 47 for the html lang attribute and Intl. */
@@ -11,15 +8,27 @@ export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '
 
 export const LOCALE_OF: Record<Language, string> = { jp: 'ja-JP', cn: 'zh-CN', us: 'en-US' };
 
-export function initI18n(): void {
+const LOCALES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  jp: () => import('../locales/jp.json'),
+  cn: () => import('../locales/cn.json'),
+  us: () => import('../locales/us.json'),
+};
+
+/**
+ * Loads only the chosen language (choosing another reloads the page) and starts i18next.
+ * Every language holds every key (locales.test.ts), so there is no fallback language.
+ */
+export async function initI18n(): Promise<void> {
   const language = storage.language();
-  void i18next.use(initReactI18next).init({
-    resources: { jp: { translation: jp }, cn: { translation: cn }, us: { translation: us } },
+  const translation = (await LOCALES[language]()).default;
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: { translation } },
     lng: language,
-    fallbackLng: 'jp',
     interpolation: { escapeValue: false },
   });
   document.documentElement.lang = LOCALE_OF[language];
+  // Rise and fall colours follow the reader's market convention (see features/quotes/quotes.css).
+  document.documentElement.dataset['lang'] = language;
 }
 
 /** Choosing a language saves it and reloads the page (spec section 1). */

@@ -11,7 +11,8 @@ export function getSocket(): KabutoSocket {
   socket ??= io({
     path: '/socket.io',
     transports: ['websocket'],
-    auth: (send) => send({ token: storage.token(), account: storage.account() }),
+    // frames: 'batch' asks the gateway for conflated quote:ticks frames (latest tick per symbol per flush).
+    auth: (send) => send({ token: storage.token(), account: storage.account(), frames: 'batch' }),
   });
   return socket;
 }

@@ -23,6 +23,9 @@ export const storage = {
       return [];
     }
   },
+  saveSearchList(list: readonly string[]): void {
+    localStorage.setItem('searchList', JSON.stringify(list.slice(0, 20)));
+  },
   saveSession(token: string, account: string): void {
     localStorage.setItem('tokend', token);
     localStorage.setItem('account', account);

@@ -81,7 +81,8 @@ function index(symbol: string, market: Market, names: InstrumentNames, price: st
     names,
     initials: '',
     sector: 'index',
-    tickTable: 'index_points',
+    // Index points: 0.01 in New York and Shanghai, 0.1 in Tokyo (the yen price scale).
+    tickTable: market === 'US' ? 'us_reg_nms' : 'index_points',
     priceLimit: { kind: 'none_luld', note: 'index' },
     quantity: { lotSize: 1, minQty: 1, qtyStep: 1, oddLotSellAll: false, maxQtyPerOrder: 0 },
     shortable: false,

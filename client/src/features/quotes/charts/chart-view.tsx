@@ -1,0 +1,117 @@
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScaleBand } from 'd3';
+import type { QuoteTick } from '@kabuto/schema/contracts';
+import { quoteTicks$ } from '../quote-stream.ts';
+import { quotesApi, type Adjust, type CandleRow, type ChartPeriod, type ChartRange } from '../quotes.api.ts';
+import { CHART_HEIGHT, drawChart, drawCrosshair, type ChartBar, type SubIndicator } from './price-chart.ts';
+
+const MINUTES: Partial<Record<ChartPeriod, number>> = { time: 1, '1m': 1, '5m': 5, '15m': 15, '30m': 30 };
+// About three pixels a candle on a phone: six months of days, two and a half years of weeks.
+const MAX_CANDLES = 130;
+
+const toBar = (row: CandleRow): ChartBar => ({ t: row.t, o: Number(row.o), h: Number(row.h), l: Number(row.l), c: Number(row.c), v: row.v, a: Number(row.a) });
+
+/** Folds a live tick into the bars: a new bar when its minute bucket starts, else the last bar moves. */
+export function applyTick(bars: ChartBar[], tick: QuoteTick, period: ChartPeriod, volumeDelta: number): ChartBar[] {
+  const price = Number(tick.price);
+  const minutes = MINUTES[period];
+  const last = bars[bars.length - 1];
+  const bucket = minutes ? tick.ts - (tick.ts % (minutes * 60_000)) : null;
+  if (bucket !== null && (!last || bucket > last.t)) {
+    return [...bars, { t: bucket, o: price, h: price, l: price, c: price, v: volumeDelta, a: volumeDelta * price }];
+  }
+  if (!last) return bars;
+  const moved = { ...last, h: Math.max(last.h, price), l: Math.min(last.l, price), c: price, v: last.v + volumeDelta, a: last.a + volumeDelta * price };
+  return [...bars.slice(0, -1), moved];
+}
+
+function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => string {
+  if (MINUTES[period]) {
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    return (t) => format.format(t).replace(',', '');
+  }
+  return (t) => new Date(t).toISOString().slice(0, period === '1y' ? 4 : period === '1M' ? 7 : 10);
+}
+
+/**
+ * The stock chart: loads bars for the period, range and adjustment, then follows `quote:ticks`
+ * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
+ * crosshair and the bar's values in the legend.
+ */
+export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string }) {
+  const { t } = useTranslation();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const legendRef = useRef<HTMLDivElement>(null);
+  const bars = useRef<ChartBar[]>([]);
+  const scale = useRef<ScaleBand<number> | null>(null);
+  const mode = props.period === 'time' ? 'time' : 'candles';
+  const formatTime = timeFormatter(props.period, props.timeZone);
+
+  const legend = (bar: ChartBar | undefined) => {
+    if (!legendRef.current) return;
+    legendRef.current.textContent = bar
+      ? `${formatTime(bar.t)}  ${t('quotes.open')} ${bar.o}  ${t('quotes.high')} ${bar.h}  ${t('quotes.low')} ${bar.l}  ${t('quotes.close')} ${bar.c}  ${t('quotes.volume')} ${bar.v.toLocaleString()}`
+      : '';
+  };
+  const redraw = () => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const width = svg.parentElement?.clientWidth || 390;
+    scale.current = drawChart(svg, bars.current, { mode, sub: props.sub, prevClose: props.prevClose, width, formatTime });
+    legend(bars.current[bars.current.length - 1]);
+  };
+
+  useEffect(() => {
+    let active = true;
+    let cumulative: number | null = null;
+    let frame = 0;
+    bars.current = [];
+    redraw();
+    void quotesApi.candles(props.symbol, props.period, props.range, props.adjust).then((rows) => {
+      if (!active) return;
+      bars.current = rows.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
+      svgRef.current?.setAttribute('data-bars', String(bars.current.length));
+      redraw();
+    });
+    const subscription = quoteTicks$([props.symbol]).subscribe((batch) => {
+      const tick = batch.get(props.symbol);
+      if (!tick || bars.current.length === 0) return;
+      const delta = cumulative === null ? 0 : Math.max(0, tick.volume - cumulative);
+      cumulative = tick.volume;
+      bars.current = applyTick(bars.current, tick, props.period, delta);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(redraw);
+    });
+    return () => {
+      active = false;
+      cancelAnimationFrame(frame);
+      subscription.unsubscribe();
+    };
+    // redraw reads the props it needs through closure on each run
+  }, [props.symbol, props.period, props.range, props.adjust, props.sub, props.prevClose]);
+
+  const onPointer = (event: PointerEvent<SVGSVGElement>) => {
+    const svg = svgRef.current;
+    const x = scale.current;
+    if (!svg || !x || bars.current.length === 0) return;
+    const rect = svg.getBoundingClientRect();
+    const width = svg.parentElement?.clientWidth || 390;
+    const px = ((event.clientX - rect.left) / rect.width) * width;
+    const index = Math.max(0, Math.min(bars.current.length - 1, Math.floor(px / (x.step() || 1))));
+    const py = ((event.clientY - rect.top) / rect.height) * CHART_HEIGHT;
+    drawCrosshair(svg, x, bars.current[index] ?? null, index, width, py);
+    legend(bars.current[index]);
+  };
+  const onLeave = () => {
+    if (svgRef.current && scale.current) drawCrosshair(svgRef.current, scale.current, null, 0, 0, 0);
+    legend(bars.current[bars.current.length - 1]);
+  };
+
+  return (
+    <div className="chart-box">
+      <div className="chart-legend" ref={legendRef} data-testid="chart-legend" />
+      <svg ref={svgRef} onPointerMove={onPointer} onPointerDown={onPointer} onPointerLeave={onLeave} data-testid="price-chart" role="img" aria-label={t('quotes.chart')} />
+    </div>
+  );
+}

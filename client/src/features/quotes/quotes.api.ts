@@ -1,0 +1,57 @@
+import type { CandleRow, QuoteRow } from '@kabuto/schema/contracts';
+import { callApi } from '../../lib/api-client.ts';
+import { storage } from '../../lib/storage.ts';
+
+export type { CandleRow, QuoteRow };
+export type Market = 'JP' | 'US' | 'CN';
+export type ChartPeriod = 'time' | '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M' | '1y';
+export type ChartRange = '1w' | '1m' | '3m' | '6m' | 'all';
+export type Adjust = 'none' | 'qfq' | 'hfq';
+
+export interface QuoteDetail extends QuoteRow {
+  kind: 'stock' | 'index';
+  currency: string;
+  open: string | null;
+  prev_close: string | null;
+  high: string | null;
+  low: string | null;
+  limit_up: string | null;
+  limit_down: string | null;
+  lot_size: number;
+  shortable: boolean;
+  max_leverage: number;
+  phase: string;
+  time_zone: string;
+  seq: number;
+  source: string | null;
+}
+
+const lang = () => storage.language();
+
+async function list(path: string, payload: Record<string, string>): Promise<QuoteRow[]> {
+  const response = await callApi<QuoteRow[]>(path, { ...payload, lang: lang() }, { quiet: true });
+  return response.status === 1 && Array.isArray(response.data) ? response.data : [];
+}
+
+export const quotesApi = {
+  search: (keyword: string) => list('quote/search', { keyword }),
+  market: (market: Market) => list('quote/market', { market }),
+  indices: () => list('quote/indices', {}),
+  hot: () => list('quote/hot', {}),
+  rankings: (market: Market, kind: 'gainers' | 'losers' | 'turnover') => list('quote/rankings', { market, kind, limit: '10' }),
+  watchlist: () => list('quote/watchlist', {}),
+  async detail(symbol: string): Promise<QuoteDetail | null> {
+    const response = await callApi<QuoteDetail>('quote/detail', { symbol, lang: lang() }, { quiet: true });
+    return response.status === 1 ? (response.data ?? null) : null;
+  },
+  async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<CandleRow[]> {
+    const payload: Record<string, string> = { symbol, period, adjust };
+    if (period !== 'time') payload['range'] = range;
+    const response = await callApi<{ candles: CandleRow[] }>('quote/candles', payload, { quiet: true });
+    return response.status === 1 ? (response.data?.candles ?? []) : [];
+  },
+  async setWatched(symbol: string, watched: boolean): Promise<boolean> {
+    const response = await callApi(watched ? 'quote/watch' : 'quote/unwatch', { symbol });
+    return response.status === 1;
+  },
+};

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { HeaderBar } from '../../components/header-bar.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { NoData } from '../../components/no-data.tsx';
+import { storage } from '../../lib/storage.ts';
+import { ChartView } from './charts/chart-view.tsx';
+import type { SubIndicator } from './charts/price-chart.ts';
+import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
+import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
+import { quotesApi, type Adjust, type ChartPeriod, type ChartRange, type QuoteDetail } from './quotes.api.ts';
+import './quotes.css';
+
+const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'];
+const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m'];
+const ADJUSTS: readonly Adjust[] = ['none', 'qfq', 'hfq'];
+const SUBS: readonly SubIndicator[] = ['vol', 'macd', 'kdj'];
+const RANGED: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
+
+function Stats({ detail }: { detail: QuoteDetail }) {
+  const { t } = useTranslation();
+  const live = useSnapshot(liveQuotes)[detail.symbol];
+  const price = live?.price ? Number(live.price) : null;
+  const high = price !== null && detail.high !== null && price > Number(detail.high) ? live?.price : detail.high;
+  const low = price !== null && detail.low !== null && price < Number(detail.low) ? live?.price : detail.low;
+  const cells: Array<[string, string | null | undefined, string]> = [
+    ['quotes.high', high, 'stat-high'], ['quotes.open', detail.open, 'stat-open'], ['quotes.volume', String(live?.volume ?? detail.volume ?? ''), 'stat-volume'],
+    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', detail.turnover, 'stat-turnover'],
+  ];
+  if (detail.limit_up) cells.push(['quotes.limitUp', detail.limit_up, 'stat-limit-up'], ['quotes.limitDown', detail.limit_down, 'stat-limit-down']);
+  if (detail.kind === 'stock') cells.push(['quotes.lot', String(detail.lot_size), 'stat-lot']);
+  return (
+    <div className="stat-grid">
+      {cells.map(([label, value, id]) => (
+        <div key={label}><span>{t(label)}</span><span className="num" data-testid={id}>{groupDigits(value ?? null)}</span></div>
+      ))}
+    </div>
+  );
+}
+
+function ChartControls(props: { period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="chart-tabs" data-testid="period-tabs">
+        {PERIODS.map((p) => <button type="button" key={p} className={p === props.period ? 'active' : ''} onClick={() => props.set({ period: p })} data-testid={`period-${p}`}>{t(`quotes.period.${p}`)}</button>)}
+      </div>
+      <div className="chart-options">
+        <span className="group">
+          {RANGED.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
+        </span>
+        <span className="group">
+          {props.showAdjust && props.period !== 'time' ? ADJUSTS.map((a) => <button type="button" key={a} className={a === props.adjust ? 'active' : ''} onClick={() => props.set({ adjust: a })} data-testid={`adjust-${a}`}>{t(`quotes.adjust.${a}`)}</button>) : null}
+        </span>
+      </div>
+      <div className="chart-options" style={{ justifyContent: 'flex-end' }}>
+        <span className="group">
+          {SUBS.map((s) => <button type="button" key={s} className={s === props.sub ? 'active' : ''} onClick={() => props.set({ sub: s })} data-testid={`sub-${s}`}>{s.toUpperCase()}</button>)}
+        </span>
+      </div>
+    </>
+  );
+}
+
+function WatchStar({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const [watched, setWatched] = useState<boolean | null>(null);
+  useEffect(() => {
+    void quotesApi.watchlist().then((rows) => setWatched(rows.some((r) => r.symbol === symbol)));
+  }, [symbol]);
+  if (watched === null) return null;
+  const toggle = async () => {
+    if (await quotesApi.setWatched(symbol, !watched)) setWatched(!watched);
+  };
+  return <button type="button" className="watch-btn" onClick={() => void toggle()} aria-label={t(watched ? 'quotes.unwatch' : 'quotes.watch')} data-testid="watch-toggle" data-watched={watched}><Icon name="star" size={22} filled={watched} /></button>;
+}
+
+/** Stock detail (/quotes/info?symbol=): live price, day figures, charts with periods, ranges and adjustment. */
+export function StockDetail() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const symbol = params.get('symbol') ?? '';
+  const [detail, setDetail] = useState<QuoteDetail | null | undefined>(undefined);
+  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: '6m' as ChartRange, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  useEffect(() => {
+    void quotesApi.detail(symbol).then((loaded) => {
+      if (loaded) seedQuotes([loaded]);
+      setDetail(loaded);
+    });
+    const subscription = followQuotes([symbol]);
+    return () => subscription.unsubscribe();
+  }, [symbol]);
+  if (detail === null) return <div className="screen no-menu"><HeaderBar title={symbol} /><NoData /></div>;
+  if (!detail) return <div className="screen no-menu"><HeaderBar title={symbol} /></div>;
+  return (
+    <div className="screen no-menu" data-testid="stock-detail">
+      <HeaderBar title={<span>{detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small></span>} extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null} />
+      <div className="detail-price">
+        <LivePrice symbol={symbol} fallback={detail.price} className="big" testId="detail-price" />
+        <span className="change"><LiveRate symbol={symbol} fallback={detail.change_rate} testId="detail-rate" /></span>
+        <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
+      </div>
+      <Stats detail={detail} />
+      <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
+      <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? (patch.period === '1d' ? '6m' : '1w') : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
+      <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
+    </div>
+  );
+}

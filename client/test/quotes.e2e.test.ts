@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+
+// Quote screens in headless Chromium at 390x844 against the real stack (feed on always-open).
+const SHOTS = join(ROOT, 'client/test/screenshots');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  stack = await startStack({ services: ['gateway', 'jobs', 'feed'], env: { KABUTO_HISTORY_DAYS: '400', KABUTO_MINUTE_HISTORY_DAYS: '2' } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  mkdirSync(SHOTS, { recursive: true });
+  // The feed generates history before its first tick; wait until it quotes.
+  for (let waited = 0; !(await post('quote/detail', { symbol: 'AAPL' })).data?.price; waited += 500) {
+    if (waited > 60_000) throw new Error('the feed never quoted AAPL');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+async function pageIn(language: string, session?: { token: string; account: string }): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await page.addInitScript(([lang, token, account]) => {
+    localStorage.setItem('language', lang as string);
+    if (token) { localStorage.setItem('tokend', token); localStorage.setItem('account', account as string); }
+  }, [language, session?.token ?? '', session?.account ?? '']);
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+const bars = async (page: Page) => Number(await page.getByTestId('price-chart').getAttribute('data-bars'));
+
+async function waitForBars(page: Page, previous?: number) {
+  await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-bars'), { timeout: 8000 }).not.toBeNull();
+  if (previous !== undefined) await expect.poll(() => bars(page), { timeout: 8000 }).not.toBe(previous);
+}
+
+describe('quotes, live', () => {
+  for (const language of ['jp', 'cn', 'us'] as const) {
+    it(`${language}: a stock's price moves on screen without reload; period, range and adjustment switch`, async () => {
+      const page = await pageIn(language);
+      await page.goto(`${stack.baseUrl}/#/home/home`);
+      await page.getByTestId('index-strip').locator('.index-card').first().waitFor();
+      await page.getByTestId('quote-row-7203').first().waitFor().catch(() => undefined);
+      await shot(page, `${language}-home`);
+      await page.goto(`${stack.baseUrl}/#/home/index`);
+      await page.getByTestId('quote-row-7203').waitFor();
+      await shot(page, `${language}-quotes`);
+
+      await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
+      const price = page.getByTestId('detail-price');
+      await price.waitFor();
+      const first = await price.textContent();
+      await expect.poll(() => price.textContent(), { timeout: 5000, interval: 100 }).not.toBe(first);
+      await expect(page.getByTestId('data-source').textContent()).resolves.toContain('Kabuto simulator');
+      await waitForBars(page);
+      await shot(page, `${language}-detail-intraday`);
+
+      await page.getByTestId('period-1d').click();
+      await waitForBars(page);
+      const halfYear = await bars(page);
+      expect(halfYear).toBeGreaterThan(100);
+      await page.getByTestId('range-1m').click();
+      await waitForBars(page, halfYear);
+      const oneMonth = await bars(page);
+      expect(oneMonth).toBeLessThan(25);
+      await page.getByTestId('range-6m').click();
+      await waitForBars(page, oneMonth);
+      const legendRaw = async () => { await page.getByTestId('adjust-none').click(); await page.waitForTimeout(600); return page.getByTestId('chart-legend').textContent(); };
+      const raw = await legendRaw();
+      await page.getByTestId('adjust-hfq').click();
+      await expect.poll(() => page.getByTestId('chart-legend').textContent(), { timeout: 5000 }).not.toBe(raw);
+      await page.getByTestId('sub-macd').click();
+      await shot(page, `${language}-detail-day-hfq-macd`);
+
+      await page.getByTestId('period-5m').click();
+      await waitForBars(page);
+      await page.getByTestId('sub-kdj').click();
+      await page.getByTestId('price-chart').hover({ position: { x: 200, y: 120 } });
+      await shot(page, `${language}-detail-5m-crosshair`);
+      await page.close();
+    }, 60_000);
+  }
+
+  it('searches by kana, keeps the search history, and keeps a server-side watchlist', async () => {
+    const account = `watch.${stack.prefix}@example.jp`;
+    await post('common/sendcode', { account, purpose: 'register' });
+    await post('user/register', { account, password: 'watch-pass-1', repassword: 'watch-pass-1', invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' });
+    const login = await post('user/login', { account, password: 'watch-pass-1' });
+    const page = await pageIn('jp', { token: login.data.token, account });
+    await page.goto(`${stack.baseUrl}/#/quotes/search`);
+    await page.getByTestId('search-input').locator('input').fill('とよた');
+    await page.getByTestId('quote-row-7203').waitFor();
+    await shot(page, 'jp-search');
+    await page.getByTestId('quote-row-7203').click();
+    await page.getByTestId('watch-toggle').click();
+    await expect.poll(() => page.getByTestId('watch-toggle').getAttribute('data-watched')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('searchList'))).toContain('とよた');
+    await page.goto(`${stack.baseUrl}/#/quotes/self`);
+    await page.getByTestId('quote-row-7203').waitFor();
+    await shot(page, 'jp-watchlist');
+    expect((await post('quote/watchlist', {}, { token: login.data.token, account })).data.map((r: { symbol: string }) => r.symbol)).toEqual(['7203']);
+    await page.close();
+  }, 60_000);
+});
