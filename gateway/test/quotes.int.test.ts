@@ -85,6 +85,16 @@ describe('quote/candles', () => {
     expect(jumps(closes(raw))).toBeGreaterThan(6);
     expect(jumps(closes(qfq))).toBeLessThan(2);
     expect(qfq[qfq.length - 1]).toEqual(raw[raw.length - 1]);
+    expect(qfq.every((bar: { o: string; c: string }) => /^\d+\.\d{2}$/.test(bar.o) && /^\d+\.\d{2}$/.test(bar.c))).toBe(true);
+  });
+
+  it('tells the client how to scale live ticks onto backward-adjusted bars', async () => {
+    const hfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'hfq' })).body.data;
+    const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'qfq' })).body.data;
+    expect(Number(hfq.live_factor)).toBeGreaterThan(10);
+    expect(qfq.live_factor).toBe('1.000000');
+    const lastRaw = Number(qfq.candles[qfq.candles.length - 1].c);
+    expect(Number(hfq.candles[hfq.candles.length - 1].c) / lastRaw).toBeCloseTo(Number(hfq.live_factor), 2);
   });
 
   it('rolls daily bars into months and years, and minutes into 5-minute bars', async () => {

@@ -44,11 +44,13 @@ export const quotesApi = {
     const response = await callApi<QuoteDetail>('quote/detail', { symbol, lang: lang() }, { quiet: true });
     return response.status === 1 ? (response.data ?? null) : null;
   },
-  async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<CandleRow[]> {
+  /** Bars for a chart, and the factor that maps raw live prices onto them (hfq). */
+  async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number }> {
     const payload: Record<string, string> = { symbol, period, adjust };
     if (period !== 'time') payload['range'] = range;
-    const response = await callApi<{ candles: CandleRow[] }>('quote/candles', payload, { quiet: true });
-    return response.status === 1 ? (response.data?.candles ?? []) : [];
+    const response = await callApi<{ candles: CandleRow[]; live_factor: string }>('quote/candles', payload, { quiet: true });
+    if (response.status !== 1 || !response.data) return { candles: [], factor: 1 };
+    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1 };
   },
   async setWatched(symbol: string, watched: boolean): Promise<boolean> {
     const response = await callApi(watched ? 'quote/watch' : 'quote/unwatch', { symbol });

@@ -5,6 +5,8 @@ import {
   adjustCandles,
   basePeriodOf,
   formatPrice,
+  liveFactor,
+  roundToDisplay,
   localClock,
   MARKET_RULES,
   rollUp,
@@ -37,8 +39,9 @@ function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[
   return bars.filter((bar) => localClock(bar.startMs, zone).date === day);
 }
 
-function toRow(instrument: Instrument, bar: Candle): CandleRow {
-  const price = (value: bigint) => formatPrice(value, instrument.market);
+function toRow(instrument: Instrument, bar: Candle, adjusted: boolean): CandleRow {
+  // Adjusted bars are derived values off the tick grid: shown at the market's display decimals.
+  const price = (value: bigint) => formatPrice(adjusted ? roundToDisplay(value, instrument.market) : value, instrument.market);
   return {
     t: bar.startMs,
     o: price(bar.open),
@@ -60,13 +63,22 @@ export async function chartCandles(
   instrument: Instrument,
   request: { period: ChartPeriod; range?: ChartRange | undefined; adjust: Adjustment },
   nowMs: number,
-): Promise<{ period: ChartPeriod; range: ChartRange; adjust: Adjustment; candles: CandleRow[] }> {
+): Promise<{ period: ChartPeriod; range: ChartRange; adjust: Adjustment; live_factor: string; candles: CandleRow[] }> {
   const range = request.range ?? defaultRange(request.period);
   const base = request.period === 'time' ? '1m' : basePeriodOf(request.period);
   const days = request.period === 'time' ? 6 : RANGE_DAYS[range];
   const stored = await loadCandles(db, instrument.symbol, base, nowMs - days * DAY_MS, nowMs + DAY_MS);
   const actions = request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
-  const adjusted = adjustCandles(stored, actions, request.adjust);
-  const bars = request.period === 'time' ? latestSession(adjusted, instrument) : rollUp(adjusted, request.period);
-  return { period: request.period, range, adjust: request.adjust, candles: bars.slice(-MAX_BARS).map((bar) => toRow(instrument, bar)) };
+  const adjustedBars = adjustCandles(stored, actions, request.adjust);
+  const bars = request.period === 'time' ? latestSession(adjustedBars, instrument) : rollUp(adjustedBars, request.period);
+  const factor = liveFactor(actions, request.adjust);
+  const adjusted = request.adjust !== 'none' && actions.length > 0;
+  return {
+    period: request.period,
+    range,
+    adjust: request.adjust,
+    // Live ticks are raw prices; the client multiplies them by this to extend adjusted bars.
+    live_factor: (Number(factor.num) / Number(factor.den)).toFixed(6),
+    candles: bars.slice(-MAX_BARS).map((bar) => toRow(instrument, bar, adjusted)),
+  };
 }

@@ -79,3 +79,9 @@ export function adjustCandles(
     };
   });
 }
+
+/** The factor that maps a raw live price onto adjusted bars: 1 for qfq and none, the product of all factors for hfq. */
+export function liveFactor(actions: ReadonlyArray<CorporateAction & { readonly prevClose: bigint }>, mode: Adjustment): Ratio {
+  if (mode !== 'hfq') return ONE;
+  return actions.reduce((acc, a) => times(acc, adjustmentFactor(a.prevClose, a)), ONE);
+}

@@ -43,3 +43,10 @@ export function notionalMinor(market: Market, price: bigint, qty: bigint, mode: 
   const shift = MARKET_RULES[market].priceScale - scaleOf(MARKET_RULES[market].currency);
   return shift <= 0 ? price * qty * pow10(-shift) : divideRounded(price * qty, pow10(shift), mode);
 }
+
+/** Rounds a derived price (an adjusted bar) half up to the market's displayed decimals. */
+export function roundToDisplay(price: bigint, market: Market): bigint {
+  const { priceScale, priceMinDecimals } = MARKET_RULES[market];
+  const unit = pow10(priceScale - priceMinDecimals);
+  return divideRounded(price, unit, 'half-up') * unit;
+}

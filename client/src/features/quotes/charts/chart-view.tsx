@@ -13,8 +13,8 @@ const MAX_CANDLES = 130;
 const toBar = (row: CandleRow): ChartBar => ({ t: row.t, o: Number(row.o), h: Number(row.h), l: Number(row.l), c: Number(row.c), v: row.v, a: Number(row.a) });
 
 /** Folds a live tick into the bars: a new bar when its minute bucket starts, else the last bar moves. */
-export function applyTick(bars: ChartBar[], tick: QuoteTick, period: ChartPeriod, volumeDelta: number): ChartBar[] {
-  const price = Number(tick.price);
+export function applyTick(bars: ChartBar[], tick: QuoteTick, period: ChartPeriod, volumeDelta: number, factor = 1): ChartBar[] {
+  const price = Number(tick.price) * factor;
   const minutes = MINUTES[period];
   const last = bars[bars.length - 1];
   const bucket = minutes ? tick.ts - (tick.ts % (minutes * 60_000)) : null;
@@ -65,12 +65,14 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
   useEffect(() => {
     let active = true;
     let cumulative: number | null = null;
+    let factor = 1;
     let frame = 0;
     bars.current = [];
     redraw();
-    void quotesApi.candles(props.symbol, props.period, props.range, props.adjust).then((rows) => {
+    void quotesApi.candles(props.symbol, props.period, props.range, props.adjust).then((loaded) => {
       if (!active) return;
-      bars.current = rows.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
+      factor = loaded.factor;
+      bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
       svgRef.current?.setAttribute('data-bars', String(bars.current.length));
       redraw();
     });
@@ -79,7 +81,7 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
       if (!tick || bars.current.length === 0) return;
       const delta = cumulative === null ? 0 : Math.max(0, tick.volume - cumulative);
       cumulative = tick.volume;
-      bars.current = applyTick(bars.current, tick, props.period, delta);
+      bars.current = applyTick(bars.current, tick, props.period, delta, factor);
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(redraw);
     });
