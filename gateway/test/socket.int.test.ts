@@ -38,6 +38,37 @@ function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<
   });
 }
 
+function publishBatch(ticks: Array<Partial<QuoteTick> & { symbol: string }>) {
+  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick }));
+  return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify(full));
+}
+
+describe('tick frames', () => {
+  it('a per-tick socket gets every symbol of a batch, not just the first (no volatile drops)', async () => {
+    const socket = await open();
+    expect(await subscribe(socket, { symbols: ['7203', 'AAPL', 'MSFT'] })).toEqual({ ok: true });
+    const received: string[] = [];
+    socket.on('quote:tick', (tick: QuoteTick) => received.push(tick.symbol));
+    await publishBatch([{ symbol: '7203', seq: 5 }, { symbol: 'AAPL', seq: 5 }, { symbol: 'MSFT', seq: 5 }, { symbol: 'NVDA', seq: 5 }]);
+    await expect.poll(() => [...received].sort()).toEqual(['7203', 'AAPL', 'MSFT']);
+  });
+
+  it('a batch socket gets one quote:ticks frame with the latest tick of each of its symbols', async () => {
+    const socket = await open({ frames: 'batch' });
+    expect(await subscribe(socket, { symbols: ['7203', 'AAPL'] })).toEqual({ ok: true });
+    const frames: QuoteTick[][] = [];
+    socket.on('quote:ticks', (ticks: QuoteTick[]) => frames.push(ticks));
+    await publishBatch([{ symbol: '7203', price: '2800', seq: 7 }, { symbol: 'AAPL', price: '230.10', seq: 7 }, { symbol: '7203', price: '2801', seq: 8 }, { symbol: 'NVDA', seq: 7 }]);
+    await expect.poll(() => frames.length).toBe(1);
+    expect(frames[0]?.map((tick) => [tick.symbol, tick.price, tick.seq]).sort()).toEqual([['7203', '2801', 8], ['AAPL', '230.10', 7]]);
+    const none: QuoteTick[] = [];
+    socket.on('quote:tick', (tick: QuoteTick) => none.push(tick));
+    await publishBatch([{ symbol: 'AAPL', seq: 9 }]);
+    await expect.poll(() => frames.length).toBe(2);
+    expect(none).toEqual([]);
+  });
+});
+
 describe('quote:subscribe', () => {
   it('when subscribed to a symbol, receives its ticks and not other symbols', async () => {
     const socket = await open();

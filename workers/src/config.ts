@@ -11,6 +11,8 @@ const envSchema = z.object({
   KABUTO_FEED_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   KABUTO_ROLES: z.string().default('jobs,feed'),
   KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
+  KABUTO_FEED: z.enum(['simulator', 'replay']).default('simulator'),
+  KABUTO_REPLAY_DIR: z.string().default('./data/replay'),
   KABUTO_HISTORY_DAYS: z.coerce.number().int().min(10).max(7_300).default(1_900),
   KABUTO_MINUTE_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
@@ -25,6 +27,9 @@ export interface WorkersConfig {
   readonly feedIntervalMs: number;
   readonly roles: ReadonlySet<'jobs' | 'feed'>;
   readonly clock: 'exchange' | 'always-open';
+  /** Where quotes come from: the simulator, or recorded OHLCV files in `replayDir`. */
+  readonly feed: 'simulator' | 'replay';
+  readonly replayDir: string;
   /** Calendar days of generated daily history on first start; trading days with 1-minute bars. */
   readonly historyDays: number;
   readonly minuteDays: number;
@@ -48,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     feedIntervalMs: e.KABUTO_FEED_INTERVAL_MS,
     roles,
     clock: e.KABUTO_CLOCK,
+    feed: e.KABUTO_FEED,
+    replayDir: resolve(e.KABUTO_REPLAY_DIR),
     historyDays: e.KABUTO_HISTORY_DAYS,
     minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,

@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
-import { prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
+import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
 /** Starts the roles in KABUTO_ROLES (jobs, feed); closes workers, feed, db and Redis on a signal. */
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   }
   if (config.roles.has('feed')) {
     const feedLogger = createLogger(config.logLevel, 'feed');
-    const prepare = () => prepareSimulatorRuntime({ db, seed: config.seed, clock: config.clock, historyDays: config.historyDays, minuteDays: config.minuteDays, logger: feedLogger });
+    const prepare = config.feed === 'replay'
+      ? () => prepareReplayRuntime({ directory: config.replayDir, seed: config.seed, logger: feedLogger })
+      : () => prepareSimulatorRuntime({ db, seed: config.seed, clock: config.clock, historyDays: config.historyDays, minuteDays: config.minuteDays, logger: feedLogger });
     const feed = startFeedLeader({ redis, redisPrefix: config.redisPrefix, prepare, intervalMs: config.feedIntervalMs, logger: feedLogger });
     stoppers.push(() => feed.stop());
   }

@@ -6,8 +6,9 @@ import type { TickConflator } from './tick-conflator.ts';
 
 /**
  * Each gateway subscribes to the feed's tick channel and serves its own sockets only (`io.local`):
- * ticks never travel the adapter twice. Per-tick sockets get volatile room broadcasts; batch
- * sockets get one conflated frame per flush interval.
+ * ticks never travel the adapter twice. Per-tick sockets get a room broadcast of every print
+ * (not volatile: a volatile emit drops a client's other symbols that print in the same batch);
+ * batch sockets get one conflated frame per flush interval.
  */
 export async function startTickFanout(
   io: KabutoServer,
@@ -16,22 +17,35 @@ export async function startTickFanout(
 ): Promise<{ stop(): Promise<void> }> {
   const subscriber = redis.duplicate();
   const channel = redisKeys(options.redisPrefix).tickChannel;
+  // Flush right after a batch arrives, but at most once per `flushMs`: a client gets each feed
+  // beat without waiting for a timer, and never more than one frame per interval.
+  let lastFlush = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    timer = null;
+    lastFlush = Date.now();
+    options.conflator.flush();
+  };
+  const scheduleFlush = () => {
+    if (timer) return;
+    timer = setTimeout(flush, Math.max(0, lastFlush + options.flushMs - Date.now()));
+  };
   subscriber.on('message', (_channel, message) => {
     try {
       const ticks = JSON.parse(message) as QuoteTick[];
       for (const tick of ticks) {
-        io.local.to(roomForSymbol(tick.symbol)).volatile.emit('quote:tick', tick);
+        io.local.to(roomForSymbol(tick.symbol)).emit('quote:tick', tick);
         options.conflator.offer(tick);
       }
+      scheduleFlush();
     } catch (error) {
       options.logger.warn({ err: String(error) }, 'bad tick message');
     }
   });
   await subscriber.subscribe(channel);
-  const timer = setInterval(() => options.conflator.flush(), options.flushMs);
   return {
     async stop() {
-      clearInterval(timer);
+      if (timer) clearTimeout(timer);
       await subscriber.unsubscribe(channel).catch(() => undefined);
       subscriber.disconnect();
     },

@@ -4,6 +4,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { FeedRuntime } from './feed-leader.ts';
 import { createFxFeed } from './fx-feed.ts';
 import { prepareHistory } from './history-backfill.ts';
+import { createReplayFeed } from './replay-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
 /** The simulator runtime: history first, then live ticks for every instrument and FX pair. */
@@ -28,4 +29,11 @@ export async function prepareSimulatorRuntime(deps: {
       await upsertCandles(deps.db, stocks.drainBars());
     },
   };
+}
+
+/** The replay runtime: recorded OHLCV files from a directory (no history generation, no candle writes). */
+export async function prepareReplayRuntime(deps: { directory: string; seed: number; logger: Logger }): Promise<FeedRuntime> {
+  const replay = createReplayFeed(deps.directory);
+  deps.logger.info({ directory: deps.directory }, 'replaying recorded bars');
+  return { providers: [replay, createFxFeed(deps.seed, { alwaysOpen: true, source: replay.source })], initial: [], persist: async () => undefined };
 }
