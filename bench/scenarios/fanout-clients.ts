@@ -28,13 +28,21 @@ function pick(symbols: string[], seed: number, count: number): string[] {
   return [...chosen];
 }
 
+let failed = 0;
+
+/** Connects and subscribes one client; an overloaded server shows up as a failed client, not a crash. */
 async function connect(start: Start, index: number): Promise<void> {
-  const socket = io(start.baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false, auth: start.mode === 'batch' ? { frames: 'batch' } : {} });
+  const socket = io(start.baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000, auth: start.mode === 'batch' ? { frames: 'batch' } : {} });
   sockets.push(socket);
   socket.on('quote:tick', (tick: Tick) => { frames += 1; record(tick, Date.now()); });
   socket.on('quote:ticks', (ticks: Tick[]) => { frames += 1; const now = Date.now(); for (const tick of ticks) record(tick, now); });
-  await new Promise<void>((done, fail) => { socket.once('connect', () => done()); socket.once('connect_error', fail); });
-  await socket.timeout(10_000).emitWithAck('quote:subscribe', { symbols: pick(start.symbols, start.seed + index * 7919, 5) });
+  try {
+    await new Promise<void>((done, fail) => { socket.once('connect', () => done()); socket.once('connect_error', fail); });
+    await socket.timeout(20_000).emitWithAck('quote:subscribe', { symbols: pick(start.symbols, start.seed + index * 7919, 5) });
+  } catch {
+    failed += 1;
+    socket.disconnect();
+  }
 }
 
 process.on('message', async (message: { type: string } & Partial<Start>) => {
@@ -43,7 +51,7 @@ process.on('message', async (message: { type: string } & Partial<Start>) => {
     for (let i = 0; i < start.clients; i += 100) {
       await Promise.all(Array.from({ length: Math.min(100, start.clients - i) }, (_, j) => connect(start, i + j)));
     }
-    process.send?.({ type: 'connected', clients: sockets.filter((s) => s.connected).length });
+    process.send?.({ type: 'connected', clients: sockets.filter((s) => s.connected).length, failed });
   } else if (message.type === 'record') {
     recording = true;
     samples = 0;
@@ -53,7 +61,7 @@ process.on('message', async (message: { type: string } & Partial<Start>) => {
     recording = false;
     const sorted = latencies.slice(0, samples).sort();
     const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
-    process.send?.({ type: 'report', delivered, frames, samples, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : null, connected: sockets.filter((s) => s.connected).length });
+    process.send?.({ type: 'report', delivered, frames, samples, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : null, failed, connected: sockets.filter((s) => s.connected).length });
     for (const socket of sockets) socket.disconnect();
     setTimeout(() => process.exit(0), 200);
   }

@@ -44,7 +44,7 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
   const next = (type: string) => new Promise<Record<string, number | null>>((done) => child.once('message', (m: { type: string }) => { if (m.type === type) done(m as never); }));
   const connected = next('connected');
   child.send({ type: 'start', baseUrl, clients, symbols: SYMBOLS, mode, seed: 17 });
-  const { clients: open } = await connected;
+  const { clients: open, failed } = await connected;
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   child.send({ type: 'record' });
   const before = procStats(gatewayPid);
@@ -61,7 +61,7 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
   const cpuCores = (after.cpuTicks - before.cpuTicks) / CLOCK_TICKS / (MEASURE_MS / 1000);
   console.log(JSON.stringify({
     scenario: mode === 'batch' ? 'gateway, conflated quote:ticks frames' : 'baseline: bare room broadcast per tick',
-    clients, connected: open, symbols: SYMBOLS.length, hz: HZ,
+    clients, connected: open, failedToConnect: failed, stillConnectedAtEnd: report['connected'], symbols: SYMBOLS.length, hz: HZ,
     deliveredTicksPerSec: Math.round((report['delivered'] ?? 0) / (MEASURE_MS / 1000)),
     framesPerSec: Math.round((report['frames'] ?? 0) / (MEASURE_MS / 1000)),
     latencyP50Ms: report['p50'], latencyP99Ms: report['p99'], latencyMaxMs: report['max'],
