@@ -1,0 +1,2 @@
+export * from './fees.ts';
+export * from './order-rules.ts';
