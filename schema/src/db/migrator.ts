@@ -3,12 +3,14 @@ import type { Db } from './create-db.ts';
 import * as createAccounts from './migrations/2026_11_21_090000_create_accounts.ts';
 import * as createLedger from './migrations/2026_11_21_090100_create_ledger.ts';
 import * as createMarketData from './migrations/2026_11_21_100000_create_market_data.ts';
+import * as createTrading from './migrations/2026_11_21_110000_create_trading.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_090000_create_accounts': createAccounts,
   '2026_11_21_090100_create_ledger': createLedger,
   '2026_11_21_100000_create_market_data': createMarketData,
+  '2026_11_21_110000_create_trading': createTrading,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

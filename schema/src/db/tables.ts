@@ -133,6 +133,49 @@ export interface WatchlistEntryTable {
   created_at: Int;
 }
 
+export interface TradeOrderTable {
+  id: Id;
+  user_id: Int;
+  symbol: string;
+  currency: string;
+  side: string;
+  kind: string;
+  limit_price: Int | null;
+  qty: Int;
+  leverage: Int;
+  /** pending | filled | cancelled */
+  status: string;
+  /** Cash held for a pending limit order (margin + fees at the limit price). */
+  hold_amount: Int;
+  fill_price: Int | null;
+  position_id: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+export interface PositionTable {
+  id: Id;
+  user_id: Int;
+  order_id: Int;
+  symbol: string;
+  currency: string;
+  side: string;
+  qty: Int;
+  open_price: Int;
+  leverage: Int;
+  margin: Int;
+  open_fee: Int;
+  /** holding | closed */
+  status: string;
+  opened_at: Int;
+  close_price: Int | null;
+  close_fee: Int | null;
+  realized_pnl: Int | null;
+  /** user | stop_out */
+  close_reason: string | null;
+  closed_at: Int | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   invitation_code: InvitationCodeTable;
@@ -148,6 +191,8 @@ export interface Database {
   candle: CandleTable;
   corporate_action: CorporateActionTable;
   watchlist_entry: WatchlistEntryTable;
+  trade_order: TradeOrderTable;
+  position: PositionTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -21,6 +21,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'platform:fx',
   'platform:interest',
   'platform:paper_grant',
+  /** The house's side of leveraged positions: it pays profits and receives losses. */
+  'platform:trading',
 ] as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

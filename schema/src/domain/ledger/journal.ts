@@ -11,6 +11,8 @@ export const JOURNAL_KINDS = [
   'order_hold',
   'order_release',
   'fill',
+  'position_open',
+  'position_close',
   'fee',
   'exchange',
   'reversal',

@@ -1,2 +1,3 @@
 export * from './fees.ts';
 export * from './order-rules.ts';
+export * from './postings.ts';
