@@ -11,3 +11,5 @@ export * from './fx.ts';
 export * from './http/assets.wire.ts';
 export * from './quotes.ts';
 export * from './http/quotes.dto.ts';
+export * from './http/trading.dto.ts';
+export * from './quote-prices.ts';

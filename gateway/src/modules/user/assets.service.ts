@@ -1,5 +1,5 @@
 import { currencyFromDisplay, type DisplayCurrency, type AccountSummary } from '@kabuto/schema/domain';
-import { rateLookupFromLatest, redisKeys } from '@kabuto/schema/contracts';
+import { lastPriceFromLatest, rateLookupFromLatest, redisKeys } from '@kabuto/schema/contracts';
 import { loadAccountSummary } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 
@@ -10,5 +10,6 @@ export async function summaryFor(deps: GatewayDeps, userId: number, display: Dis
     userId,
     displayCurrency: currencyFromDisplay(display),
     rate: rateLookupFromLatest(latest),
+    lastPrice: lastPriceFromLatest(latest),
   });
 }

@@ -80,3 +80,11 @@ export function realisedPnl(instrument: Instrument, side: PositionSide, open: bi
   if (shift <= 0n) return raw * 10n ** -shift;
   return divideRounded(raw, 10n ** shift, 'down');
 }
+
+/** An open position at a price: its market value (notional) and unrealised P&L, in minor units. */
+export function valuePosition(instrument: Instrument, position: { side: PositionSide; qty: bigint; openPrice: bigint }, price: bigint): { marketValue: bigint; unrealizedPnl: bigint } {
+  return {
+    marketValue: notionalMinor(instrument.market, price, position.qty, 'half-even'),
+    unrealizedPnl: realisedPnl(instrument, position.side, position.openPrice, price, position.qty),
+  };
+}

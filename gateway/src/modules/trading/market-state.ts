@@ -1,0 +1,27 @@
+import type { QuoteSnapshot } from '@kabuto/schema/contracts';
+import { marketClock, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
+import type { MarketContext } from '@kabuto/schema/trading';
+import type { GatewayDeps } from '../../deps.ts';
+
+function priceOrNull(instrument: Instrument, text: string | null | undefined): bigint | null {
+  if (!text) return null;
+  try {
+    return parseScaledPrice(text, instrument.market);
+  } catch {
+    return null;
+  }
+}
+
+/** The market as an order sees it: the exchange phase, the feed's last price and the day's limits. */
+export async function marketContextFor(deps: GatewayDeps, instrument: Instrument): Promise<MarketContext & { snapshot: QuoteSnapshot | undefined }> {
+  const snapshot = await deps.quotes.one(instrument.symbol);
+  const phase = marketClock(instrument.market, deps.clock.nowMs(), deps.config.clock).phase;
+  const up = priceOrNull(instrument, snapshot?.limit_up);
+  const down = priceOrNull(instrument, snapshot?.limit_down);
+  return {
+    phase,
+    lastPrice: priceOrNull(instrument, snapshot?.price),
+    limits: up !== null && down !== null ? { up, down } : null,
+    snapshot,
+  };
+}

@@ -1,0 +1,109 @@
+import { Refusal } from '@kabuto/schema/contracts';
+import { hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type Instrument } from '@kabuto/schema/market';
+import { checkOrder, computeFees, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import type { GatewayDeps } from '../../deps.ts';
+import { findUserById, lockUser } from '../auth/users.repository.ts';
+import { marketContextFor } from './market-state.ts';
+
+export interface PlaceOrderInput {
+  symbol: string;
+  side: PositionSide;
+  kind: 'market' | 'limit';
+  price?: string | undefined;
+  qty: number;
+  leverage: number;
+  request_id: string;
+}
+
+export interface PlacedOrder {
+  order_id: string;
+  status: 'filled' | 'pending';
+  position_id: string | null;
+  price: string;
+  margin: string;
+  fee: string;
+}
+
+function parseLimit(instrument: Instrument, text: string | undefined): bigint | null {
+  if (text === undefined) return null;
+  try {
+    return parseScaledPrice(text, instrument.market);
+  } catch (error) {
+    if (error instanceof PriceFormatError) throw new Refusal('tick_size_invalid');
+    throw error;
+  }
+}
+
+/** A limit order that the last price already crosses fills at once, at its limit price. */
+function crossesNow(side: PositionSide, limit: bigint, last: bigint): boolean {
+  return side === 'long' ? last <= limit : last >= limit;
+}
+
+async function insertOrder(trx: Db, values: { userId: number; instrument: Instrument; order: OrderRequest; status: string; hold: bigint; fillPrice: bigint | null; nowMs: number }): Promise<bigint> {
+  const row = await trx
+    .insertInto('trade_order')
+    .values({
+      user_id: BigInt(values.userId), symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.order.side,
+      kind: values.order.kind, limit_price: values.order.price, qty: values.order.qty, leverage: BigInt(values.order.leverage),
+      status: values.status, hold_amount: values.hold, fill_price: values.fillPrice, position_id: null, created_at: values.nowMs, updated_at: values.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPosition(trx: Db, values: { userId: number; orderId: bigint; instrument: Instrument; side: PositionSide; qty: bigint; price: bigint; leverage: number; margin: bigint; fee: bigint; nowMs: number }): Promise<bigint> {
+  const row = await trx
+    .insertInto('position')
+    .values({
+      user_id: BigInt(values.userId), order_id: values.orderId, symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.side,
+      qty: values.qty, open_price: values.price, leverage: BigInt(values.leverage), margin: values.margin, open_fee: values.fee,
+      status: 'holding', opened_at: values.nowMs, close_price: null, close_fee: null, realized_pnl: null, close_reason: null, closed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('trade_order').set({ position_id: row.id }).where('id', '=', values.orderId).execute();
+  return row.id;
+}
+
+/**
+ * `trade/order`: checks the order against the instrument's rules and the market, then in one write
+ * transaction either opens the position at the feed price (market, or a limit the price already
+ * crosses) or holds margin and fees for a resting limit order. Idempotent by `request_id`.
+ */
+export async function placeOrder(deps: GatewayDeps, userId: number, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
+  const instrument = findInstrument(input.symbol);
+  if (!instrument) throw new Refusal('not_found');
+  const user = await findUserById(deps.db, userId);
+  if (user?.tradingBarred) throw new Refusal('trading_barred');
+  const order: OrderRequest = { side: input.side, kind: input.kind, price: parseLimit(instrument, input.price), qty: BigInt(input.qty), leverage: input.leverage };
+  const market = await marketContextFor(deps, instrument);
+  const refusal = checkOrder(instrument, order, market);
+  if (refusal) throw new Refusal(refusal);
+  const last = market.lastPrice as bigint;
+  const fillNow = order.kind === 'market' || crossesNow(order.side, order.price as bigint, last);
+  const price = order.kind === 'market' ? last : (order.price as bigint);
+  const margin = requiredMargin(instrument, price, order.qty, order.leverage);
+  const fees = computeFees(instrument.market, order.side === 'long' ? 'buy' : 'sell', price, order.qty);
+  const nowMs = deps.clock.nowMs();
+  const currency = instrument.currency;
+  const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
+  return writeTransaction(deps.db, async (trx) => {
+    await lockUser(trx, userId);
+    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async (): Promise<PlacedOrder> => {
+      const hold = fillNow ? 0n : margin + fees.total;
+      const orderId = await insertOrder(trx, { userId, instrument, order, status: fillNow ? 'filled' : 'pending', hold, fillPrice: fillNow ? price : null, nowMs });
+      const actor = { type: 'user' as const, id: userId };
+      if (!fillNow) {
+        await postJournal(trx, { kind: 'order_hold', memo: `Hold for limit order ${orderId} (${instrument.symbol})`, actor, reference: `order:${orderId}`, postings: holdForOrder(userId, currency, hold) }, nowMs);
+        return { order_id: String(orderId), status: 'pending', position_id: null, price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
+      }
+      const positionId = await insertPosition(trx, { userId, orderId, instrument, side: order.side, qty: order.qty, price, leverage: order.leverage, margin, fee: fees.total, nowMs });
+      await postJournal(trx, { kind: 'position_open', memo: `Open ${order.side} ${order.qty} ${instrument.symbol} at ${formatPrice(price, instrument.market)} ×${order.leverage}`, actor, reference: `position:${positionId}`, postings: openFromCash(userId, currency, margin, fees) }, nowMs);
+      return { order_id: String(orderId), status: 'filled', position_id: String(positionId), price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { defineUserCall } from '../../http/call.ts';
+import type { GatewayDeps } from '../../deps.ts';
+import { cancelOrder, closePosition } from './close-position.service.ts';
+import { placeOrder } from './place-order.service.ts';
+import { closedPositionsList, openPositionsList } from './positions.service.ts';
+
+/** After a committed trading change: the account's order event and an asset recomputation. */
+async function announce(deps: GatewayDeps, userId: number, reason: string, payload: Record<string, unknown>): Promise<void> {
+  await deps.accountEvents.emit(userId, 'order:updated', { reason, ...payload });
+  await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
+}
+
+export const placeOrderCall = defineUserCall({
+  path: 'trade/order',
+  summary: 'Places a market or limit order, long or short with leverage; idempotent by request_id',
+  input: placeOrderRequest,
+  async handle({ input, caller, deps }) {
+    const { result, replayed } = await placeOrder(deps, caller.userId, input);
+    if (!replayed) await announce(deps, caller.userId, result.status === 'filled' ? 'filled' : 'placed', { ...result });
+    return { msg: 'purchase_ok', data: result };
+  },
+});
+
+export const closePositionCall = defineUserCall({
+  path: 'trade/close',
+  summary: 'Closes a whole position at the feed price; idempotent by request_id',
+  input: closePositionRequest,
+  async handle({ input, caller, deps }) {
+    const { result, replayed } = await closePosition(deps, caller.userId, input);
+    if (!replayed) await announce(deps, caller.userId, 'closed', { ...result });
+    return { msg: 'close_ok', data: result };
+  },
+});
+
+export const cancelOrderCall = defineUserCall({
+  path: 'trade/cancel',
+  summary: 'Cancels a pending limit order and releases its hold',
+  input: cancelOrderRequest,
+  async handle({ input, caller, deps }) {
+    const result = await cancelOrder(deps, caller.userId, input.order_id);
+    await announce(deps, caller.userId, 'cancelled', { ...result });
+    return { msg: 'cancel_ok', data: result };
+  },
+});
+
+export const openPositionsCall = defineUserCall({
+  path: 'trade/userstocklist',
+  summary: 'Open positions (spec shape) with ccsz and fdyk in the display currency',
+  input: positionListRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await openPositionsList(deps, caller.userId, input.type) };
+  },
+});
+
+export const closedPositionsCall = defineUserCall({
+  path: 'trade/userstocklists',
+  summary: 'Closed positions (spec shape) with lsyk in the display currency',
+  input: positionListRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await closedPositionsList(deps, caller.userId, input.type) };
+  },
+});
