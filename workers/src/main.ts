@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
+import { queueName } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
+import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
@@ -20,6 +22,9 @@ async function main(): Promise<void> {
   if (config.roles.has('jobs')) {
     const emitter = createAccountEmitter(redis, config.redisPrefix);
     workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }));
+    const assetQueue = new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+    const matcher = await startLimitMatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'limit-matcher') });
+    stoppers.push(() => matcher.stop(), () => assetQueue.close());
   }
   if (config.roles.has('feed')) {
     const feedLogger = createLogger(config.logLevel, 'feed');

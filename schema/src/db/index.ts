@@ -8,3 +8,4 @@ export * from './repositories/ledger.store.ts';
 export * from './repositories/idempotency.store.ts';
 export * from './repositories/assets.repository.ts';
 export * from './repositories/market-data.store.ts';
+export * from './repositories/trading.store.ts';

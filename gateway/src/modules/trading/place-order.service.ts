@@ -1,5 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { hashRequest, insertPosition, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
 import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type Instrument } from '@kabuto/schema/market';
 import { checkOrder, computeFees, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
@@ -51,20 +51,6 @@ async function insertOrder(trx: Db, values: { userId: number; instrument: Instru
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertPosition(trx: Db, values: { userId: number; orderId: bigint; instrument: Instrument; side: PositionSide; qty: bigint; price: bigint; leverage: number; margin: bigint; fee: bigint; nowMs: number }): Promise<bigint> {
-  const row = await trx
-    .insertInto('position')
-    .values({
-      user_id: BigInt(values.userId), order_id: values.orderId, symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.side,
-      qty: values.qty, open_price: values.price, leverage: BigInt(values.leverage), margin: values.margin, open_fee: values.fee,
-      status: 'holding', opened_at: values.nowMs, close_price: null, close_fee: null, realized_pnl: null, close_reason: null, closed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.updateTable('trade_order').set({ position_id: row.id }).where('id', '=', values.orderId).execute();
   return row.id;
 }
 

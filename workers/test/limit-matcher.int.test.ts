@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { Queue } from 'bullmq';
+import { queueName, redisKeys } from '@kabuto/schema/contracts';
+import { cashBalance, postJournal, reconcile, writeTransaction } from '@kabuto/schema/db';
+import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
+import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
+import { computeFees, holdForOrder, requiredMargin } from '@kabuto/schema/trading';
+import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { createAccountEmitter } from '../src/infra/account-emitter.ts';
+import { createLogger } from '../src/infra/logger.ts';
+import { startLimitMatcher } from '../src/jobs/limit-matcher/limit-matcher.ts';
+
+// Resting orders are written the way trade/order writes them (hold journal + pending row);
+// the matcher then sees real ticks on this test's own Redis channel.
+const prefix = `m${randomBytes(5).toString('hex')}`;
+const toyota = findInstrument('7203') as Instrument;
+let testDb: TestDb;
+let redis: Redis;
+let queue: Queue;
+let matcher: Awaited<ReturnType<typeof startLimitMatcher>>;
+let userId: number;
+
+async function restingLong(limit: string): Promise<bigint> {
+  const price = parseScaledPrice(limit, 'JP');
+  const hold = requiredMargin(toyota, price, 100n, 1) + computeFees('JP', 'buy', price, 100n).total;
+  return writeTransaction(testDb.db, async (trx) => {
+    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, position_id: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    await postJournal(trx, { kind: 'order_hold', memo: 'test hold', actor: { type: 'user', id: userId }, reference: `order:${row.id}`, postings: holdForOrder(userId, 'JPY', hold) });
+    return row.id;
+  });
+}
+
+const publish = (price: string) => redis.publish(redisKeys(prefix).tickChannel, JSON.stringify([{ symbol: '7203', price, change_rate: '0.00', volume: 0, seq: 1, ts: Date.now() }]));
+const statusOf = async (id: bigint) => (await testDb.db.selectFrom('trade_order').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+beforeAll(async () => {
+  testDb = await makeTestDb();
+  redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  queue = new Queue(queueName('asset-recompute', prefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+  userId = await aUser(testDb.db);
+  await writeTransaction(testDb.db, (trx) => postJournal(trx, { kind: 'paper_grant', memo: 'grant', actor: { type: 'system', id: 'test' }, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 10_000_000n }) }));
+});
+
+afterAll(async () => {
+  await matcher?.stop();
+  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queue.close();
+  for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
+  redis.disconnect();
+  await testDb.cleanup();
+});
+
+describe('limit matcher', () => {
+  it('rebuilds its book from the database, fills on a crossing print and not before', async () => {
+    const waiting = await restingLong('2800');
+    matcher = await startLimitMatcher({ db: testDb.db, redis, redisPrefix: prefix, emitter: createAccountEmitter(redis, prefix), assetQueue: queue, logger: createLogger('silent', 'test'), refreshMs: 100 });
+    expect(matcher.book.size).toBe(1);
+    await publish('2800.5');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await statusOf(waiting)).toBe('pending');
+    await publish('2799.5');
+    await expect.poll(() => statusOf(waiting)).toBe('filled');
+    const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', waiting).executeTakeFirstOrThrow();
+    expect(position).toMatchObject({ status: 'holding', open_price: parseScaledPrice('2800', 'JP'), margin: 280_000n });
+    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 280_000n);
+    expect((await reconcile(testDb.db)).breaches).toEqual([]);
+  });
+
+  it('picks up orders placed after start and leaves a cancelled one alone', async () => {
+    const later = await restingLong('2700');
+    const cancelled = await restingLong('2750');
+    await testDb.db.updateTable('trade_order').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+    await expect.poll(() => matcher.book.size).toBe(1);
+    await publish('2690');
+    await expect.poll(() => statusOf(later)).toBe('filled');
+    expect(await statusOf(cancelled)).toBe('cancelled');
+    expect(await testDb.db.selectFrom('position').select('id').where('order_id', '=', cancelled).execute()).toEqual([]);
+  });
+});
