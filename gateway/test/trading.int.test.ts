@@ -141,6 +141,16 @@ describe('refusals change nothing', () => {
     expect(await count('position')).toBe(positions);
   });
 
+  it('China T+1: a long bought today cannot be closed today; nothing changes', async () => {
+    const s = await fundedUser();
+    const opened = await order(s, { symbol: '600519', side: 'long', kind: 'market', qty: '100', leverage: '5' });
+    const [journals, before] = [await count('journal'), await cash(s, 'CNY')];
+    const closed = await t.call('trade/close', { position_id: opened.body.data.position_id, request_id: requestId() }, s);
+    expect(closed.body).toMatchObject({ status: 0, msg: 't_plus_one' });
+    expect([await count('journal'), await cash(s, 'CNY')]).toEqual([journals, before]);
+    expect((await t.call('trade/userstocklist', { type: 'cny' }, s)).body.data['0']).toMatchObject({ status: 0, symbol: '600519' });
+  });
+
   it('anonymous callers get login_required', async () => {
     expect((await t.call('trade/order', { request_id: requestId(), symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' })).http).toBe(401);
   });

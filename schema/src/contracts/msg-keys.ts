@@ -14,7 +14,7 @@ export const REFUSAL_KEYS = [
   'new_share_once', 'key_mismatch', 'follow_deadline_passed', 'product_min_amount',
   'lockup_active', 'same_currency', 'price_unavailable', 'price_limit_exceeded',
   'tick_size_invalid', 'qty_invalid', 'leverage_invalid', 'support_link_missing',
-  'request_id_reused', 'not_found', 'upload_invalid', 'network_error', 'watchlist_full', 'not_shortable',
+  'request_id_reused', 'not_found', 'upload_invalid', 'network_error', 'watchlist_full', 'not_shortable', 't_plus_one',
   // Added by Kabuto (CONTRACT.md allows new keys):
   'paper_mode_only', 'password_same_as_old', 'internal_error',
 ] as const;

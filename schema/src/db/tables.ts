@@ -200,3 +200,4 @@ export type NewAppUserRow = Insertable<AppUserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type JournalRow = Selectable<JournalTable>;
 export type PostingRow = Selectable<PostingTable>;
+export type PositionRow = Selectable<PositionTable>;

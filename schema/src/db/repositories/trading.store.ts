@@ -4,7 +4,13 @@ import { findInstrument, type Instrument } from '../../domain/market/instruments
 import { formatPrice } from '../../domain/market/prices.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
 import { requiredMargin, type PositionSide } from '../../domain/trading/order-rules.ts';
-import { openFromHold } from '../../domain/trading/postings.ts';
+import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
+import { realisedPnl } from '../../domain/trading/order-rules.ts';
+import type { Actor } from '../../domain/ledger/journal.ts';
+import { formatScaled } from '../../domain/money/money.ts';
+import { scaleOf } from '../../domain/money/currency.ts';
+import { cashBalance } from './ledger.store.ts';
+import type { PositionRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
 import { postJournal } from './ledger.store.ts';
 import { writeTransaction } from '../write-transaction.ts';
@@ -84,4 +90,43 @@ export async function fillPendingOrder(db: Db, orderId: bigint, nowMs: number): 
     }, nowMs);
     return { userId, positionId };
   });
+}
+
+export interface ClosedPosition {
+  position_id: string;
+  price: string;
+  pnl: string;
+  fee: string;
+  waived: string;
+}
+
+/**
+ * Closes a whole position at `price` inside the caller's write transaction: a conditional status
+ * change (so never twice), then margin, P&L and fees in one journal. Used by `trade/close` and by
+ * the stop-out worker.
+ */
+export async function closePositionIn(
+  trx: Db,
+  position: PositionRow,
+  options: { price: bigint; reason: 'user' | 'stop_out'; actor: Actor; nowMs: number },
+): Promise<ClosedPosition> {
+  const instrument = findInstrument(position.symbol) as Instrument;
+  const side = position.side as PositionSide;
+  const pnl = realisedPnl(instrument, side, position.open_price, options.price, position.qty);
+  const fees = computeFees(instrument.market, side === 'long' ? 'sell' : 'buy', options.price, position.qty);
+  const currency = position.currency as Currency;
+  const updated = await trx
+    .updateTable('position')
+    .set({ status: 'closed', close_price: options.price, close_fee: fees.total, realized_pnl: pnl, close_reason: options.reason, closed_at: options.nowMs })
+    .where('id', '=', position.id)
+    .where('status', '=', 'holding')
+    .executeTakeFirst();
+  if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+  const cashAvailable = await cashBalance(trx, Number(position.user_id), currency);
+  const { postings, waived } = closeToCash(Number(position.user_id), currency, { margin: position.margin, pnl, fees, cashAvailable });
+  const price = formatPrice(options.price, instrument.market);
+  const memo = `${options.reason === 'stop_out' ? 'Stop-out close' : 'Close'} ${side} ${position.qty} ${instrument.symbol} at ${price}`;
+  await postJournal(trx, { kind: 'position_close', memo, actor: options.actor, reference: `position:${position.id}`, postings }, options.nowMs);
+  const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  return { position_id: String(position.id), price, pnl: wire(pnl), fee: wire(fees.total), waived: wire(waived) };
 }
