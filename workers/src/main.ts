@@ -7,6 +7,7 @@ import { createLogger } from './infra/logger.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
 import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
+import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }));
     const assetQueue = new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
     const matcher = await startLimitMatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'limit-matcher') });
-    stoppers.push(() => matcher.stop(), () => assetQueue.close());
+    const stopOut = await startStopOutWatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'stop-out') });
+    stoppers.push(() => matcher.stop(), () => stopOut.stop(), () => assetQueue.close());
   }
   if (config.roles.has('feed')) {
     const feedLogger = createLogger(config.logLevel, 'feed');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findInstrument, type Instrument } from '../market/instruments.ts';
 import { parseScaledPrice } from '../market/prices.ts';
-import { checkOrder, realisedPnl, requiredMargin, type MarketContext, type OrderRequest } from './order-rules.ts';
+import { checkOrder, marginState, realisedPnl, requiredMargin, type MarketContext, type OrderRequest } from './order-rules.ts';
 
 const toyota = findInstrument('7203') as Instrument;
 const apple = findInstrument('AAPL') as Instrument;
@@ -52,5 +52,18 @@ describe('margin and profit', () => {
     expect(realisedPnl(apple, 'long', parseScaledPrice('230.00', 'US'), parseScaledPrice('231.25', 'US'), 10n)).toBe(1_250n);
     const moutai = findInstrument('600519') as Instrument;
     expect(realisedPnl(moutai, 'short', parseScaledPrice('1450.00', 'CN'), parseScaledPrice('1440.50', 'CN'), 100n)).toBe(95_000n);
+  });
+});
+
+describe('margin state', () => {
+  // 100 × 7203 long at ¥2,850 ×5: margin ¥57,000 (20% of ¥285,000).
+  const position = { side: 'long' as const, qty: 100n, openPrice: yen('2850'), margin: 57_000n };
+  it('is fine at 2× on a small loss, a margin call below 20% equity, a stop-out below 10%', () => {
+    expect(marginState(toyota, { ...position, margin: 142_500n }, yen('2800'))).toBe('ok');
+    expect(marginState(toyota, position, yen('2840'))).toBe('margin_call'); // equity 56,000 < 20% of 284,000
+    expect(marginState(toyota, position, yen('2600'))).toBe('margin_call'); // equity 32,000 ≥ 10% of 260,000
+    expect(marginState(toyota, position, yen('2540'))).toBe('margin_call'); // equity 26,000 ≥ 10% of 254,000
+    expect(marginState(toyota, position, yen('2530'))).toBe('stop_out'); // equity 25,000 < 10% of 253,000
+    expect(marginState(toyota, { ...position, side: 'short' }, yen('3170'))).toBe('stop_out'); // equity 25,000 < 31,700
   });
 });

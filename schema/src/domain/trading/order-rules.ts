@@ -88,3 +88,19 @@ export function valuePosition(instrument: Instrument, position: { side: Position
     unrealizedPnl: realisedPnl(instrument, position.side, position.openPrice, price, position.qty),
   };
 }
+
+export type MarginState = 'ok' | 'margin_call' | 'stop_out';
+
+/**
+ * A position's margin state at a price: equity (margin + unrealised P&L) against the position's
+ * value. Below the market's maintenance level it is a margin call; below the stop-out level the
+ * position is closed at the feed price (rules.ts; Japan: maintenance 20%, stop-out 10%).
+ */
+export function marginState(instrument: Instrument, position: { side: PositionSide; qty: bigint; openPrice: bigint; margin: bigint }, price: bigint): MarginState {
+  const { marketValue, unrealizedPnl } = valuePosition(instrument, position, price);
+  const equity = (position.margin + unrealizedPnl) * 100n;
+  const rules = MARKET_RULES[instrument.market];
+  if (equity < marketValue * BigInt(rules.stopOutPercent)) return 'stop_out';
+  if (equity < marketValue * BigInt(rules.maintenancePercent)) return 'margin_call';
+  return 'ok';
+}

@@ -1,0 +1,92 @@
+import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import { closePositionIn, writeTransaction, type Db, type PositionRow } from '@kabuto/schema/db';
+import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
+import { marginState, type PositionSide } from '@kabuto/schema/trading';
+import type { AccountEmitter } from '../../infra/account-emitter.ts';
+import type { Logger } from '../../infra/logger.ts';
+
+type Holding = Pick<PositionRow, 'id' | 'user_id' | 'symbol' | 'side' | 'qty' | 'open_price' | 'margin'>;
+
+async function loadHoldings(db: Db): Promise<Map<string, Holding[]>> {
+  const rows = await db.selectFrom('position').select(['id', 'user_id', 'symbol', 'side', 'qty', 'open_price', 'margin']).where('status', '=', 'holding').execute();
+  const bySymbol = new Map<string, Holding[]>();
+  for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
+  return bySymbol;
+}
+
+/**
+ * Watches open positions on every print of their symbols. Below the market's maintenance level
+ * the owner gets a margin-call message (once per position per process); below the stop-out level
+ * the position is closed at the feed price in one transaction, recorded as `stop_out` and visible
+ * in the user's records. The index is rebuilt from the database every `refreshMs`.
+ */
+export async function startStopOutWatcher(deps: {
+  db: Db;
+  redis: Redis;
+  redisPrefix: string;
+  emitter: AccountEmitter;
+  assetQueue: Queue;
+  logger: Logger;
+  refreshMs?: number;
+}): Promise<{ stop(): Promise<void> }> {
+  let holdings = await loadHoldings(deps.db);
+  const warned = new Set<string>();
+  const subscriber = deps.redis.duplicate();
+  const channel = redisKeys(deps.redisPrefix).tickChannel;
+  let working = Promise.resolve();
+
+  const stopOut = async (holding: Holding, instrument: Instrument, price: bigint) => {
+    const result = await writeTransaction(deps.db, async (trx) => {
+      const fresh = await trx.selectFrom('position').selectAll().where('id', '=', holding.id).where('status', '=', 'holding').executeTakeFirst();
+      return fresh ? closePositionIn(trx, fresh, { price, reason: 'stop_out', actor: { type: 'system', id: 'stop-out' }, nowMs: Date.now() }) : null;
+    });
+    if (!result) return;
+    const userId = Number(holding.user_id);
+    deps.logger.info({ position: result.position_id, symbol: instrument.symbol, price: result.price }, 'stop-out');
+    await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
+    await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason: 'stop_out' }, { removeOnComplete: 1000, removeOnFail: 1000 });
+  };
+
+  const check = async (tick: QuoteTick) => {
+    const list = holdings.get(tick.symbol);
+    const instrument = findInstrument(tick.symbol);
+    if (!list || !instrument) return;
+    const price = parseScaledPrice(tick.price, instrument.market);
+    for (const holding of list) {
+      const state = marginState(instrument, { side: holding.side as PositionSide, qty: holding.qty, openPrice: holding.open_price, margin: holding.margin }, price);
+      if (state === 'stop_out') {
+        holdings.set(tick.symbol, (holdings.get(tick.symbol) ?? []).filter((h) => h.id !== holding.id));
+        await stopOut(holding, instrument, price).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'stop-out failed'));
+      } else if (state === 'margin_call' && !warned.has(String(holding.id))) {
+        warned.add(String(holding.id));
+        await deps.emitter.emit(Number(holding.user_id), 'message:created', { kind: 'margin_call', position_id: String(holding.id), symbol: tick.symbol, price: tick.price });
+      }
+    }
+  };
+
+  subscriber.on('message', (_channel, message) => {
+    let ticks: QuoteTick[];
+    try {
+      ticks = JSON.parse(message) as QuoteTick[];
+    } catch {
+      return;
+    }
+    working = working.then(async () => {
+      for (const tick of ticks) await check(tick).catch(() => undefined);
+    });
+  });
+  await subscriber.subscribe(channel);
+  const refresh = setInterval(() => {
+    loadHoldings(deps.db).then((next) => (holdings = next)).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'holdings refresh failed'));
+  }, deps.refreshMs ?? 1000);
+  return {
+    async stop() {
+      clearInterval(refresh);
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+      subscriber.disconnect();
+      await working;
+    },
+  };
+}
