@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('stop-out', () => {
-  it('keeps a position through a margin call and closes it at the feed price below the stop-out level', async () => {
+  it('revalues the holder on prints, keeps a position through a margin call and closes it at the feed price below the stop-out level', async () => {
     const userId = await aUser(testDb.db);
     const positionId = await writeTransaction(testDb.db, async (trx) => {
       await postJournal(trx, { kind: 'paper_grant', memo: 'grant', actor: { type: 'system', id: 'test' }, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 10_000_000n }) });
@@ -53,6 +53,8 @@ describe('stop-out', () => {
     await publish('2600');
     await new Promise((r) => setTimeout(r, 300));
     expect((await status()).status).toBe('holding');
+    const queued = await queue.getJobs(['waiting', 'delayed', 'active']);
+    expect(queued.map((job) => job.data)).toContainEqual({ userId, reason: 'tick' });
     await publish('2530');
     await expect.poll(async () => (await status()).status).toBe('closed');
     expect(await status()).toMatchObject({ close_reason: 'stop_out', close_price: parseScaledPrice('2530', 'JP'), realized_pnl: -32_000n });

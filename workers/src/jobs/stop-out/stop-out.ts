@@ -16,8 +16,24 @@ async function loadHoldings(db: Db): Promise<Map<string, Holding[]>> {
   return bySymbol;
 }
 
+/** How often at most an account's figures are recomputed because a held symbol printed. */
+const REVALUE_EVERY_MS = 2_000;
+
+/** Queues an account's recomputation at most once per REVALUE_EVERY_MS. */
+function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
+  const revaluedAt = new Map<number, number>();
+  return async (userId) => {
+    const now = Date.now();
+    if (now - (revaluedAt.get(userId) ?? 0) < REVALUE_EVERY_MS) return;
+    revaluedAt.set(userId, now);
+    await queue.add(QUEUE_NAMES.assetRecompute, { userId, reason: 'tick' }, { removeOnComplete: 1000, removeOnFail: 1000 });
+  };
+}
+
 /**
- * Watches open positions on every print of their symbols. Below the market's maintenance level
+ * Watches open positions on every print of their symbols. It queues an asset recomputation for
+ * each holder (at most once per REVALUE_EVERY_MS per account) so account figures move with the
+ * market. Below the market's maintenance level
  * the owner gets a margin-call message (once per position per process); below the stop-out level
  * the position is closed at the feed price in one transaction, recorded as `stop_out` and visible
  * in the user's records. The index is rebuilt from the database every `refreshMs`.
@@ -33,6 +49,7 @@ export async function startStopOutWatcher(deps: {
 }): Promise<{ stop(): Promise<void> }> {
   let holdings = await loadHoldings(deps.db);
   const warned = new Set<string>();
+  const revalue = throttledRevaluation(deps.assetQueue);
   const subscriber = deps.redis.duplicate();
   const channel = redisKeys(deps.redisPrefix).tickChannel;
   let working = Promise.resolve();
@@ -55,6 +72,7 @@ export async function startStopOutWatcher(deps: {
     if (!list || !instrument) return;
     const price = parseScaledPrice(tick.price, instrument.market);
     for (const holding of list) {
+      await revalue(Number(holding.user_id));
       const state = marginState(instrument, { side: holding.side as PositionSide, qty: holding.qty, openPrice: holding.open_price, margin: holding.margin }, price);
       if (state === 'stop_out') {
         holdings.set(tick.symbol, (holdings.get(tick.symbol) ?? []).filter((h) => h.id !== holding.id));
