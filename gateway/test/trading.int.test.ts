@@ -93,6 +93,21 @@ describe('market orders fill at the feed price and close with exact P&L and fees
   });
 });
 
+describe('preview and pending list', () => {
+  it('prices an order without placing it, and lists a resting limit until it is cancelled', async () => {
+    const s = await fundedUser();
+    const [journals, orders] = [await count('journal'), await count('trade_order')];
+    const preview = await t.call('trade/preview', { symbol: '600519', side: 'short', kind: 'market', qty: '100', leverage: '5' }, s);
+    expect(preview.body.data).toMatchObject({ currency: 'CNY', price: '1450.00', margin: '29000.00', fee: '110.20', stamp_duty: '72.50', total: '29110.20', available: '500000.00', fills_now: true });
+    expect([await count('journal'), await count('trade_order')]).toEqual([journals, orders]);
+    expect((await t.call('trade/preview', { symbol: '7203', side: 'long', kind: 'market', qty: '150', leverage: '1' }, s)).body.msg).toBe('qty_invalid');
+    const placed = await order(s, { symbol: '7203', side: 'long', kind: 'limit', price: '2700', qty: '100' });
+    expect((await t.call('trade/pendinglist', {}, s)).body.data).toEqual([expect.objectContaining({ order_id: placed.body.data.order_id, price: '2700', hold: '270000' })]);
+    await t.call('trade/cancel', { order_id: placed.body.data.order_id }, s);
+    expect((await t.call('trade/pendinglist', {}, s)).body.data).toEqual([]);
+  });
+});
+
 describe('limit orders', () => {
   it('a limit below the market rests with a hold; cancel returns it exactly, once', async () => {
     const s = await fundedUser();

@@ -4,7 +4,7 @@ import { loginCall, logoutCall, registerCall, revokeSessionCall, sessionsCall } 
 import { assetsCall, paperFundCall, userInfoCall } from '../modules/user/user.calls.ts';
 import { candlesCall, detailCall, hotCall, indicesCall, marketListCall, rankingsCall, searchCall } from '../modules/quotes/quotes.calls.ts';
 import { unwatchCall, watchCall, watchlistCall } from '../modules/quotes/watchlist.calls.ts';
-import { cancelOrderCall, closedPositionsCall, closePositionCall, openPositionsCall, placeOrderCall } from '../modules/trading/trading.calls.ts';
+import { cancelOrderCall, closedPositionsCall, closePositionCall, openPositionsCall, pendingOrdersCall, placeOrderCall, previewOrderCall } from '../modules/trading/trading.calls.ts';
 import { changeFundPasswordCall, changePasswordCall, setFundPasswordCall } from '../modules/user/passwords.calls.ts';
 
 /** Every call under /api/vue/. Each module adds its calls here. */
@@ -37,4 +37,6 @@ export const CALLS: readonly CallDefinition[] = [
   cancelOrderCall,
   openPositionsCall,
   closedPositionsCall,
+  previewOrderCall,
+  pendingOrdersCall,
 ];

@@ -54,12 +54,17 @@ async function insertOrder(trx: Db, values: { userId: number; instrument: Instru
   return row.id;
 }
 
-/**
- * `trade/order`: checks the order against the instrument's rules and the market, then in one write
- * transaction either opens the position at the feed price (market, or a limit the price already
- * crosses) or holds margin and fees for a resting limit order. Idempotent by `request_id`.
- */
-export async function placeOrder(deps: GatewayDeps, userId: number, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
+export interface OrderQuote {
+  instrument: Instrument;
+  order: OrderRequest;
+  fillNow: boolean;
+  price: bigint;
+  margin: bigint;
+  fees: ReturnType<typeof computeFees>;
+}
+
+/** Checks an order and prices it at the feed (margin and fees), without writing anything. */
+export async function quoteOrder(deps: GatewayDeps, userId: number, input: Omit<PlaceOrderInput, 'request_id'>): Promise<OrderQuote> {
   const instrument = findInstrument(input.symbol);
   if (!instrument) throw new Refusal('not_found');
   const user = await findUserById(deps.db, userId);
@@ -73,6 +78,16 @@ export async function placeOrder(deps: GatewayDeps, userId: number, input: Place
   const price = order.kind === 'market' ? last : (order.price as bigint);
   const margin = requiredMargin(instrument, price, order.qty, order.leverage);
   const fees = computeFees(instrument.market, order.side === 'long' ? 'buy' : 'sell', price, order.qty);
+  return { instrument, order, fillNow, price, margin, fees };
+}
+
+/**
+ * `trade/order`: checks the order against the instrument's rules and the market, then in one write
+ * transaction either opens the position at the feed price (market, or a limit the price already
+ * crosses) or holds margin and fees for a resting limit order. Idempotent by `request_id`.
+ */
+export async function placeOrder(deps: GatewayDeps, userId: number, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
+  const { instrument, order, fillNow, price, margin, fees } = await quoteOrder(deps, userId, input);
   const nowMs = deps.clock.nowMs();
   const currency = instrument.currency;
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));

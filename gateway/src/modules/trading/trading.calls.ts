@@ -1,8 +1,11 @@
-import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, previewOrderRequest, QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { cashBalance } from '@kabuto/schema/db';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { defineUserCall } from '../../http/call.ts';
 import type { GatewayDeps } from '../../deps.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
-import { placeOrder } from './place-order.service.ts';
+import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, openPositionsList } from './positions.service.ts';
 
 /** After a committed trading change: the account's order event and an asset recomputation. */
@@ -59,5 +62,40 @@ export const closedPositionsCall = defineUserCall({
   input: positionListRequest,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await closedPositionsList(deps, caller.userId, input.type) };
+  },
+});
+
+export const previewOrderCall = defineUserCall({
+  path: 'trade/preview',
+  summary: 'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
+  input: previewOrderRequest,
+  async handle({ input, caller, deps }) {
+    const quote = await quoteOrder(deps, caller.userId, input);
+    const currency = quote.instrument.currency;
+    const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+    const available = await cashBalance(deps.db, caller.userId, currency);
+    return {
+      msg: 'ok',
+      data: {
+        currency, price: formatPrice(quote.price, quote.instrument.market), fills_now: quote.fillNow, margin: wire(quote.margin),
+        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(quote.margin + quote.fees.total), available: wire(available),
+      },
+    };
+  },
+});
+
+export const pendingOrdersCall = defineUserCall({
+  path: 'trade/pendinglist',
+  summary: 'The caller’s resting limit orders, newest first',
+  input: positionListRequest,
+  async handle({ caller, deps }) {
+    const rows = await deps.db.selectFrom('trade_order').selectAll().where('user_id', '=', BigInt(caller.userId)).where('status', '=', 'pending').orderBy('id', 'desc').execute();
+    return {
+      msg: 'ok',
+      data: rows.map((row) => ({
+        order_id: String(row.id), symbol: row.symbol, side: row.side, kind: row.kind, stock_num: Number(row.qty), leverage: Number(row.leverage), currency: row.currency,
+        price: formatPrice(row.limit_price ?? 0n, (findInstrument(row.symbol) as Instrument).market), hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)), created_at: Number(row.created_at), status: 0,
+      })),
+    };
   },
 });
