@@ -15,6 +15,8 @@ const HomeScreen = lazy(() => import('../features/quotes/home-screen.tsx').then(
 const MarketScreen = lazy(() => import('../features/quotes/market-screen.tsx').then((m) => ({ default: m.MarketScreen })));
 const SearchScreen = lazy(() => import('../features/quotes/search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
 const WatchlistScreen = lazy(() => import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })));
+const PositionsScreen = lazy(() => import('../features/trading/positions-screen.tsx').then((m) => ({ default: m.PositionsScreen })));
+const PositionInfo = lazy(() => import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })));
 const StockDetail = lazy(() => import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })));
 
 export interface RouteSpec {
@@ -65,8 +67,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/quotes/search', element: <SearchScreen /> },
   { path: '/quotes/info', element: <StockDetail /> },
   { path: '/quotes/self', element: <WatchlistScreen />, auth: true },
-  placeholder('/position/index', 'menu.trade', { menu: true }),
-  placeholder('/position/info', 'menu.trade'),
+  { path: '/position/index', element: <PositionsScreen />, menu: true, auth: true },
+  { path: '/position/info', element: <PositionInfo />, auth: true },
   { path: '/home/home', element: <HomeScreen />, menu: true },
   { path: '/home/index', element: <MarketScreen />, menu: true },
   placeholder('/home/newShare', 'menu.home'),

@@ -18,6 +18,8 @@ export interface QuoteDetail extends QuoteRow {
   limit_up: string | null;
   limit_down: string | null;
   lot_size: number;
+  min_qty: number;
+  qty_step: number;
   shortable: boolean;
   max_leverage: number;
   phase: string;

@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { storage } from '../../lib/storage.ts';
 import { ChartView } from './charts/chart-view.tsx';
+import { OrderPanel } from '../trading/order-panel.tsx';
 import type { SubIndicator } from './charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
 import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
@@ -106,6 +107,24 @@ export function StockDetail() {
       <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
       <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? (patch.period === '1d' ? '6m' : '1w') : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
       <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
+      {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
+  );
+}
+
+/** Buy (long) and sell (short) under the chart; each opens the order sheet. */
+function TradeBar({ detail }: { detail: QuoteDetail }) {
+  const { t } = useTranslation();
+  const [side, setSide] = useState<'long' | 'short' | null>(null);
+  const live = useSnapshot(liveQuotes)[detail.symbol];
+  const target = { symbol: detail.symbol, name: detail.name, price: live?.price ?? detail.price, lot: detail.lot_size, minQty: detail.min_qty, qtyStep: detail.qty_step, maxLeverage: detail.max_leverage, shortable: detail.shortable };
+  return (
+    <>
+      <div className="trade-bar">
+        <button type="button" className="bg-rise" onClick={() => setSide('long')} data-testid="trade-long">{t('trade.long')}</button>
+        <button type="button" className="bg-fall" onClick={() => setSide('short')} disabled={!detail.shortable} data-testid="trade-short">{t('trade.short')}</button>
+      </div>
+      {side ? <OrderPanel target={target} side={side} onClose={() => setSide(null)} onPlaced={() => undefined} /> : null}
+    </>
   );
 }
