@@ -1,25 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import type { Browser, Page } from 'playwright-core';
+import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { apiPost, launchChromium, shot, waitForFeed } from './support/e2e.ts';
 
 // Quote screens in headless Chromium at 390x844 against the real stack (feed on always-open).
-const SHOTS = join(ROOT, 'client/test/screenshots');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'], env: { KABUTO_HISTORY_DAYS: '400', KABUTO_MINUTE_HISTORY_DAYS: '2' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchChromium();
   // The feed generates history before its first tick; wait until it quotes.
-  for (let waited = 0; !(await post('quote/detail', { symbol: 'AAPL' })).data?.price; waited += 500) {
-    if (waited > 60_000) throw new Error('the feed never quoted AAPL');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForFeed(stack, 'AAPL');
 }, 120_000);
 
 afterAll(async () => {
@@ -27,10 +19,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => apiPost(stack, path, body, headers);
 
 async function pageIn(language: string, session?: { token: string; account: string }): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
@@ -39,12 +28,6 @@ async function pageIn(language: string, session?: { token: string; account: stri
     if (token) { localStorage.setItem('tokend', token); localStorage.setItem('account', account as string); }
   }, [language, session?.token ?? '', session?.account ?? '']);
   return page;
-}
-
-async function shot(page: Page, name: string) {
-  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 const bars = async (page: Page) => Number(await page.getByTestId('price-chart').getAttribute('data-bars'));

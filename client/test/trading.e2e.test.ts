@@ -1,42 +1,25 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import type { Browser, Page } from 'playwright-core';
+import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { apiPost, launchChromium, shot, waitForFeed } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
 // the real stack (gateway, workers, feed on always-open).
-const SHOTS = join(ROOT, 'client/test/screenshots');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 let browser: Browser;
 let stack: TestStack;
 
-async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-  mkdirSync(SHOTS, { recursive: true });
-  for (let waited = 0; !(await post('quote/detail', { symbol: 'AAPL' })).data?.price; waited += 500) {
-    if (waited > 60_000) throw new Error('the feed never quoted AAPL');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  browser = await launchChromium();
+  await waitForFeed(stack, 'AAPL');
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-async function shot(page: Page, name: string) {
-  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
 
 async function confirmDialog(page: Page) {
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();

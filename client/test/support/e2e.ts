@@ -1,0 +1,34 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
+
+// Shared by the browser tests: Debian's Chromium, the screenshots folder, API calls to the stack.
+export const SHOTS = join(ROOT, 'client/test/screenshots');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+}
+
+export async function apiPost(stack: TestStack, path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** The feed generates history before its first tick: waits until it quotes `symbol`. */
+export async function waitForFeed(stack: TestStack, symbol: string): Promise<void> {
+  for (let waited = 0; !(await apiPost(stack, 'quote/detail', { symbol })).data?.price; waited += 500) {
+    if (waited > 60_000) throw new Error(`the feed never quoted ${symbol}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Lets toasts expire and slide-ins settle, so the screenshot shows the screen as a user sees it. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
