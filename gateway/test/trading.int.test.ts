@@ -108,6 +108,28 @@ describe('preview and pending list', () => {
   });
 });
 
+describe('partial closes', () => {
+  it('closes 100 of 200 with half the margin and P&L on the part; an off-step part is refused', async () => {
+    const s = await fundedUser();
+    const opened = await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '200', leverage: '2' });
+    await quote('7203', '2900', ['3350', '2350']);
+    const [journals, before] = [await count('journal'), await cash(s, 'JPY')];
+    expect((await t.call('trade/close', { position_id: opened.body.data.position_id, qty: '150', request_id: requestId() }, s)).body.msg).toBe('qty_invalid');
+    expect([await count('journal'), await cash(s, 'JPY')]).toEqual([journals, before]);
+    const part = await t.call('trade/close', { position_id: opened.body.data.position_id, qty: '100', request_id: requestId() }, s);
+    expect(part.body.data).toMatchObject({ qty: 100, pnl: '5000', price: '2900' });
+    expect(await cash(s, 'JPY')).toBe(before + 142_500n + 5_000n);
+    const open = (await t.call('trade/userstocklist', { type: 'jpy' }, s)).body.data;
+    expect(open['0']).toMatchObject({ position_id: opened.body.data.position_id, stock_num: 100, margin: '142500' });
+    await t.call('trade/close', { position_id: opened.body.data.position_id, request_id: requestId() }, s);
+    const closed = (await t.call('trade/userstocklists', { type: 'jpy' }, s)).body.data;
+    expect([closed['0']?.stock_num, closed['1']?.stock_num]).toEqual([100, 100]);
+    expect(closed.lsyk).toBe('10000');
+    expect((await reconcile(t.testDb.db)).breaches).toEqual([]);
+    await quote('7203', '2850', ['3350', '2350']);
+  });
+});
+
 describe('limit orders', () => {
   it('a limit below the market rests with a hold; cancel returns it exactly, once', async () => {
     const s = await fundedUser();

@@ -23,8 +23,8 @@ function boughtToday(instrument: Instrument, side: string, openedAtMs: number, n
   return localClock(openedAtMs, rules.timeZone).date === localClock(nowMs, rules.timeZone).date;
 }
 
-/** `trade/close`: closes a whole position at the feed price, idempotent by request_id. */
-export async function closePosition(deps: GatewayDeps, userId: number, input: { position_id: number; request_id: string }): Promise<{ result: ClosedPosition; replayed: boolean }> {
+/** `trade/close`: closes a position (or `qty` of it) at the feed price, idempotent by request_id. */
+export async function closePosition(deps: GatewayDeps, userId: number, input: { position_id: number; qty?: number | undefined; request_id: string }): Promise<{ result: ClosedPosition; replayed: boolean }> {
   const position = await openPosition(deps, userId, input.position_id);
   const instrument = findInstrument(position.symbol) as Instrument;
   const market = await marketContextFor(deps, instrument);
@@ -33,11 +33,11 @@ export async function closePosition(deps: GatewayDeps, userId: number, input: { 
   const nowMs = deps.clock.nowMs();
   if (boughtToday(instrument, position.side, Number(position.opened_at), nowMs)) throw new Refusal('t_plus_one');
   const price = market.lastPrice;
-  const requestHash = hashRequest({ call: 'trade/close', position: input.position_id });
+  const requestHash = hashRequest({ call: 'trade/close', position: input.position_id, qty: input.qty ?? 'all' });
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
     return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-      closePositionIn(trx, position, { price, reason: 'user', actor: { type: 'user', id: userId }, nowMs }),
+      closePositionIn(trx, position, { price, reason: 'user', actor: { type: 'user', id: userId }, nowMs, ...(input.qty ? { qty: BigInt(input.qty) } : {}) }),
     );
   });
 }

@@ -17,6 +17,6 @@ const priceRule = { message: 'limit orders take a price, market orders none', pa
 
 export const placeOrderRequest = z.strictObject({ ...orderFields, request_id: requestIdField }).refine(priceMatchesKind, priceRule);
 export const previewOrderRequest = z.strictObject(orderFields).refine(priceMatchesKind, priceRule);
-export const closePositionRequest = z.strictObject({ position_id: z.coerce.number().int().positive(), request_id: requestIdField });
+export const closePositionRequest = z.strictObject({ position_id: z.coerce.number().int().positive(), qty: z.coerce.number().int().positive().max(100_000_000).optional(), request_id: requestIdField });
 export const cancelOrderRequest = z.strictObject({ order_id: z.coerce.number().int().positive() });
 export const positionListRequest = z.strictObject({ type: displayCurrencyField });

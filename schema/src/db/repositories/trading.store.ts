@@ -94,39 +94,76 @@ export async function fillPendingOrder(db: Db, orderId: bigint, nowMs: number): 
 
 export interface ClosedPosition {
   position_id: string;
+  /** The closed row: the position itself, or the new row recording a partial close. */
+  closed_id: string;
+  qty: number;
   price: string;
   pnl: string;
   fee: string;
   waived: string;
 }
 
+/** A close of `qty` out of a position's `held`: all of it, or whole steps leaving at least the minimum. */
+export function closeQuantityValid(instrument: Instrument, held: bigint, qty: bigint): boolean {
+  if (qty === held) return true;
+  const { minQty, qtyStep } = instrument.quantity;
+  return qty > 0n && qty < held && qty % BigInt(qtyStep) === 0n && held - qty >= BigInt(minQty);
+}
+
 /**
- * Closes a whole position at `price` inside the caller's write transaction: a conditional status
- * change (so never twice), then margin, P&L and fees in one journal. Used by `trade/close` and by
- * the stop-out worker.
+ * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
+ * row records the part with its share of the margin. Conditional on the row being unchanged, so a
+ * racing close cannot take the same shares twice. Returns the closed part's margin and row id.
+ */
+async function markClosed(
+  trx: Db,
+  position: PositionRow,
+  part: { qty: bigint; price: bigint; fee: bigint; pnl: bigint; reason: string; nowMs: number },
+): Promise<{ margin: bigint; id: bigint }> {
+  const closed = { status: 'closed', close_price: part.price, close_fee: part.fee, realized_pnl: part.pnl, close_reason: part.reason, closed_at: part.nowMs };
+  const unchanged = (q: ReturnType<typeof trx.updateTable<'position'>>) => q.where('id', '=', position.id).where('status', '=', 'holding').where('qty', '=', position.qty);
+  if (part.qty === position.qty) {
+    const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+    return { margin: position.margin, id: position.id };
+  }
+  const margin = (position.margin * part.qty) / position.qty;
+  const updated = await unchanged(trx.updateTable('position').set({ qty: position.qty - part.qty, margin: position.margin - margin })).executeTakeFirst();
+  if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+  const row = await trx
+    .insertInto('position')
+    .values({
+      user_id: position.user_id, order_id: position.order_id, symbol: position.symbol, currency: position.currency, side: position.side,
+      qty: part.qty, open_price: position.open_price, leverage: position.leverage, margin, open_fee: 0n, opened_at: position.opened_at, ...closed,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { margin, id: row.id };
+}
+
+/**
+ * Closes a position, or `qty` of it, at `price` inside the caller's write transaction: the closed
+ * part is marked conditionally (never twice), then its margin, P&L and fees post in one journal.
+ * Used by `trade/close` and by the stop-out worker.
  */
 export async function closePositionIn(
   trx: Db,
   position: PositionRow,
-  options: { price: bigint; reason: 'user' | 'stop_out'; actor: Actor; nowMs: number },
+  options: { price: bigint; reason: 'user' | 'stop_out'; actor: Actor; nowMs: number; qty?: bigint },
 ): Promise<ClosedPosition> {
   const instrument = findInstrument(position.symbol) as Instrument;
   const side = position.side as PositionSide;
-  const pnl = realisedPnl(instrument, side, position.open_price, options.price, position.qty);
-  const fees = computeFees(instrument.market, side === 'long' ? 'sell' : 'buy', options.price, position.qty);
+  const qty = options.qty ?? position.qty;
+  if (!closeQuantityValid(instrument, position.qty, qty)) throw new Refusal('qty_invalid');
+  const pnl = realisedPnl(instrument, side, position.open_price, options.price, qty);
+  const fees = computeFees(instrument.market, side === 'long' ? 'sell' : 'buy', options.price, qty);
   const currency = position.currency as Currency;
-  const updated = await trx
-    .updateTable('position')
-    .set({ status: 'closed', close_price: options.price, close_fee: fees.total, realized_pnl: pnl, close_reason: options.reason, closed_at: options.nowMs })
-    .where('id', '=', position.id)
-    .where('status', '=', 'holding')
-    .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+  const part = await markClosed(trx, position, { qty, price: options.price, fee: fees.total, pnl, reason: options.reason, nowMs: options.nowMs });
   const cashAvailable = await cashBalance(trx, Number(position.user_id), currency);
-  const { postings, waived } = closeToCash(Number(position.user_id), currency, { margin: position.margin, pnl, fees, cashAvailable });
+  const { postings, waived } = closeToCash(Number(position.user_id), currency, { margin: part.margin, pnl, fees, cashAvailable });
   const price = formatPrice(options.price, instrument.market);
-  const memo = `${options.reason === 'stop_out' ? 'Stop-out close' : 'Close'} ${side} ${position.qty} ${instrument.symbol} at ${price}`;
+  const memo = `${options.reason === 'stop_out' ? 'Stop-out close' : 'Close'} ${side} ${qty} ${instrument.symbol} at ${price}`;
   await postJournal(trx, { kind: 'position_close', memo, actor: options.actor, reference: `position:${position.id}`, postings }, options.nowMs);
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
-  return { position_id: String(position.id), price, pnl: wire(pnl), fee: wire(fees.total), waived: wire(waived) };
+  return { position_id: String(position.id), closed_id: String(part.id), qty: Number(qty), price, pnl: wire(pnl), fee: wire(fees.total), waived: wire(waived) };
 }
