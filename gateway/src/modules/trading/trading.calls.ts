@@ -8,10 +8,17 @@ import { cancelOrder, closePosition } from './close-position.service.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, openPositionsList } from './positions.service.ts';
 
-/** After a committed trading change: the account's order event and an asset recomputation. */
-async function announce(deps: GatewayDeps, userId: number, reason: string, payload: Record<string, unknown>): Promise<void> {
-  await deps.accountEvents.emit(userId, 'order:updated', { reason, ...payload });
-  await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
+/**
+ * After a committed trading change: the account's order event and an asset recomputation. Not
+ * awaited by the reply: both are hints over Redis (the client resyncs from REST on a gap), and the
+ * answer should not wait for them.
+ */
+function announce(deps: GatewayDeps, userId: number, reason: string, payload: Record<string, unknown>): void {
+  const send = async () => {
+    await deps.accountEvents.emit(userId, 'order:updated', { reason, ...payload });
+    await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
+  };
+  send().catch((error: unknown) => deps.logger.warn({ err: String(error), userId, reason }, 'trading event not sent'));
 }
 
 export const placeOrderCall = defineUserCall({
@@ -20,7 +27,7 @@ export const placeOrderCall = defineUserCall({
   input: placeOrderRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller.userId, input);
-    if (!replayed) await announce(deps, caller.userId, result.status === 'filled' ? 'filled' : 'placed', { ...result });
+    if (!replayed) announce(deps, caller.userId, result.status === 'filled' ? 'filled' : 'placed', { ...result });
     return { msg: 'purchase_ok', data: result };
   },
 });
@@ -31,7 +38,7 @@ export const closePositionCall = defineUserCall({
   input: closePositionRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
-    if (!replayed) await announce(deps, caller.userId, 'closed', { ...result });
+    if (!replayed) announce(deps, caller.userId, 'closed', { ...result });
     return { msg: 'close_ok', data: result };
   },
 });
@@ -42,7 +49,7 @@ export const cancelOrderCall = defineUserCall({
   input: cancelOrderRequest,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    await announce(deps, caller.userId, 'cancelled', { ...result });
+    announce(deps, caller.userId, 'cancelled', { ...result });
     return { msg: 'cancel_ok', data: result };
   },
 });
