@@ -32,9 +32,10 @@ async function pageIn(language: string, session?: { token: string; account: stri
 
 const bars = async (page: Page) => Number(await page.getByTestId('price-chart').getAttribute('data-bars'));
 
-async function waitForBars(page: Page, previous?: number) {
-  await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-bars'), { timeout: 8000 }).not.toBeNull();
-  if (previous !== undefined) await expect.poll(() => bars(page), { timeout: 8000 }).not.toBe(previous);
+/** Waits until the chart shows the bars of `period:range:adjust`, then returns how many. */
+async function waitForChart(page: Page, key: string): Promise<number> {
+  await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-loaded'), { timeout: 8000 }).toBe(key);
+  return bars(page);
 }
 
 describe('quotes, live', () => {
@@ -55,28 +56,26 @@ describe('quotes, live', () => {
       const first = await price.textContent();
       await expect.poll(() => price.textContent(), { timeout: 5000, interval: 100 }).not.toBe(first);
       await expect(page.getByTestId('data-source').textContent()).resolves.toContain('Kabuto simulator');
-      await waitForBars(page);
+      await waitForChart(page, 'time:6m:qfq');
       await shot(page, `${language}-detail-intraday`);
 
       await page.getByTestId('period-1d').click();
-      await waitForBars(page);
-      const halfYear = await bars(page);
-      expect(halfYear).toBeGreaterThan(100);
+      expect(await waitForChart(page, '1d:6m:qfq')).toBeGreaterThan(100);
       await page.getByTestId('range-1m').click();
-      await waitForBars(page, halfYear);
-      const oneMonth = await bars(page);
-      expect(oneMonth).toBeLessThan(25);
+      expect(await waitForChart(page, '1d:1m:qfq')).toBeLessThan(25);
       await page.getByTestId('range-6m').click();
-      await waitForBars(page, oneMonth);
-      const legendRaw = async () => { await page.getByTestId('adjust-none').click(); await page.waitForTimeout(600); return page.getByTestId('chart-legend').textContent(); };
-      const raw = await legendRaw();
+      await waitForChart(page, '1d:6m:qfq');
+      await page.getByTestId('adjust-none').click();
+      await waitForChart(page, '1d:6m:none');
+      const raw = await page.getByTestId('chart-legend').textContent();
       await page.getByTestId('adjust-hfq').click();
+      await waitForChart(page, '1d:6m:hfq');
       await expect.poll(() => page.getByTestId('chart-legend').textContent(), { timeout: 5000 }).not.toBe(raw);
       await page.getByTestId('sub-macd').click();
       await shot(page, `${language}-detail-day-hfq-macd`);
 
       await page.getByTestId('period-5m').click();
-      await waitForBars(page);
+      await waitForChart(page, '5m:1w:hfq');
       await page.getByTestId('sub-kdj').click();
       await page.getByTestId('price-chart').hover({ position: { x: 200, y: 120 } });
       await shot(page, `${language}-detail-5m-crosshair`);

@@ -33,7 +33,7 @@ describe('trading in the browser', () => {
     const login = await post('user/login', { account, password: 'trader-pass-1' });
     await post('user/paperfund', { currency: 'usd', request_id: 'e2e-grant-usd-01' }, { token: login.data.token, account });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-    await page.addInitScript(([token, acc]) => { localStorage.setItem('language', 'jp'); localStorage.setItem('tokend', token as string); localStorage.setItem('account', acc as string); localStorage.setItem('stock', 'usd'); }, [login.data.token, account]);
+    await page.addInitScript(([token, acc]) => { if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp'); localStorage.setItem('tokend', token as string); localStorage.setItem('account', acc as string); localStorage.setItem('stock', 'usd'); }, [login.data.token, account]);
 
     await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
     await page.getByTestId('trade-long').click();
@@ -64,9 +64,12 @@ describe('trading in the browser', () => {
     await shot(page, 'jp-position-info');
 
     for (const language of ['cn', 'us']) {
+      // Strings load once per page: a language change takes a reload, as in the app.
       await page.evaluate((l) => localStorage.setItem('language', l), language);
       await page.goto(`${stack.baseUrl}/#/position/index`);
+      await page.reload();
       await page.getByTestId('positions-summary').waitFor();
+      await expect(page.getByTestId('tab-closed').textContent()).resolves.toBe(language === 'cn' ? '已平仓' : 'Closed');
       await page.getByTestId('tab-closed').click();
       await shot(page, `${language}-positions-closed`);
     }

@@ -68,12 +68,15 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
     let factor = 1;
     let frame = 0;
     bars.current = [];
+    svgRef.current?.removeAttribute('data-loaded');
     redraw();
     void quotesApi.candles(props.symbol, props.period, props.range, props.adjust).then((loaded) => {
       if (!active) return;
       factor = loaded.factor;
       bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
       svgRef.current?.setAttribute('data-bars', String(bars.current.length));
+      // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
+      svgRef.current?.setAttribute('data-loaded', `${props.period}:${props.range}:${props.adjust}`);
       redraw();
     });
     const subscription = quoteTicks$([props.symbol]).subscribe((batch) => {
