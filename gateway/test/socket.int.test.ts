@@ -50,7 +50,7 @@ describe('tick frames', () => {
     const received: string[] = [];
     socket.on('quote:tick', (tick: QuoteTick) => received.push(tick.symbol));
     await publishBatch([{ symbol: '7203', seq: 5 }, { symbol: 'AAPL', seq: 5 }, { symbol: 'MSFT', seq: 5 }, { symbol: 'NVDA', seq: 5 }]);
-    await expect.poll(() => [...received].sort()).toEqual(['7203', 'AAPL', 'MSFT']);
+    await expect.poll(() => [...received].sort(), { timeout: 3000 }).toEqual(['7203', 'AAPL', 'MSFT']);
   });
 
   it('a batch socket gets one quote:ticks frame with the latest tick of each of its symbols', async () => {
@@ -59,12 +59,12 @@ describe('tick frames', () => {
     const frames: QuoteTick[][] = [];
     socket.on('quote:ticks', (ticks: QuoteTick[]) => frames.push(ticks));
     await publishBatch([{ symbol: '7203', price: '2800', seq: 7 }, { symbol: 'AAPL', price: '230.10', seq: 7 }, { symbol: '7203', price: '2801', seq: 8 }, { symbol: 'NVDA', seq: 7 }]);
-    await expect.poll(() => frames.length).toBe(1);
+    await expect.poll(() => frames.length, { timeout: 3000 }).toBe(1);
     expect(frames[0]?.map((tick) => [tick.symbol, tick.price, tick.seq]).sort()).toEqual([['7203', '2801', 8], ['AAPL', '230.10', 7]]);
     const none: QuoteTick[] = [];
     socket.on('quote:tick', (tick: QuoteTick) => none.push(tick));
     await publishBatch([{ symbol: 'AAPL', seq: 9 }]);
-    await expect.poll(() => frames.length).toBe(2);
+    await expect.poll(() => frames.length, { timeout: 3000 }).toBe(2);
     expect(none).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ describe('limit matcher', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(waiting)).toBe('pending');
     await publish('2799.5');
-    await expect.poll(() => statusOf(waiting)).toBe('filled');
+    await expect.poll(() => statusOf(waiting), { timeout: 5000 }).toBe('filled');
     const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', waiting).executeTakeFirstOrThrow();
     expect(position).toMatchObject({ status: 'holding', open_price: parseScaledPrice('2800', 'JP'), margin: 280_000n });
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 280_000n);
@@ -72,9 +72,10 @@ describe('limit matcher', () => {
     const later = await restingLong('2700');
     const cancelled = await restingLong('2750');
     await testDb.db.updateTable('trade_order').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
-    await expect.poll(() => matcher.book.size).toBe(1);
+    // The refreshed book holds the new order and no longer the cancelled one.
+    await expect.poll(() => matcher.book.crossing('7203', '2690').map((o) => o.id), { timeout: 5000 }).toEqual([later]);
     await publish('2690');
-    await expect.poll(() => statusOf(later)).toBe('filled');
+    await expect.poll(() => statusOf(later), { timeout: 5000 }).toBe('filled');
     expect(await statusOf(cancelled)).toBe('cancelled');
     expect(await testDb.db.selectFrom('position').select('id').where('order_id', '=', cancelled).execute()).toEqual([]);
   });

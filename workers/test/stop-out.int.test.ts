@@ -56,7 +56,7 @@ describe('stop-out', () => {
     const queued = await queue.getJobs(['waiting', 'delayed', 'active']);
     expect(queued.map((job) => job.data)).toContainEqual({ userId, reason: 'tick' });
     await publish('2530');
-    await expect.poll(async () => (await status()).status).toBe('closed');
+    await expect.poll(async () => (await status()).status, { timeout: 5000 }).toBe('closed');
     expect(await status()).toMatchObject({ close_reason: 'stop_out', close_price: parseScaledPrice('2530', 'JP'), realized_pnl: -32_000n });
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 32_000n);
     const journal = await testDb.db.selectFrom('journal').select(['actor_type', 'actor_id', 'memo']).where('kind', '=', 'position_close').executeTakeFirstOrThrow();
