@@ -6,7 +6,8 @@ import {
   roomForSymbol,
   type Ack,
   type ClientToServerEvents,
-  type QuoteTick,
+  tickOf,
+  type QuoteSnapshot,
   type ServerToClientEvents,
   type SocketData,
 } from '@kabuto/schema/contracts';
@@ -33,11 +34,6 @@ function safeAck(ack: unknown): (result: Ack) => void {
   return typeof ack === 'function' ? (ack as (result: Ack) => void) : () => undefined;
 }
 
-function toTick(raw: string): QuoteTick {
-  const { symbol, price, change_rate, volume, seq, ts } = JSON.parse(raw) as QuoteTick;
-  return { symbol, price, change_rate, volume, seq, ts };
-}
-
 /**
  * quote:subscribe / quote:unsubscribe with acks. A symbol is known when it is an instrument or
  * the feed quotes it (FX pairs). A new subscriber gets the latest tick at once.
@@ -58,7 +54,7 @@ export function registerQuoteHandlers(socket: KabutoSocket, deps: IoDeps, confla
     if (socket.data.batchTicks) conflator.subscribe(socket, symbols);
     else await socket.join(symbols.map(roomForSymbol));
     reply({ ok: true });
-    const ticks = latest.flatMap((raw) => (raw ? [toTick(raw)] : []));
+    const ticks = latest.flatMap((raw) => (raw ? [tickOf(JSON.parse(raw) as QuoteSnapshot)] : []));
     if (socket.data.batchTicks && ticks.length > 0) socket.emit('quote:ticks', ticks);
     else for (const tick of ticks) socket.emit('quote:tick', tick);
   });

@@ -91,9 +91,17 @@ export const candlesCall = defineCall({
 const compareChange = (a: QuoteSnapshot, b: QuoteSnapshot) => Number(b.change_rate) - Number(a.change_rate);
 const compareTurnover = (a: QuoteSnapshot, b: QuoteSnapshot) => Number(b.turnover) - Number(a.turnover);
 
-async function marketSnapshots(deps: { quotes: { all(): Promise<Map<string, QuoteSnapshot>> } }, market: string, kind: Instrument['kind']) {
+type Latest = { quotes: { all(): Promise<Map<string, QuoteSnapshot>> } };
+
+async function marketSnapshots(deps: Latest, market: string, kind: Instrument['kind']) {
   const all = await deps.quotes.all();
   return INSTRUMENTS.filter((i) => i.market === market && i.kind === kind).map((instrument) => ({ instrument, snapshot: all.get(instrument.symbol) }));
+}
+
+/** The market's stocks that have a quote, ordered by `compare`. */
+async function pricedStocks(deps: Latest, market: string, compare: (a: QuoteSnapshot, b: QuoteSnapshot) => number) {
+  const rows = (await marketSnapshots(deps, market, 'stock')).filter((r): r is { instrument: Instrument; snapshot: QuoteSnapshot } => r.snapshot !== undefined);
+  return rows.sort((a, b) => compare(a.snapshot, b.snapshot));
 }
 
 export const rankingsCall = defineCall({
@@ -101,9 +109,8 @@ export const rankingsCall = defineCall({
   summary: 'Top gainers, losers or turnover of a market',
   input: rankingsRequest,
   async handle({ input, deps }) {
-    const rows = (await marketSnapshots(deps, input.market, 'stock')).filter((r): r is { instrument: Instrument; snapshot: QuoteSnapshot } => r.snapshot !== undefined);
     const order = input.kind === 'turnover' ? compareTurnover : input.kind === 'gainers' ? compareChange : (a: QuoteSnapshot, b: QuoteSnapshot) => -compareChange(a, b);
-    rows.sort((a, b) => order(a.snapshot, b.snapshot));
+    const rows = await pricedStocks(deps, input.market, order);
     return { msg: 'ok', data: rows.slice(0, input.limit).map((r) => quoteRow(r.instrument, r.snapshot, input.lang)) };
   },
 });
@@ -137,8 +144,7 @@ export const hotCall = defineCall({
     const markets = input.market ? [input.market] : (['JP', 'US', 'CN'] as const);
     const rows = [];
     for (const market of markets) {
-      const priced = (await marketSnapshots(deps, market, 'stock')).filter((r): r is { instrument: Instrument; snapshot: QuoteSnapshot } => r.snapshot !== undefined);
-      priced.sort((a, b) => compareTurnover(a.snapshot, b.snapshot));
+      const priced = await pricedStocks(deps, market, compareTurnover);
       rows.push(...priced.slice(0, input.market ? 10 : 4).map((r) => quoteRow(r.instrument, r.snapshot, input.lang)));
     }
     return { msg: 'ok', data: rows };

@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import type { QuoteTick } from '@kabuto/schema/contracts';
 import { fillPendingOrder, loadPendingOrders, type Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
+import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 import { LimitBook } from './limit-book.ts';
 
 /**
@@ -22,9 +23,6 @@ export async function startLimitMatcher(deps: {
 }): Promise<{ stop(): Promise<void>; book: LimitBook }> {
   const book = new LimitBook();
   for (const order of await loadPendingOrders(deps.db)) book.add(order);
-  const subscriber = deps.redis.duplicate();
-  const channel = redisKeys(deps.redisPrefix).tickChannel;
-  let working = Promise.resolve();
   const fillCrossed = async (ticks: QuoteTick[]) => {
     for (const tick of ticks) {
       for (const order of book.crossing(tick.symbol, tick.price)) {
@@ -35,33 +33,15 @@ export async function startLimitMatcher(deps: {
         });
         if (!filled) continue;
         await deps.emitter.emit(filled.userId, 'order:updated', { reason: 'filled', order_id: String(order.id), position_id: String(filled.positionId) });
-        await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId: filled.userId, reason: 'limit_fill' }, { removeOnComplete: 1000, removeOnFail: 1000 });
+        await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill');
       }
     }
   };
-  subscriber.on('message', (_channel, message) => {
-    let ticks: QuoteTick[];
-    try {
-      ticks = JSON.parse(message) as QuoteTick[];
-    } catch {
-      return;
-    }
-    // One batch at a time, in arrival order.
-    working = working.then(() => fillCrossed(ticks));
+  const stream = await followTicks({
+    ...deps,
+    refreshMs: deps.refreshMs ?? 1000,
+    refresh: async () => book.replaceAll(await loadPendingOrders(deps.db)),
+    handle: fillCrossed,
   });
-  await subscriber.subscribe(channel);
-  const refresh = setInterval(() => {
-    loadPendingOrders(deps.db)
-      .then((orders) => book.replaceAll(orders))
-      .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'limit book refresh failed'));
-  }, deps.refreshMs ?? 1000);
-  return {
-    book,
-    async stop() {
-      clearInterval(refresh);
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-      subscriber.disconnect();
-      await working;
-    },
-  };
+  return { book, stop: () => stream.stop() };
 }

@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import type { QuoteTick } from '@kabuto/schema/contracts';
 import { closePositionIn, writeTransaction, type Db, type PositionRow } from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { marginState, type PositionSide } from '@kabuto/schema/trading';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
+import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 
 type Holding = Pick<PositionRow, 'id' | 'user_id' | 'symbol' | 'side' | 'qty' | 'open_price' | 'margin'>;
 
@@ -26,7 +27,7 @@ function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
     const now = Date.now();
     if (now - (revaluedAt.get(userId) ?? 0) < REVALUE_EVERY_MS) return;
     revaluedAt.set(userId, now);
-    await queue.add(QUEUE_NAMES.assetRecompute, { userId, reason: 'tick' }, { removeOnComplete: 1000, removeOnFail: 1000 });
+    await queueAssetRecompute(queue, userId, 'tick');
   };
 }
 
@@ -36,7 +37,7 @@ function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
  * market. Below the market's maintenance level
  * the owner gets a margin-call message (once per position per process); below the stop-out level
  * the position is closed at the feed price in one transaction, recorded as `stop_out` and visible
- * in the user's records. The index is rebuilt from the database every `refreshMs`.
+ * in the user's records. The index of holdings is rebuilt from the database every `refreshMs`.
  */
 export async function startStopOutWatcher(deps: {
   db: Db;
@@ -50,9 +51,6 @@ export async function startStopOutWatcher(deps: {
   let holdings = await loadHoldings(deps.db);
   const warned = new Set<string>();
   const revalue = throttledRevaluation(deps.assetQueue);
-  const subscriber = deps.redis.duplicate();
-  const channel = redisKeys(deps.redisPrefix).tickChannel;
-  let working = Promise.resolve();
 
   const stopOut = async (holding: Holding, instrument: Instrument, price: bigint) => {
     const result = await writeTransaction(deps.db, async (trx) => {
@@ -63,7 +61,7 @@ export async function startStopOutWatcher(deps: {
     const userId = Number(holding.user_id);
     deps.logger.info({ position: result.position_id, symbol: instrument.symbol, price: result.price }, 'stop-out');
     await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
-    await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason: 'stop_out' }, { removeOnComplete: 1000, removeOnFail: 1000 });
+    await queueAssetRecompute(deps.assetQueue, userId, 'stop_out');
   };
 
   const check = async (tick: QuoteTick) => {
@@ -84,27 +82,14 @@ export async function startStopOutWatcher(deps: {
     }
   };
 
-  subscriber.on('message', (_channel, message) => {
-    let ticks: QuoteTick[];
-    try {
-      ticks = JSON.parse(message) as QuoteTick[];
-    } catch {
-      return;
-    }
-    working = working.then(async () => {
-      for (const tick of ticks) await check(tick).catch(() => undefined);
-    });
-  });
-  await subscriber.subscribe(channel);
-  const refresh = setInterval(() => {
-    loadHoldings(deps.db).then((next) => (holdings = next)).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'holdings refresh failed'));
-  }, deps.refreshMs ?? 1000);
-  return {
-    async stop() {
-      clearInterval(refresh);
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-      subscriber.disconnect();
-      await working;
+  return followTicks({
+    ...deps,
+    refreshMs: deps.refreshMs ?? 1000,
+    refresh: async () => {
+      holdings = await loadHoldings(deps.db);
     },
-  };
+    handle: async (ticks) => {
+      for (const tick of ticks) await check(tick).catch(() => undefined);
+    },
+  });
 }

@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Follows the feed's tick channel for a worker that keeps an in-memory index of database rows:
+ * each batch goes to `handle`, one batch at a time in arrival order, and `refresh` rebuilds the
+ * index from the database every `refreshMs`. `stop` waits for the batch in hand.
+ */
+export async function followTicks(deps: {
+  redis: Redis;
+  redisPrefix: string;
+  logger: Logger;
+  refreshMs: number;
+  refresh: () => Promise<void>;
+  handle: (ticks: QuoteTick[]) => Promise<void>;
+}): Promise<{ stop(): Promise<void> }> {
+  const subscriber = deps.redis.duplicate();
+  const channel = redisKeys(deps.redisPrefix).tickChannel;
+  let working = Promise.resolve();
+  subscriber.on('message', (_channel, message) => {
+    let ticks: QuoteTick[];
+    try {
+      ticks = JSON.parse(message) as QuoteTick[];
+    } catch {
+      return;
+    }
+    working = working.then(() => deps.handle(ticks)).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'tick batch failed'));
+  });
+  await subscriber.subscribe(channel);
+  const timer = setInterval(() => {
+    deps.refresh().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'index refresh failed'));
+  }, deps.refreshMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+      subscriber.disconnect();
+      await working;
+    },
+  };
+}
+
+/** Queues one account's asset recomputation (the worker pushes `assets:updated`). */
+export async function queueAssetRecompute(queue: Queue, userId: number, reason: string): Promise<void> {
+  await queue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
+}
