@@ -2,7 +2,9 @@
 // gateway process at 50 connections, one funded user per connection, beside the bare Express +
 // raw better-sqlite3 place-order in the same run. Prints req/s and latency percentiles.
 // Usage: npm run bench:order   (needs Redis; boots its own gateway on a temp SQLite file)
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { startStack } from '../../scripts/src/testing/stack.ts';
 import { startBarePlaceOrder } from './bare-place-order.ts';
@@ -10,9 +12,24 @@ import { startBarePlaceOrder } from './bare-place-order.ts';
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 
-async function measure(title: string, options: autocannon.Options) {
+async function measure(title: string, options: autocannon.Options, countWritten: () => number) {
+  const before = countWritten();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, method: 'POST', ...options });
-  console.log(JSON.stringify({ scenario: title, reqPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors }));
+  // A refusal answers HTTP 200 with status 0: count what was really written, not just 2xx.
+  const written = countWritten() - before;
+  console.log(JSON.stringify({ scenario: title, reqPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, answered: result.requests.total, written, non2xx: result.non2xx, errors: result.errors }));
+}
+
+/** Rows in a table of a SQLite file, read on a connection of its own (WAL lets it read while the server writes). */
+function rowCounter(file: string, table: string): () => number {
+  return () => {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return Number((db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  };
 }
 
 let connections = 0;
@@ -51,7 +68,7 @@ try {
     url: bare.url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     requests: [{ setupRequest: uniqueBody((c) => ({ account: String(c + 1), qty: '100' })) as never }],
-  });
+  }, rowCounter(join(stack.dataDir, 'bare.sqlite'), 'orders'));
   bare.close();
   const orderBody = uniqueBody(() => ({ symbol: '9432', side: 'long', kind: 'market', qty: '100', leverage: '5' }));
   await measure('gateway: trade/order (market, 100 × 9432 ×5), full path', {
@@ -65,7 +82,7 @@ try {
         return prepared;
       }) as never,
     }],
-  });
+  }, rowCounter(join(stack.dataDir, 'kabuto.sqlite'), 'trade_order'));
 } finally {
   gateway.kill('SIGTERM');
   redis.disconnect();

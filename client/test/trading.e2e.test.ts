@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, launchChromium, shot, waitForFeed } from './support/e2e.ts';
+import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, waitForFeed } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
 // the real stack (gateway, workers, feed on always-open).
@@ -21,19 +21,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function confirmDialog(page: Page) {
-  await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
-}
-
 describe('trading in the browser', () => {
-  it('buys AAPL, watches the position’s P&L move, closes it and finds it in closed trades', async () => {
+  it('buys AAPL, watches the position’s P&L move, closes it and finds it in closed trades and in the records', async () => {
     const account = `trader.${stack.prefix}@example.jp`;
-    await post('common/sendcode', { account, purpose: 'register' });
-    await post('user/register', { account, password: 'trader-pass-1', repassword: 'trader-pass-1', invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' });
-    const login = await post('user/login', { account, password: 'trader-pass-1' });
-    await post('user/paperfund', { currency: 'usd', request_id: 'e2e-grant-usd-01' }, { token: login.data.token, account });
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-    await page.addInitScript(([token, acc]) => { if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp'); localStorage.setItem('tokend', token as string); localStorage.setItem('account', acc as string); localStorage.setItem('stock', 'usd'); }, [login.data.token, account]);
+    const auth = await registerUser(stack, account, 'trader-pass-1');
+    await post('user/paperfund', { currency: 'usd', request_id: 'e2e-grant-usd-01' }, auth);
+    const page = await phonePageAs(browser, auth, { stock: 'usd' });
 
     await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
     await page.getByTestId('trade-long').click();
@@ -42,7 +35,7 @@ describe('trading in the browser', () => {
     await shot(page, 'jp-order-panel');
     await page.getByTestId('order-submit').click();
     await confirmDialog(page);
-    await expect.poll(async () => Object.keys((await post('trade/userstocklist', { type: 'usd' }, { token: login.data.token, account })).data).filter((k) => /^\d+$/.test(k)).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => Object.keys((await post('trade/userstocklist', { type: 'usd' }, auth)).data).filter((k) => /^\d+$/.test(k)).length, { timeout: 5000 }).toBe(1);
 
     await page.goto(`${stack.baseUrl}/#/position/index`);
     const row = page.locator('[data-testid^="position-"]').first();
@@ -62,6 +55,13 @@ describe('trading in the browser', () => {
     await page.getByTestId(`position-${positionId}`).click();
     await page.getByTestId('position-info').waitFor();
     await shot(page, 'jp-position-info');
+
+    // The trade in the records: the open and the close, each with the USD cash balance after it.
+    await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
+    await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
+    const kinds = await page.getByTestId('record-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+    expect(kinds.slice(0, 2)).toEqual(['position_close', 'position_open']);
+    await shot(page, 'jp-records-trade');
 
     for (const language of ['cn', 'us']) {
       // Strings load once per page: a language change takes a reload, as in the app.

@@ -1,12 +1,13 @@
 import type { Redis } from 'ioredis';
-import type { Queue } from 'bullmq';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
 import type { Clock } from './infra/clock.ts';
 import type { Logger } from './infra/logger.ts';
+import type { AssetRecompute } from './modules/common/asset-recompute.ts';
 import type { Notifier } from './modules/common/notifier.ts';
 import type { Limiters } from './infra/limiters.ts';
 import type { AccountEvents } from './realtime/account-events.ts';
+import type { SecretBox } from './modules/security/secret-box.ts';
 import type { LatestQuotes } from './modules/quotes/latest-quotes.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
@@ -19,6 +20,8 @@ export interface GatewayDeps {
   readonly notifier: Notifier;
   readonly limiters: Limiters;
   readonly accountEvents: AccountEvents;
-  readonly assetQueue: Queue;
+  readonly assetRecompute: AssetRecompute;
   readonly quotes: LatestQuotes;
+  /** Seals secrets at rest (TOTP seeds). */
+  readonly secrets: SecretBox;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createRedis } from './infra/redis.ts';
 import { createGateway } from './app.ts';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from './modules/uploads/orphan-sweep.ts';
 
 /** Composition root: config -> db -> redis -> http + sockets; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,6 +14,12 @@ async function main(): Promise<void> {
   const gateway = createGateway({ config, db, redis, logger });
   const port = await gateway.listen(config.port);
   logger.info({ port, mode: config.mode }, 'gateway listening');
+  const sweep = () =>
+    sweepOrphanUploads(db, config.dataDir, Date.now())
+      .then((removed) => removed.length && logger.info({ removed: removed.length }, 'orphan uploads removed'))
+      .catch((error: unknown) => logger.warn({ err: String(error) }, 'upload sweep failed'));
+  void sweep();
+  setInterval(() => void sweep(), ORPHAN_MIN_AGE_MS).unref();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -188,6 +188,35 @@ describe('refusals change nothing', () => {
     expect((await t.call('trade/userstocklist', { type: 'cny' }, s)).body.data['0']).toMatchObject({ status: 0, symbol: '600519' });
   });
 
+  it('a trading-barred account gets trading_barred (403) for orders and previews; nothing changes', async () => {
+    const s = await fundedUser();
+    await t.testDb.db.updateTable('app_user').set({ trading_barred: 1n }).where('account', '=', s.account).execute();
+    const [journals, orders, before] = [await count('journal'), await count('trade_order'), await cash(s, 'JPY')];
+    const refused = await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '100' });
+    expect({ http: refused.http, msg: refused.body.msg }).toEqual({ http: 403, msg: 'trading_barred' });
+    expect((await t.call('trade/preview', { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' }, s)).body.msg).toBe('trading_barred');
+    expect([await count('journal'), await count('trade_order'), await cash(s, 'JPY')]).toEqual([journals, orders, before]);
+    expect((await t.call('trade/userstocklist', { type: 'jpy' }, s)).body.status).toBe(1);
+  });
+
+  it('outside the exchange session an order gets outside_trading_hours; nothing changes', async () => {
+    const sundayNoonTokyo = Date.parse('2026-11-22T12:00:00+09:00');
+    const closed = await startTestGateway({ KABUTO_CLOCK: 'exchange' }, { nowMs: () => sundayNoonTokyo });
+    try {
+      const snapshot = { symbol: '7203', price: '2850', change_rate: '0.00', volume: 0, seq: 1, ts: Date.now(), limit_up: '3350', limit_down: '2350' };
+      await closed.redis.hset(redisKeys(closed.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+      const s = await registerAndLogin(closed);
+      await closed.call('user/paperfund', { currency: 'jpy', request_id: requestId() }, s);
+      const journals = Number((await closed.testDb.db.selectFrom('journal').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const refused = await closed.call('trade/order', { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1', request_id: requestId() }, s);
+      expect(refused.body).toMatchObject({ status: 0, msg: 'outside_trading_hours' });
+      expect(Number((await closed.testDb.db.selectFrom('journal').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(journals);
+      expect(await closed.testDb.db.selectFrom('trade_order').selectAll().execute()).toEqual([]);
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('anonymous callers get login_required', async () => {
     expect((await t.call('trade/order', { request_id: requestId(), symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' })).http).toBe(401);
   });

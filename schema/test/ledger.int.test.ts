@@ -144,6 +144,34 @@ function postingsFor(step: Step, userIds: number[]): Posting[] {
   }
 }
 
+describe('write transactions that arrive together (group commit on SQLite)', () => {
+  it('when one of many concurrent transactions fails after writing, only its writes are undone and the rest commit', async () => {
+    const userId = await aUser(db);
+    const before = await journalCount();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        writeTransaction(db, async (trx) => {
+          const journalId = await postJournal(trx, {
+            kind: 'paper_grant',
+            memo: `grant ${index}`,
+            actor: system,
+            postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 100n }),
+          });
+          if (index === 7) throw new Refusal('invalid_param');
+          return journalId;
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(19);
+    expect(outcomes[7]).toMatchObject({ status: 'rejected', reason: { msg: 'invalid_param' } });
+    expect(await cashBalance(db, userId, 'JPY')).toBe(1_900n);
+    expect(await journalCount()).toBe(before + 19n);
+    const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    expect(new Set(ids).size).toBe(19);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+});
+
 describe('ledger property: random journal sequences keep every invariant', () => {
   it('after every step, I1-I4 and I9 hold and balances match an independent model', async () => {
     const stepArb = fc.record({

@@ -37,11 +37,23 @@ async function seed(db: Db, dataDir: string, inviteCode: string): Promise<void> 
   console.log(`seeded: invitation code ${inviteCode}; back-office login admin / ${password}`);
 }
 
+/** DESIGN.md section 6: the demo channel caps each transfer at ¥500,000. Added once, also to older installs. */
+async function ensureDemoDepositChannel(db: Db): Promise<void> {
+  const existing = await db.selectFrom('deposit_channel').select('id').limit(1).executeTakeFirst();
+  if (existing) return;
+  await db.insertInto('deposit_channel').values({
+    name: 'Bank transfer (demo)', currency: 'JPY', bank_name: 'Kabuto Demo Bank', branch_name: 'Head Office (001)',
+    account_name: 'カブト　ショウケン（カ', account_number: '1234567', max_single: 500_000n, active: 1, created_at: Date.now(),
+  }).execute();
+  console.log('seed: demo deposit channel added');
+}
+
 const env = scriptEnv();
 const db = openDb();
 try {
   if (await alreadySeeded(db)) console.log('seed: already seeded');
   else await seed(db, env.dataDir, env.inviteCode);
+  await ensureDemoDepositChannel(db);
 } finally {
   await db.destroy();
 }

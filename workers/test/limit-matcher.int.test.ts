@@ -26,7 +26,7 @@ async function restingLong(limit: string): Promise<bigint> {
   const price = parseScaledPrice(limit, 'JP');
   const hold = requiredMargin(toyota, price, 100n, 1) + computeFees('JP', 'buy', price, 100n).total;
   return writeTransaction(testDb.db, async (trx) => {
-    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, position_id: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
     await postJournal(trx, { kind: 'order_hold', memo: 'test hold', actor: { type: 'user', id: userId }, reference: `order:${row.id}`, postings: holdForOrder(userId, 'JPY', hold) });
     return row.id;
   });

@@ -43,7 +43,7 @@ describe('stop-out', () => {
     const userId = await aUser(testDb.db);
     const positionId = await writeTransaction(testDb.db, async (trx) => {
       await postJournal(trx, { kind: 'paper_grant', memo: 'grant', actor: { type: 'system', id: 'test' }, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 10_000_000n }) });
-      const order = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'market', limit_price: null, qty: 100n, leverage: 5n, status: 'filled', hold_amount: 0n, fill_price: parseScaledPrice('2850', 'JP'), position_id: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      const order = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'market', limit_price: null, qty: 100n, leverage: 5n, status: 'filled', hold_amount: 0n, fill_price: parseScaledPrice('2850', 'JP'), created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
       const id = await insertPosition(trx, { userId, orderId: order.id, instrument: toyota, side: 'long', qty: 100n, price: parseScaledPrice('2850', 'JP'), leverage: 5, margin: 57_000n, fee: 0n, nowMs: Date.now() });
       await postJournal(trx, { kind: 'position_open', memo: 'open', actor: { type: 'user', id: userId }, postings: openFromCash(userId, 'JPY', 57_000n, noFees) });
       return id;
@@ -62,6 +62,11 @@ describe('stop-out', () => {
     const journal = await testDb.db.selectFrom('journal').select(['actor_type', 'actor_id', 'memo']).where('kind', '=', 'position_close').executeTakeFirstOrThrow();
     expect(journal).toMatchObject({ actor_type: 'system', actor_id: 'stop-out' });
     expect(journal.memo).toContain('Stop-out');
+    const inbox = await testDb.db.selectFrom('inbox_message').select(['kind', 'params']).where('user_id', '=', BigInt(userId)).orderBy('id').execute();
+    expect(inbox.map((m) => [m.kind, JSON.parse(m.params)])).toEqual([
+      ['margin_call', { symbol: '7203', price: '2600' }],
+      ['stop_out', { symbol: '7203', price: '2530', pnl: '-32000', currency: 'JPY' }],
+    ]);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { LanguageScreen } from '../features/mine/language.tsx';
 import { FundPassword, LoginPassword } from '../features/mine/password-forms.tsx';
 import { About, Privacy, Protocol } from '../features/mine/static-pages.tsx';
 import { PlaceholderScreen } from '../features/placeholder-screen.tsx';
+import { loadFeatureStrings } from '../lib/i18n.ts';
 
 // Quote screens load on demand: d3 and the charts stay out of the first route's bundle.
 const HomeScreen = lazy(() => import('../features/quotes/home-screen.tsx').then((m) => ({ default: m.HomeScreen })));
@@ -17,6 +18,23 @@ const SearchScreen = lazy(() => import('../features/quotes/search-screen.tsx').t
 const WatchlistScreen = lazy(() => import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })));
 const PositionsScreen = lazy(() => import('../features/trading/positions-screen.tsx').then((m) => ({ default: m.PositionsScreen })));
 const PositionInfo = lazy(() => import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })));
+/** Money screens bring their own strings (loaded with the screen, so the first route stays small). */
+const fundsScreen = (load: () => Promise<() => ReactElement>) =>
+  lazy(async () => {
+    const [screen] = await Promise.all([load(), loadFeatureStrings('money')]);
+    return { default: screen };
+  });
+const VerifiedScreen = fundsScreen(() => import('../features/funds/verified-screen.tsx').then((m) => m.VerifiedScreen));
+const BankScreen = fundsScreen(() => import('../features/funds/bank-screens.tsx').then((m) => m.BankScreen));
+const BankAddScreen = fundsScreen(() => import('../features/funds/bank-screens.tsx').then((m) => m.BankAddScreen));
+const StoredScreen = fundsScreen(() => import('../features/funds/deposit-screens.tsx').then((m) => m.StoredScreen));
+const DepositScreen = fundsScreen(() => import('../features/funds/deposit-screens.tsx').then((m) => m.DepositScreen));
+const WithdrawScreen = fundsScreen(() => import('../features/funds/withdraw-screen.tsx').then((m) => m.WithdrawScreen));
+const ExchangeScreen = fundsScreen(() => import('../features/funds/exchange-screen.tsx').then((m) => m.ExchangeScreen));
+const RecordsScreen = fundsScreen(() => import('../features/funds/records-screen.tsx').then((m) => m.RecordsScreen));
+const InboxScreen = fundsScreen(() => import('../features/funds/inbox-screens.tsx').then((m) => m.InboxScreen));
+const MessageInfoScreen = fundsScreen(() => import('../features/funds/inbox-screens.tsx').then((m) => m.MessageInfoScreen));
+const SecurityScreen = fundsScreen(() => import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen));
 const StockDetail = lazy(() => import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })));
 
 export interface RouteSpec {
@@ -45,17 +63,19 @@ export const ROUTES: readonly RouteSpec[] = [
   placeholder('/news/info', 'menu.news', { auth: false }),
   { path: '/mine/index', element: <MineIndex />, menu: true, auth: true },
   { path: '/mine/protocol', element: <Protocol /> },
-  placeholder('/mine/message', 'mine.message'),
-  placeholder('/mine/messageInfo', 'mine.messageInfo'),
+  { path: '/mine/message', element: <InboxScreen />, auth: true },
+  { path: '/mine/messageInfo', element: <MessageInfoScreen />, auth: true },
   { path: '/mine/loginPassword', element: <LoginPassword />, auth: true },
   { path: '/mine/fundPassword', element: <FundPassword />, auth: true },
-  placeholder('/mine/bank', 'mine.bank'),
-  placeholder('/mine/bankAdd', 'mine.bank'),
-  placeholder('/mine/verified', 'mine.verified'),
-  placeholder('/mine/transactionRecords', 'mine.records', { menu: true }),
-  placeholder('/mine/withdraw', 'mine.withdraw'),
-  placeholder('/mine/stored', 'mine.deposit'),
-  placeholder('/mine/deposit', 'mine.deposit'),
+  { path: '/mine/bank', element: <BankScreen />, auth: true },
+  { path: '/mine/bankAdd', element: <BankAddScreen />, auth: true },
+  { path: '/mine/verified', element: <VerifiedScreen />, auth: true },
+  { path: '/mine/transactionRecords', element: <RecordsScreen />, menu: true, auth: true },
+  { path: '/mine/withdraw', element: <WithdrawScreen />, auth: true },
+  { path: '/mine/exchange', element: <ExchangeScreen />, auth: true },
+  { path: '/mine/security', element: <SecurityScreen />, auth: true },
+  { path: '/mine/stored', element: <StoredScreen />, auth: true },
+  { path: '/mine/deposit', element: <DepositScreen />, auth: true },
   { path: '/mine/about', element: <About /> },
   { path: '/mine/privacy', element: <Privacy /> },
   { path: '/mine/language', element: <LanguageScreen /> },

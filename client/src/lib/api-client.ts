@@ -63,6 +63,39 @@ export async function callApi<T = unknown>(
   }
 }
 
+/** POSTs multipart form data (fields and image files) to a call that takes uploads. */
+export async function callMultipart<T = unknown>(path: string, fields: Record<string, string>, files: Record<string, File>): Promise<Envelope<T>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) form.append(name, file, file.name);
+  beginLoading();
+  try {
+    const response = await fetch(`/api/vue/${path}`, { method: 'POST', headers: { token: storage.token(), account: storage.account() }, body: form });
+    const body = await parse(response);
+    if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, false);
+    return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
+  } catch {
+    showMessage(translateMsg('network_error'));
+    return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
+  } finally {
+    endLoading();
+  }
+}
+
+/** Fetches a call that answers with a file (an uploaded image, the CSV statement) as a Blob. */
+export async function callForFile(path: string, payload: Record<string, string> = {}): Promise<Blob | null> {
+  try {
+    const response = await fetch(`/api/vue/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: storage.token(), account: storage.account() },
+      body: new URLSearchParams(payload).toString(),
+    });
+    return response.ok ? await response.blob() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A client-made idempotency key for one intent (CONTRACT.md section 1). */
 export function newRequestId(): string {
   return crypto.randomUUID().replaceAll('-', '');

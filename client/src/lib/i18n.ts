@@ -31,6 +31,25 @@ export async function initI18n(): Promise<void> {
   document.documentElement.dataset['lang'] = language;
 }
 
+/** Strings of a feature that loads on demand, per language, merged into the translation when the feature loads. */
+const FEATURE_STRINGS: Record<'money', Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
+  money: {
+    jp: () => import('../locales/money/jp.json'),
+    cn: () => import('../locales/money/cn.json'),
+    us: () => import('../locales/money/us.json'),
+  },
+};
+
+const loadedFeatures = new Set<string>();
+
+export async function loadFeatureStrings(feature: keyof typeof FEATURE_STRINGS): Promise<void> {
+  const language = storage.language();
+  if (loadedFeatures.has(feature)) return;
+  const strings = (await FEATURE_STRINGS[feature][language]()).default;
+  i18next.addResourceBundle(language, 'translation', strings, true, true);
+  loadedFeatures.add(feature);
+}
+
 /** Choosing a language saves it and reloads the page (spec section 1). */
 export function chooseLanguage(language: Language): void {
   storage.saveLanguage(language);

@@ -3,6 +3,9 @@ import { REFUSAL_KEYS, SUCCESS_KEYS } from '@kabuto/schema/contracts';
 import jp from './jp.json';
 import cn from './cn.json';
 import us from './us.json';
+import moneyJp from './money/jp.json';
+import moneyCn from './money/cn.json';
+import moneyUs from './money/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -22,5 +25,12 @@ describe('locales', () => {
   it('the three languages have exactly the same keys', () => {
     expect(keysOf(cn).sort()).toEqual(keysOf(jp).sort());
     expect(keysOf(us).sort()).toEqual(keysOf(jp).sort());
+  });
+
+  it('the money screens’ strings have the same keys in the three languages and none that the main file has', () => {
+    expect(keysOf(moneyCn).sort()).toEqual(keysOf(moneyJp).sort());
+    expect(keysOf(moneyUs).sort()).toEqual(keysOf(moneyJp).sort());
+    expect(Object.keys(moneyJp)).toEqual(['money']);
+    expect(Object.keys(jp)).not.toContain('money');
   });
 });

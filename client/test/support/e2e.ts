@@ -32,3 +32,28 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
+
+/** Registers through the real calls (sendcode, the outbox code, register) and logs in. */
+export async function registerUser(stack: TestStack, account: string, password: string): Promise<{ token: string; account: string }> {
+  await apiPost(stack, 'common/sendcode', { account, purpose: 'register' });
+  await apiPost(stack, 'user/register', { account, password, repassword: password, invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' });
+  const login = await apiPost(stack, 'user/login', { account, password });
+  return { token: String(login.data.token), account };
+}
+
+/** A 390×844 phone page signed in as `session`, in Japanese unless a test chose another language. */
+export async function phonePageAs(browser: Browser, session: { token: string; account: string }, extra: Record<string, string> = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await page.addInitScript(([values, more]) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp');
+    localStorage.setItem('tokend', values.token);
+    localStorage.setItem('account', values.account);
+    for (const [key, value] of Object.entries(more)) localStorage.setItem(key, value);
+  }, [session, extra] as const);
+  return page;
+}
+
+/** Presses the confirming (last) button of the open antd-mobile dialog. */
+export async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+}

@@ -7,6 +7,15 @@ export interface Caller {
   readonly userId: number;
   readonly sessionId: number;
   readonly account: string;
+  /** Read with the session on every call: a barred account may still look, not trade. */
+  readonly tradingBarred: boolean;
+}
+
+/** Who is calling the back-office API: filled by the admin auth for admin calls. */
+export interface AdminCaller {
+  readonly adminId: number;
+  readonly login: string;
+  readonly role: string;
 }
 
 export interface CallContext<I> {
@@ -14,15 +23,23 @@ export interface CallContext<I> {
   readonly ip: string;
   readonly userAgent: string;
   readonly deps: GatewayDeps;
+  /** Uploaded files by field name (calls that declare `files`), already size-capped. */
+  readonly files: Readonly<Record<string, Buffer>>;
 }
 
 export interface UserCallContext<I> extends CallContext<I> {
   readonly caller: Caller;
 }
 
+export interface AdminCallContext<I> extends CallContext<I> {
+  readonly admin: AdminCaller;
+}
+
 export interface CallResult {
   readonly msg: SuccessKey;
   readonly data?: unknown;
+  /** A file answer instead of the JSON envelope (an upload to view, a CSV statement). */
+  readonly download?: { readonly contentType: string; readonly body: Buffer | string; readonly filename?: string };
 }
 
 /** One POST call under /api/vue/: its path, its input schema, who may make it, what it does. */
@@ -30,14 +47,17 @@ export interface CallDefinition {
   readonly path: string;
   readonly summary: string;
   readonly input: z.ZodType;
-  readonly auth: 'none' | 'user';
-  handle(context: CallContext<unknown> & { readonly caller: Caller | null }): Promise<CallResult>;
+  readonly auth: 'none' | 'user' | 'admin';
+  /** Multipart file fields this call takes (each one file, capped by the upload pipeline). */
+  readonly files?: readonly string[];
+  handle(context: CallContext<unknown> & { readonly caller: Caller | null; readonly admin: AdminCaller | null }): Promise<CallResult>;
 }
 
 interface CallSpec<S extends z.ZodType, C> {
   readonly path: string;
   readonly summary: string;
   readonly input: S;
+  readonly files?: readonly string[];
   handle(context: C): Promise<CallResult>;
 }
 
@@ -51,9 +71,21 @@ export function defineUserCall<S extends z.ZodType>(spec: CallSpec<S, UserCallCo
   return {
     ...spec,
     auth: 'user',
-    handle: ({ caller, ...context }) => {
+    handle: ({ caller, admin: _admin, ...context }) => {
       if (!caller) throw new Refusal('login_required');
       return spec.handle({ ...(context as CallContext<z.infer<S>>), caller });
+    },
+  };
+}
+
+/** A back-office call: needs an admin session; mounted under /api/admin/. */
+export function defineAdminCall<S extends z.ZodType>(spec: CallSpec<S, AdminCallContext<z.infer<S>>>): CallDefinition {
+  return {
+    ...spec,
+    auth: 'admin',
+    handle: ({ admin, caller: _caller, ...context }) => {
+      if (!admin) throw new Refusal('login_required');
+      return spec.handle({ ...(context as CallContext<z.infer<S>>), admin });
     },
   };
 }

@@ -1,39 +1,89 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
 import type { GatewayDeps } from '../deps.ts';
-import type { CallDefinition } from './call.ts';
+import type { AdminCaller, CallDefinition, CallResult, Caller } from './call.ts';
 import { authenticate } from './middleware/auth.ts';
+import { authenticateAdmin } from './middleware/admin-auth.ts';
 import { sendOk, sendRefusal } from './envelope.ts';
 import { fieldsOf } from './middleware/error-handler.ts';
+
+/** The upload cap (CONTRACT.md: 413 above it). Photos from phones fit; the pipeline re-encodes them. */
+export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
 function bodyOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** Mounts every call as POST /<path>, validating input with its zod schema before anything runs. */
-export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps): Router {
-  const router = Router();
-  for (const call of calls) {
-    router.post(`/${call.path}`, async (req, res, next) => {
-      try {
-        const caller = call.auth === 'user' ? await authenticate(req, deps) : null;
-        const parsed = call.input.safeParse(bodyOf(req));
-        if (!parsed.success) {
-          sendRefusal(res, 'invalid_param', { fields: fieldsOf(parsed.error) }, 400);
-          return;
-        }
-        const result = await call.handle({
-          input: parsed.data,
-          caller,
-          ip: req.ip ?? '',
-          userAgent: String(req.headers['user-agent'] ?? '').slice(0, 200),
-          deps,
-        });
-        sendOk(res, result.msg, result.data ?? null);
-      } catch (error) {
-        next(error);
-      }
+/** Multipart parsing for calls that take files: memory only, one file per declared field. */
+function multipartFor(fields: readonly string[]): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: fields.length, fields: 20, fieldSize: 4096, parts: fields.length + 20 },
+  }).fields(fields.map((name) => ({ name, maxCount: 1 })));
+  return (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (!error) return next();
+      const code = (error as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') return sendRefusal(res, 'upload_invalid', { fields: { [String((error as { field?: string }).field)]: 'too_big' } }, 413);
+      return sendRefusal(res, 'upload_invalid', { fields: { _: code ?? 'multipart' } }, 400);
     });
+  };
+}
+
+function filesOf(req: Request): Record<string, Buffer> {
+  const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
+  const buffers: Record<string, Buffer> = {};
+  for (const [name, list] of Object.entries(files)) if (list[0]) buffers[name] = list[0].buffer;
+  return buffers;
+}
+
+function send(res: Response, result: CallResult): void {
+  if (!result.download) {
+    sendOk(res, result.msg, result.data ?? null);
+    return;
   }
+  res.setHeader('Content-Type', result.download.contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (result.download.filename) res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename}"`);
+  res.status(200).send(result.download.body);
+}
+
+/**
+ * Mounts every call as POST /<path>, validating input with its zod schema before anything runs.
+ * One handler looks the call up by path (a Map), instead of Express walking one route per call.
+ */
+export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps): Router {
+  const byPath = new Map(calls.map((call) => [`/${call.path}`, { call, multipart: call.files ? multipartFor(call.files) : null }]));
+  const router = Router();
+  const handle = async (call: CallDefinition, req: Request, res: Response) => {
+    const caller: Caller | null = call.auth === 'user' ? await authenticate(req, deps) : null;
+    const admin: AdminCaller | null = call.auth === 'admin' ? await authenticateAdmin(req, deps) : null;
+    const parsed = call.input.safeParse(bodyOf(req));
+    if (!parsed.success) {
+      sendRefusal(res, 'invalid_param', { fields: fieldsOf(parsed.error) }, 400);
+      return;
+    }
+    const result = await call.handle({
+      input: parsed.data,
+      caller,
+      admin,
+      files: filesOf(req),
+      ip: req.ip ?? '',
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 200),
+      deps,
+    });
+    send(res, result);
+  };
+  router.post(/.*/, (req, res, next) => {
+    const entry = byPath.get(req.path);
+    if (!entry) {
+      next();
+      return;
+    }
+    const run = () => handle(entry.call, req, res).catch(next);
+    if (entry.multipart) entry.multipart(req, res, () => void run());
+    else void run();
+  });
   return router;
 }

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway, type Gateway } from '../../src/app.ts';
+import type { Clock } from '../../src/infra/clock.ts';
 
 export interface Envelope {
   status: 0 | 1;
@@ -43,7 +44,7 @@ export async function deleteKeys(redis: Redis, patterns: string[]): Promise<void
   }
 }
 
-export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+export async function startTestGateway(env: Record<string, string> = {}, clock?: Clock): Promise<TestGateway> {
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-gw-'));
   const config = loadConfig({ DATA_DIR: dataDir, KABUTO_REDIS_PREFIX: prefix, REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', ...env });
@@ -51,7 +52,7 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   await testDb.db.insertInto('invitation_code').values({ code: 'KABUTO', owner_user_id: null, active: 1, created_at: Date.now() }).execute();
   await testDb.db.insertInto('config_entry').values([{ name: 'title', value: 'Kabuto' }, { name: 'kefu', value: 'mailto:support@kabuto.example' }]).execute();
-  const gateway = createGateway({ config, db: testDb.db, redis, logger: pino({ level: 'silent' }) });
+  const gateway = createGateway({ config, db: testDb.db, redis, logger: pino({ level: 'silent' }), ...(clock ? { clock } : {}) });
   const port = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -12,4 +12,5 @@ export * from './http/assets.wire.ts';
 export * from './quotes.ts';
 export * from './http/quotes.dto.ts';
 export * from './http/trading.dto.ts';
+export * from './http/funds.dto.ts';
 export * from './quote-prices.ts';

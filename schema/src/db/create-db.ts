@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 import type { Database } from './tables.ts';
 
 export type DbTarget =
@@ -22,7 +23,7 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = FULL'); // a ledger keeps its last commits through power loss
   database.pragma('foreign_keys = ON');
   database.defaultSafeIntegers(true);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Db {

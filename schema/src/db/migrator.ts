@@ -4,6 +4,8 @@ import * as createAccounts from './migrations/2026_11_21_090000_create_accounts.
 import * as createLedger from './migrations/2026_11_21_090100_create_ledger.ts';
 import * as createMarketData from './migrations/2026_11_21_100000_create_market_data.ts';
 import * as createTrading from './migrations/2026_11_21_110000_create_trading.ts';
+import * as dropOrderPositionLink from './migrations/2026_11_22_090000_drop_order_position_link.ts';
+import * as createFunds from './migrations/2026_11_22_100000_create_funds.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_090100_create_ledger': createLedger,
   '2026_11_21_100000_create_market_data': createMarketData,
   '2026_11_21_110000_create_trading': createTrading,
+  '2026_11_22_090000_drop_order_position_link': dropOrderPositionLink,
+  '2026_11_22_100000_create_funds': createFunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -148,7 +148,6 @@ export interface TradeOrderTable {
   /** Cash held for a pending limit order (margin + fees at the limit price). */
   hold_amount: Int;
   fill_price: Int | null;
-  position_id: Int | null;
   created_at: Int;
   updated_at: Int;
 }
@@ -176,6 +175,138 @@ export interface PositionTable {
   closed_at: Int | null;
 }
 
+export interface UploadTable {
+  id: Id;
+  user_id: Int;
+  /** kyc_front | kyc_back | deposit_proof */
+  purpose: string;
+  stored_name: string;
+  mime: string;
+  bytes: Int;
+  width: Int;
+  height: Int;
+  sha256: string;
+  created_at: Int;
+}
+
+export interface KycSubmissionTable {
+  id: Id;
+  user_id: Int;
+  name_kanji: string;
+  name_kana: string;
+  id_number: string;
+  /** drivers_licence | health_insurance | my_number */
+  document_type: string;
+  front_upload_id: Int;
+  back_upload_id: Int;
+  consent_at: Int;
+  /** pending | approved | rejected */
+  status: string;
+  reason: string | null;
+  reviewed_by: Int | null;
+  reviewed_at: Int | null;
+  created_at: Int;
+}
+
+export interface BankCardTable {
+  id: Id;
+  user_id: Int;
+  holder_kana: string;
+  bank_name: string;
+  branch_name: string;
+  branch_code: string;
+  /** ordinary | current */
+  card_type: string;
+  account_number: string;
+  created_at: Int;
+  updated_at: Int;
+  removed_at: Int | null;
+}
+
+export interface DepositChannelTable {
+  id: Id;
+  name: string;
+  currency: string;
+  bank_name: string;
+  branch_name: string;
+  account_name: string;
+  account_number: string;
+  max_single: Int;
+  active: Int;
+  created_at: Int;
+}
+
+export interface DepositTable {
+  id: Id;
+  user_id: Int;
+  channel_id: Int;
+  currency: string;
+  amount: Int;
+  transfer_reference: string;
+  proof_upload_id: Int;
+  /** pending | approved | rejected */
+  status: string;
+  reason: string | null;
+  journal_id: Int | null;
+  reviewed_by: Int | null;
+  reviewed_at: Int | null;
+  created_at: Int;
+}
+
+export interface WithdrawalTable {
+  id: Id;
+  user_id: Int;
+  card_id: Int;
+  currency: string;
+  amount: Int;
+  /** pending | paid | rejected */
+  status: string;
+  reason: string | null;
+  hold_journal_id: Int;
+  settle_journal_id: Int | null;
+  reviewed_by: Int | null;
+  reviewed_at: Int | null;
+  created_at: Int;
+}
+
+export interface InboxMessageTable {
+  id: Id;
+  user_id: Int;
+  /** A message kind the client translates, with its parameters as JSON. */
+  kind: string;
+  params: string;
+  read_at: Int | null;
+  created_at: Int;
+}
+
+export interface UserSecurityTable {
+  user_id: Int;
+  channel_password_hash: string | null;
+  transfer_reference: string;
+  anti_phishing_phrase: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: Int | null;
+  totp_last_step: Int | null;
+}
+
+export interface AdminSessionTable {
+  id: Id;
+  admin_id: Int;
+  token_hash: string;
+  created_at: Int;
+  expires_at: Int;
+  revoked_at: Int | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  admin_id: Int;
+  action: string;
+  subject: string;
+  detail: string;
+  created_at: Int;
+}
+
 export interface Database {
   app_user: AppUserTable;
   invitation_code: InvitationCodeTable;
@@ -193,6 +324,16 @@ export interface Database {
   watchlist_entry: WatchlistEntryTable;
   trade_order: TradeOrderTable;
   position: PositionTable;
+  upload: UploadTable;
+  kyc_submission: KycSubmissionTable;
+  bank_card: BankCardTable;
+  deposit_channel: DepositChannelTable;
+  deposit: DepositTable;
+  withdrawal: WithdrawalTable;
+  inbox_message: InboxMessageTable;
+  user_security: UserSecurityTable;
+  admin_session: AdminSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

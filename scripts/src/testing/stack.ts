@@ -79,7 +79,8 @@ export async function startStack(options: { services: ServiceName[]; env?: NodeJ
     },
     startService(name) {
       const { file, roles } = SERVICE_SCRIPT[name];
-      const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' });
+      const profile = process.env['KABUTO_PROFILE_DIR'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['KABUTO_PROFILE_DIR']}`] : [];
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' });
       children.push(child);
       return child;
     },

@@ -17,9 +17,9 @@ import { storage } from '../../lib/storage.ts';
 
 const LINKS = [
   ['/mine/verified', 'mine.verified'], ['/mine/bank', 'mine.bank'], ['/mine/transactionRecords', 'mine.records'],
-  ['/mine/stored', 'mine.deposit'], ['/mine/withdraw', 'mine.withdraw'], ['/mine/loan', 'mine.loan'],
+  ['/mine/stored', 'mine.deposit'], ['/mine/withdraw', 'mine.withdraw'], ['/mine/exchange', 'mine.exchange'], ['/mine/loan', 'mine.loan'],
   ['/mine/newShareOrder', 'mine.newShareOrder'], ['/mine/followOrder', 'mine.followOrder'], ['/mine/message', 'mine.message'],
-  ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/language', 'mine.language'],
+  ['/mine/security', 'mine.security'], ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/language', 'mine.language'],
   ['/mine/about', 'mine.about'], ['/mine/privacy', 'mine.privacy'], ['/mine/protocol', 'mine.protocol'],
 ] as const;
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@kabuto/schema/db';
+import { preparedQuery, type Db } from '@kabuto/schema/db';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -38,24 +38,30 @@ export interface ActiveSession {
   readonly userId: number;
   readonly account: string;
   readonly status: string;
+  readonly tradingBarred: boolean;
   readonly expiresAtMs: number;
 }
 
-export async function findActiveSession(db: Db, token: string, nowMs: number): Promise<ActiveSession | undefined> {
-  const row = await db
+const activeSessionByToken = preparedQuery((db: Db, tokenHash: string, nowMs: bigint) =>
+  db
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.expires_at', 'u.account', 'u.status'])
-    .where('s.token_hash', '=', hashToken(token))
+    .select(['s.id', 's.user_id', 's.expires_at', 'u.account', 'u.status', 'u.trading_barred'])
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', BigInt(nowMs))
-    .executeTakeFirst();
+    .where('s.expires_at', '>', nowMs),
+);
+
+/** The live session of a token (every authenticated call asks this: a prepared query). */
+export async function findActiveSession(db: Db, token: string, nowMs: number): Promise<ActiveSession | undefined> {
+  const [row] = await activeSessionByToken(db, hashToken(token), BigInt(nowMs));
   if (!row) return undefined;
   return {
     sessionId: Number(row.id),
     userId: Number(row.user_id),
     account: row.account,
     status: row.status,
+    tradingBarred: row.trading_barred === 1n,
     expiresAtMs: Number(row.expires_at),
   };
 }

@@ -4,7 +4,8 @@ import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type I
 import { checkOrder, computeFees, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
-import { findUserById, lockUser } from '../auth/users.repository.ts';
+import type { Caller } from '../../http/call.ts';
+import { lockUser } from '../auth/users.repository.ts';
 import { marketContextFor } from './market-state.ts';
 
 export interface PlaceOrderInput {
@@ -47,7 +48,7 @@ async function insertOrder(trx: Db, values: { userId: number; instrument: Instru
     .values({
       user_id: BigInt(values.userId), symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.order.side,
       kind: values.order.kind, limit_price: values.order.price, qty: values.order.qty, leverage: BigInt(values.order.leverage),
-      status: values.status, hold_amount: values.hold, fill_price: values.fillPrice, position_id: null, created_at: values.nowMs, updated_at: values.nowMs,
+      status: values.status, hold_amount: values.hold, fill_price: values.fillPrice, created_at: values.nowMs, updated_at: values.nowMs,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -64,11 +65,10 @@ export interface OrderQuote {
 }
 
 /** Checks an order and prices it at the feed (margin and fees), without writing anything. */
-export async function quoteOrder(deps: GatewayDeps, userId: number, input: Omit<PlaceOrderInput, 'request_id'>): Promise<OrderQuote> {
+export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradingBarred'>, input: Omit<PlaceOrderInput, 'request_id'>): Promise<OrderQuote> {
   const instrument = findInstrument(input.symbol);
   if (!instrument) throw new Refusal('not_found');
-  const user = await findUserById(deps.db, userId);
-  if (user?.tradingBarred) throw new Refusal('trading_barred');
+  if (caller.tradingBarred) throw new Refusal('trading_barred');
   const order: OrderRequest = { side: input.side, kind: input.kind, price: parseLimit(instrument, input.price), qty: BigInt(input.qty), leverage: input.leverage };
   const market = await marketContextFor(deps, instrument);
   const refusal = checkOrder(instrument, order, market);
@@ -86,8 +86,9 @@ export async function quoteOrder(deps: GatewayDeps, userId: number, input: Omit<
  * transaction either opens the position at the feed price (market, or a limit the price already
  * crosses) or holds margin and fees for a resting limit order. Idempotent by `request_id`.
  */
-export async function placeOrder(deps: GatewayDeps, userId: number, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
-  const { instrument, order, fillNow, price, margin, fees } = await quoteOrder(deps, userId, input);
+export async function placeOrder(deps: GatewayDeps, caller: Pick<Caller, 'userId' | 'tradingBarred'>, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
+  const { userId } = caller;
+  const { instrument, order, fillNow, price, margin, fees } = await quoteOrder(deps, caller, input);
   const nowMs = deps.clock.nowMs();
   const currency = instrument.currency;
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));

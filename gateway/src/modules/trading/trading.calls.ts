@@ -1,33 +1,20 @@
-import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, previewOrderRequest, QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { defineUserCall } from '../../http/call.ts';
-import type { GatewayDeps } from '../../deps.ts';
+import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, openPositionsList } from './positions.service.ts';
-
-/**
- * After a committed trading change: the account's order event and an asset recomputation. Not
- * awaited by the reply: both are hints over Redis (the client resyncs from REST on a gap), and the
- * answer should not wait for them.
- */
-function announce(deps: GatewayDeps, userId: number, reason: string, payload: Record<string, unknown>): void {
-  const send = async () => {
-    await deps.accountEvents.emit(userId, 'order:updated', { reason, ...payload });
-    await deps.assetQueue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
-  };
-  send().catch((error: unknown) => deps.logger.warn({ err: String(error), userId, reason }, 'trading event not sent'));
-}
 
 export const placeOrderCall = defineUserCall({
   path: 'trade/order',
   summary: 'Places a market or limit order, long or short with leverage; idempotent by request_id',
   input: placeOrderRequest,
   async handle({ input, caller, deps }) {
-    const { result, replayed } = await placeOrder(deps, caller.userId, input);
-    if (!replayed) announce(deps, caller.userId, result.status === 'filled' ? 'filled' : 'placed', { ...result });
+    const { result, replayed } = await placeOrder(deps, caller, input);
+    if (!replayed) announce(deps, caller.userId, 'order:updated', result.status === 'filled' ? 'filled' : 'placed', { ...result });
     return { msg: 'purchase_ok', data: result };
   },
 });
@@ -38,7 +25,7 @@ export const closePositionCall = defineUserCall({
   input: closePositionRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
-    if (!replayed) announce(deps, caller.userId, 'closed', { ...result });
+    if (!replayed) announce(deps, caller.userId, 'order:updated', 'closed', { ...result });
     return { msg: 'close_ok', data: result };
   },
 });
@@ -49,7 +36,7 @@ export const cancelOrderCall = defineUserCall({
   input: cancelOrderRequest,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    announce(deps, caller.userId, 'cancelled', { ...result });
+    announce(deps, caller.userId, 'order:updated', 'cancelled', { ...result });
     return { msg: 'cancel_ok', data: result };
   },
 });
@@ -77,7 +64,7 @@ export const previewOrderCall = defineUserCall({
   summary: 'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
   input: previewOrderRequest,
   async handle({ input, caller, deps }) {
-    const quote = await quoteOrder(deps, caller.userId, input);
+    const quote = await quoteOrder(deps, caller, input);
     const currency = quote.instrument.currency;
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     const available = await cashBalance(deps.db, caller.userId, currency);

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { findUserById, type UserRecord } from '../auth/users.repository.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
 import type { GatewayDeps } from '../../deps.ts';
+import { verifyTotp } from '../security/totp.service.ts';
 
 async function requireUser(deps: GatewayDeps, caller: Caller): Promise<UserRecord> {
   const user = await findUserById(deps.db, caller.userId);
@@ -53,7 +54,7 @@ export const setFundPasswordCall = defineUserCall({
 
 export const changeFundPasswordCall = defineUserCall({
   path: 'user/changeFundPassword',
-  summary: 'Changes the fund password; five wrong attempts lock it for 15 minutes',
+  summary: 'Changes the fund password (and needs a TOTP code when TOTP is on); five wrong attempts lock it for 15 minutes',
   input: changeFundPasswordRequest,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
@@ -65,6 +66,7 @@ export const changeFundPasswordCall = defineUserCall({
       await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
       throw new Refusal('wrong_fund_password');
     }
+    await verifyTotp(deps, caller.userId, input.otp);
     await deps.limiters.fundPasswordFailures.delete(limiterKey);
     await setColumn(deps, caller, { fund_password_hash: await hashPassword(input.fundpassword) }).execute();
     return { msg: 'modify_ok' };

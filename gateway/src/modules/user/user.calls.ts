@@ -1,7 +1,6 @@
 import {
   assetsRequest,
   paperFundRequest,
-  QUEUE_NAMES,
   summaryToWire,
   toWire,
   userInfoRequest,
@@ -52,11 +51,7 @@ export const paperFundCall = defineUserCall({
     });
     if (!replayed) {
       await deps.accountEvents.emit(caller.userId, 'fund:updated', { kind: 'paper_grant', ...result });
-      await deps.assetQueue.add(
-        QUEUE_NAMES.assetRecompute,
-        { userId: caller.userId, reason: 'paper_grant' },
-        { jobId: `assets-${caller.userId}-grant-${result.journal_id}`, removeOnComplete: 1000, removeOnFail: 1000 },
-      );
+      deps.assetRecompute.request(caller.userId, 'paper_grant');
     }
     return { msg: 'claim_ok', data: result };
   },

@@ -40,6 +40,8 @@ export const changeFundPasswordRequest = z.strictObject({
   oldfundpassword: z.string().min(1).max(16),
   fundpassword: fundPasswordField,
   refundpassword: z.string().max(16),
+  /** Required when the user turned TOTP on. */
+  otp: z.string().regex(/^\d{6}$/).optional(),
 });
 
 export const revokeSessionRequest = z.strictObject({ id: z.coerce.number().int().positive() });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Refusal } from '../../contracts/errors.ts';
 import type { Db } from '../create-db.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 export function hashRequest(input: Record<string, unknown>): string {
   const canonical = JSON.stringify(
@@ -9,6 +10,26 @@ export function hashRequest(input: Record<string, unknown>): string {
       .map((key) => [key, String(input[key])]),
   );
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+const findKey = preparedQuery((db: Db, userId: bigint, requestId: string) =>
+  db.selectFrom('idempotency_key').select(['request_hash', 'response']).where('user_id', '=', userId).where('request_id', '=', requestId),
+);
+
+const storeKey = preparedQuery((db: Db, userId: number, requestId: string, requestHash: string, response: string, createdAt: number) =>
+  db.insertInto('idempotency_key').values({ user_id: userId, request_id: requestId, request_hash: requestHash, response, created_at: createdAt }),
+);
+
+/**
+ * The first answer to this (user, request_id), or undefined when there is none yet; other inputs
+ * under the same key get `request_id_reused`. Calls with slow checks before their transaction
+ * (uploads, password hashes) ask this first, so a retry skips them and gets the first answer.
+ */
+export async function earlierAnswer<T>(db: Db, key: { userId: number; requestId: string; requestHash: string }): Promise<{ result: T; replayed: true } | undefined> {
+  const [existing] = await findKey(db, BigInt(key.userId), key.requestId);
+  if (!existing) return undefined;
+  if (existing.request_hash !== key.requestHash) throw new Refusal('request_id_reused');
+  return { result: JSON.parse(existing.response) as T, replayed: true };
 }
 
 /**
@@ -20,26 +41,9 @@ export async function runIdempotent<T>(
   key: { userId: number; requestId: string; requestHash: string; nowMs: number },
   work: () => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  const existing = await trx
-    .selectFrom('idempotency_key')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', BigInt(key.userId))
-    .where('request_id', '=', key.requestId)
-    .executeTakeFirst();
-  if (existing) {
-    if (existing.request_hash !== key.requestHash) throw new Refusal('request_id_reused');
-    return { result: JSON.parse(existing.response) as T, replayed: true };
-  }
+  const earlier = await earlierAnswer<T>(trx, key);
+  if (earlier) return earlier;
   const result = await work();
-  await trx
-    .insertInto('idempotency_key')
-    .values({
-      user_id: key.userId,
-      request_id: key.requestId,
-      request_hash: key.requestHash,
-      response: JSON.stringify(result),
-      created_at: key.nowMs,
-    })
-    .execute();
+  await storeKey(trx, key.userId, key.requestId, key.requestHash, JSON.stringify(result), key.nowMs);
   return { result, replayed: false };
 }

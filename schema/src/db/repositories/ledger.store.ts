@@ -11,25 +11,17 @@ import {
 } from '../../domain/index.ts';
 import { Refusal } from '../../contracts/errors.ts';
 import type { Db } from '../create-db.ts';
+import { preparedQuery } from '../prepared-query.ts';
 
 function ownerKey(ref: AccountRef): string {
   return ref.owner === 'user' ? `u:${ref.userId}` : 'platform';
 }
 
-async function ensureAccount(trx: Db, ref: AccountRef, nowMs: number): Promise<bigint> {
-  const owner = ownerKey(ref);
-  const existing = await trx
-    .selectFrom('ledger_account')
-    .select('id')
-    .where('owner_key', '=', owner)
-    .where('kind', '=', ref.kind)
-    .where('currency', '=', ref.currency)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const inserted = await trx
+async function createAccount(trx: Db, ref: AccountRef, nowMs: number): Promise<void> {
+  await trx
     .insertInto('ledger_account')
     .values({
-      owner_key: owner,
+      owner_key: ownerKey(ref),
       user_id: ref.owner === 'user' ? ref.userId : null,
       kind: ref.kind,
       currency: ref.currency,
@@ -37,31 +29,60 @@ async function ensureAccount(trx: Db, ref: AccountRef, nowMs: number): Promise<b
       allow_negative: mayGoNegative(ref) ? 1 : 0,
       created_at: nowMs,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+    .onConflict((oc) => oc.columns(['owner_key', 'kind', 'currency']).doNothing())
+    .execute();
 }
 
-/** Applies one posting with a conditional update: the no-overspend check and the write are one statement. */
-async function applyPosting(trx: Db, accountId: bigint, amountMinor: bigint): Promise<boolean> {
-  const result = await trx
+const conditionalPosting = preparedQuery((db: Db, amountMinor: bigint, owner: string, kind: string, currency: string) =>
+  db
     .updateTable('ledger_account')
     .set({ balance: sql`balance + ${amountMinor}` })
-    .where('id', '=', accountId)
+    .where('owner_key', '=', owner)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
     .where((eb) => eb.or([eb('allow_negative', '=', 1n), eb(sql`balance + ${amountMinor}`, '>=', 0)]))
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+    .returning('id'),
+);
+
+/**
+ * Applies one posting with a conditional update: the no-overspend check and the write are one
+ * statement, found by the account's natural key. Returns the account id, or null when the
+ * account would go below zero.
+ */
+async function applyPosting(trx: Db, ref: AccountRef, amountMinor: bigint): Promise<bigint | null> {
+  const [row] = await conditionalPosting(trx, amountMinor, ownerKey(ref), ref.kind, ref.currency);
+  return row?.id ?? null;
 }
 
+/** Posts to an account, creating it on first use (only a missing account is retried). */
+async function postToAccount(trx: Db, ref: AccountRef, amountMinor: bigint, nowMs: number): Promise<bigint | null> {
+  const applied = await applyPosting(trx, ref, amountMinor);
+  if (applied !== null) return applied;
+  const exists = await trx
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('owner_key', '=', ownerKey(ref))
+    .where('kind', '=', ref.kind)
+    .where('currency', '=', ref.currency)
+    .executeTakeFirst();
+  if (exists) return null;
+  await createAccount(trx, ref, nowMs);
+  return applyPosting(trx, ref, amountMinor);
+}
+
+const takeJournalId = preparedQuery((db: Db) =>
+  db.updateTable('ledger_sequence').set({ last_seq: sql`last_seq + 1` }).where('id', '=', 1n).returning('last_seq'),
+);
+
 async function nextJournalId(trx: Db): Promise<bigint> {
-  const row = await trx
-    .updateTable('ledger_sequence')
-    .set({ last_seq: sql`last_seq + 1` })
-    .where('id', '=', 1n)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
+  const [row] = await takeJournalId(trx);
+  if (!row) throw new Error('ledger_sequence has no row');
   return row.last_seq;
 }
+
+const insertJournal = preparedQuery((db: Db, id: bigint, kind: string, memo: string, actorType: string, actorId: string, reference: string | null, userId: number | null, createdAt: number) =>
+  db.insertInto('journal').values({ id, kind, memo, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
+);
 
 function journalUserId(entry: JournalEntry): number | null {
   const user = entry.postings.find((p) => p.account.owner === 'user');
@@ -85,26 +106,12 @@ export async function postJournal(
   );
   const accountIds: bigint[] = [];
   for (const posting of ordered) {
-    const accountId = await ensureAccount(trx, posting.account, nowMs);
-    if (!(await applyPosting(trx, accountId, posting.amountMinor))) {
-      throw new Refusal('balance_insufficient');
-    }
+    const accountId = await postToAccount(trx, posting.account, posting.amountMinor, nowMs);
+    if (accountId === null) throw new Refusal('balance_insufficient');
     accountIds.push(accountId);
   }
   const journalId = await nextJournalId(trx);
-  await trx
-    .insertInto('journal')
-    .values({
-      id: journalId,
-      kind: entry.kind,
-      memo: entry.memo,
-      actor_type: entry.actor.type,
-      actor_id: String(entry.actor.id),
-      reference: entry.reference ?? null,
-      user_id: journalUserId(entry),
-      created_at: nowMs,
-    })
-    .execute();
+  await insertJournal(trx, journalId, entry.kind, entry.memo, entry.actor.type, String(entry.actor.id), entry.reference ?? null, journalUserId(entry), nowMs);
   await trx
     .insertInto('posting')
     .values(

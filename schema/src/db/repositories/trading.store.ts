@@ -39,7 +39,6 @@ export async function insertPosition(trx: Db, values: NewPosition): Promise<bigi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable('trade_order').set({ position_id: row.id }).where('id', '=', values.orderId).execute();
   return row.id;
 }
 

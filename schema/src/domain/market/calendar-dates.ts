@@ -44,14 +44,21 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The exchange-local date and minute of day at an instant. */
+const lastMinuteSeen = new Map<string, { minute: number; clock: { date: LocalDate; minuteOfDay: number } }>();
+
+/** The exchange-local date and minute of day at an instant (the last minute asked is memoised per zone). */
 export function localClock(ms: number, timeZone: string): { date: LocalDate; minuteOfDay: number } {
+  const minute = Math.floor(ms / 60_000);
+  const seen = lastMinuteSeen.get(timeZone);
+  if (seen?.minute === minute) return seen.clock;
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) parts[part.type] = part.value;
-  return {
+  const clock = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  });
+  lastMinuteSeen.set(timeZone, { minute, clock });
+  return clock;
 }
 
 /** The UTC instant of a local wall-clock time (zones here change offset only at 02:00–03:00). */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import type { QuoteTick } from '@kabuto/schema/contracts';
-import { closePositionIn, writeTransaction, type Db, type PositionRow } from '@kabuto/schema/db';
+import { closePositionIn, insertInboxMessage, writeTransaction, type Db, type PositionRow } from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { marginState, type PositionSide } from '@kabuto/schema/trading';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
@@ -35,9 +35,9 @@ function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
  * Watches open positions on every print of their symbols. It queues an asset recomputation for
  * each holder (at most once per REVALUE_EVERY_MS per account) so account figures move with the
  * market. Below the market's maintenance level
- * the owner gets a margin-call message (once per position per process); below the stop-out level
- * the position is closed at the feed price in one transaction, recorded as `stop_out` and visible
- * in the user's records. The index of holdings is rebuilt from the database every `refreshMs`.
+ * the owner gets a margin-call message in the inbox (once per position per process); below the
+ * stop-out level the position is closed at the feed price in one transaction with its inbox
+ * message, recorded as `stop_out` and visible in the user's records. The index of holdings is rebuilt from the database every `refreshMs`.
  */
 export async function startStopOutWatcher(deps: {
   db: Db;
@@ -55,12 +55,16 @@ export async function startStopOutWatcher(deps: {
   const stopOut = async (holding: Holding, instrument: Instrument, price: bigint) => {
     const result = await writeTransaction(deps.db, async (trx) => {
       const fresh = await trx.selectFrom('position').selectAll().where('id', '=', holding.id).where('status', '=', 'holding').executeTakeFirst();
-      return fresh ? closePositionIn(trx, fresh, { price, reason: 'stop_out', actor: { type: 'system', id: 'stop-out' }, nowMs: Date.now() }) : null;
+      if (!fresh) return null;
+      const closed = await closePositionIn(trx, fresh, { price, reason: 'stop_out', actor: { type: 'system', id: 'stop-out' }, nowMs: Date.now() });
+      await insertInboxMessage(trx, { userId: Number(holding.user_id), kind: 'stop_out', params: { symbol: instrument.symbol, price: closed.price, pnl: closed.pnl, currency: instrument.currency }, nowMs: Date.now() });
+      return closed;
     });
     if (!result) return;
     const userId = Number(holding.user_id);
     deps.logger.info({ position: result.position_id, symbol: instrument.symbol, price: result.price }, 'stop-out');
     await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
+    await deps.emitter.emit(userId, 'message:created', { kind: 'stop_out', position_id: result.position_id });
     await queueAssetRecompute(deps.assetQueue, userId, 'stop_out');
   };
 
@@ -77,6 +81,7 @@ export async function startStopOutWatcher(deps: {
         await stopOut(holding, instrument, price).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'stop-out failed'));
       } else if (state === 'margin_call' && !warned.has(String(holding.id))) {
         warned.add(String(holding.id));
+        await insertInboxMessage(deps.db, { userId: Number(holding.user_id), kind: 'margin_call', params: { symbol: tick.symbol, price: tick.price }, nowMs: Date.now() });
         await deps.emitter.emit(Number(holding.user_id), 'message:created', { kind: 'margin_call', position_id: String(holding.id), symbol: tick.symbol, price: tick.price });
       }
     }

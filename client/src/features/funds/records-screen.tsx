@@ -1,0 +1,57 @@
+import { Button, List, Selector } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HeaderBar } from '../../components/header-bar.tsx';
+import { NoData } from '../../components/no-data.tsx';
+import { callForFile } from '../../lib/api-client.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { formatWhen, loadList, type StatementRow } from './funds.api.ts';
+
+const KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_returned', 'exchange', 'position_open', 'position_close', 'order_hold', 'order_release', 'paper_grant'] as const;
+const CURRENCIES = ['JPY', 'USD', 'CNY'] as const;
+
+function filterPayload(currency: string | undefined, kind: string | undefined): Record<string, string> {
+  return { ...(currency ? { currency } : {}), ...(kind ? { kind } : {}) };
+}
+
+async function exportCsv(payload: Record<string, string>): Promise<void> {
+  const blob = await callForFile('fund/records.csv', payload);
+  if (!blob) return;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = 'kabuto-statement.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function RecordItem({ row }: { row: StatementRow }) {
+  const { t } = useTranslation();
+  const negative = row.amount.startsWith('-');
+  return (
+    <List.Item data-testid="record-row" data-kind={row.kind} data-currency={row.currency}
+      description={<><div>{row.memo}</div><div>{formatWhen(row.time)}</div></>}
+      extra={<div className="record-amounts"><strong className={negative ? 'amount-out' : 'amount-in'}>{negative ? '' : '+'}{formatMoney(row.amount)} {row.currency}</strong><span className="muted" data-testid="record-balance">{t('money.balance')} {formatMoney(row.balance)}</span></div>}>
+      {t(`money.kind.${row.kind}`, { defaultValue: row.kind })}
+    </List.Item>
+  );
+}
+
+/** /mine/transactionRecords: the statement, every ledger movement of the user's cash with running balances; CSV export. */
+export function RecordsScreen() {
+  const { t } = useTranslation();
+  const [currency, setCurrency] = useState<string | undefined>();
+  const [kind, setKind] = useState<string | undefined>();
+  const [rows, setRows] = useState<StatementRow[] | null>(null);
+  useEffect(() => void loadList<StatementRow>('fund/records', filterPayload(currency, kind)).then(setRows), [currency, kind]);
+  return (
+    <div className="screen" data-testid="records-screen" data-loaded={rows ? 'yes' : 'no'}>
+      <HeaderBar title={t('mine.records')} extra={<Button size="mini" onClick={() => void exportCsv(filterPayload(currency, kind))} data-testid="records-csv">CSV</Button>} />
+      <div className="card filters">
+        <Selector showCheckMark={false} options={CURRENCIES.map((c) => ({ label: c, value: c }))} value={currency ? [currency] : []} onChange={(v: string[]) => setCurrency(v[0])} />
+        <Selector showCheckMark={false} columns={3} options={KINDS.map((k) => ({ label: t(`money.kind.${k}`), value: k }))} value={kind ? [kind] : []} onChange={(v: string[]) => setKind(v[0])} />
+      </div>
+      {rows?.length === 0 ? <NoData /> : null}
+      <List className="card" style={{ padding: 0 }}>{(rows ?? []).map((row) => <RecordItem key={`${row.journal_id}-${row.currency}`} row={row} />)}</List>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Form, Input, List, Selector, Tag } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HeaderBar } from '../../components/header-bar.tsx';
+import { callApi, newRequestId } from '../../lib/api-client.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { translateMsg } from '../../lib/i18n.ts';
+import { showMessage } from '../../lib/toast.ts';
+import { loadList, type BankCard } from './funds.api.ts';
+
+interface WithdrawalRow {
+  withdrawal_id: string;
+  status: number;
+  state: string;
+  money: string;
+  reason: string | null;
+  bank_name: string;
+  masked_number: string;
+}
+
+const STATE_COLOR: Record<string, string> = { pending: 'warning', paid: 'success', rejected: 'danger' };
+
+function RecentWithdrawals({ version }: { version: number }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<WithdrawalRow[]>([]);
+  useEffect(() => void loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), [version]);
+  if (rows.length === 0) return null;
+  return (
+    <List header={t('money.recentWithdrawals')} className="card" style={{ padding: 0 }}>
+      {rows.slice(0, 5).map((row) => (
+        <List.Item key={row.withdrawal_id} data-testid="withdrawal-row" description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
+          extra={<Tag color={STATE_COLOR[row.state] ?? 'default'}>{t(`money.withdrawalStatus.${row.state}`)}</Tag>}>
+          ¥{formatMoney(row.money)}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** /mine/withdraw: to one of the user's cards, in yen, with the fund password (and TOTP when on). */
+export function WithdrawScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [cards, setCards] = useState<BankCard[]>([]);
+  const [available, setAvailable] = useState<string | null>(null);
+  const [totp, setTotp] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [form] = Form.useForm();
+  useEffect(() => {
+    void loadList<BankCard>('bank/list').then(setCards);
+    // Yen cash exactly (the newest statement row's balance), not the whole account in yen.
+    void loadList<{ balance: string }>('fund/records', { currency: 'JPY', limit: '1' }).then((rows) => setAvailable(rows[0]?.balance ?? '0'));
+    void callApi<{ totp_enabled: boolean }>('security/status').then((r) => r.status === 1 && setTotp(r.data.totp_enabled));
+  }, [version]);
+  const submit = async (values: { card: string[]; amount: string; fund_password: string; otp?: string }) => {
+    const payload: Record<string, string> = { card_id: values.card[0] ?? '', amount: values.amount, fund_password: values.fund_password, request_id: newRequestId() };
+    if (values.otp) payload['otp'] = values.otp;
+    const response = await callApi('fund/withdraw', payload);
+    if (response.status !== 1) return;
+    showMessage(translateMsg(response.msg));
+    form.resetFields();
+    setVersion((v) => v + 1);
+  };
+  return (
+    <div className="screen" data-testid="withdraw-screen">
+      <HeaderBar title={t('mine.withdraw')} />
+      <div className="card"><div className="figure total"><label>{t('money.availableJpy')}</label><strong data-testid="withdraw-available">¥{formatMoney(available)}</strong></div></div>
+      {cards.length === 0 ? (
+        <div className="form-actions"><Button block onClick={() => navigate('/mine/bankAdd')}>{t('money.addCard')}</Button></div>
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ card: [cards[0]?.card_id] }}
+          footer={<Button block type="submit" color="primary" size="large" data-testid="withdraw-submit">{t('mine.withdraw')}</Button>}>
+          <Form.Item name="card" label={t('money.toCard')}>
+            <Selector columns={1} options={cards.map((c) => ({ value: c.card_id, label: `${c.bank_name} ${c.masked_number}`, description: c.holder_kana }))} />
+          </Form.Item>
+          <Form.Item name="amount" label={t('money.amountJpy')} rules={[{ required: true }, { pattern: /^\d{1,13}$/, message: t('msg.invalid_param') }]}>
+            <Input inputMode="numeric" data-testid="withdraw-amount" />
+          </Form.Item>
+          <Form.Item name="fund_password" label={t('mine.fundPassword')} rules={[{ required: true }]}>
+            <Input type="password" inputMode="numeric" maxLength={6} data-testid="withdraw-fund-password" />
+          </Form.Item>
+          {totp ? (
+            <Form.Item name="otp" label={t('money.otp')} rules={[{ required: true }]}>
+              <Input inputMode="numeric" maxLength={6} data-testid="withdraw-otp" />
+            </Form.Item>
+          ) : null}
+        </Form>
+      )}
+      <div className="card prose">
+        <p className="muted">{t('money.withdrawRules')}</p>
+        <p data-testid="no-fee-line"><strong>{t('money.noFeeLine')}</strong></p>
+      </div>
+      <RecentWithdrawals version={version} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, waitForFeed } from './support/e2e.ts';
+
+// The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
+// deposit with proof, approval through the review API, exchange JPY to USD, withdraw, and the
+// statement showing every step.
+let browser: Browser;
+let stack: TestStack;
+let photo: Buffer;
+
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => apiPost(stack, path, body, headers);
+
+async function adminCall(path: string, body: Record<string, string>, token = ''): Promise<{ status: number; msg: string; data: any }> {
+  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token }, body: new URLSearchParams(body).toString() });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** The back office as the seed created it: the login written to data/backoffice-login.txt. */
+async function backOffice() {
+  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
+  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
+  const login = await adminCall('login', { login: 'admin', password });
+  const token = String(login.data.token);
+  return {
+    async approveLatest(kind: 'kyc' | 'deposit' | 'withdrawal') {
+      const pending = await adminCall(`${kind}/list`, { status: 'pending' }, token);
+      const latest = pending.data[pending.data.length - 1];
+      const decided = await adminCall(`${kind}/decide`, { id: latest.id, decision: 'approve' }, token);
+      expect(decided.msg).toBe('submit_ok');
+    },
+  };
+}
+
+beforeAll(async () => {
+  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  browser = await launchChromium();
+  photo = await sharp({ create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } } }).jpeg().toBuffer();
+  await waitForFeed(stack, 'AAPL');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function setLanguage(page: Page, language: 'jp' | 'cn' | 'us') {
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await page.reload();
+}
+
+const upload = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] input[type="file"]`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+
+describe('money in and out in the browser', () => {
+  it('verifies, adds a card, deposits with proof, exchanges JPY to USD, withdraws, and the statement shows every step', async () => {
+    const account = `saver.${stack.prefix}@example.jp`;
+    const auth = await registerUser(stack, account, 'saver-pass-1');
+    const office = await backOffice();
+    const page = await phonePageAs(browser, auth);
+
+    // Real-name verification, then approval by a reviewer.
+    await page.goto(`${stack.baseUrl}/#/mine/verified`);
+    await page.getByTestId('kyc-kanji').locator('input').fill('山田 太郎');
+    await page.getByTestId('kyc-kana').locator('input').fill('ヤマダ タロウ');
+    await page.getByTestId('kyc-id').locator('input').fill('123456789012');
+    await upload(page, 'kyc-front');
+    await upload(page, 'kyc-back');
+    await page.getByTestId('kyc-consent').click();
+    await shot(page, 'jp-verify-form');
+    await page.getByTestId('kyc-submit').click();
+    await page.locator('[data-testid="verified-screen"][data-state="pending"]').waitFor();
+    await office.approveLatest('kyc');
+    await page.reload();
+    await page.locator('[data-testid="verified-screen"][data-state="verified"]').waitFor();
+    await shot(page, 'jp-verified');
+
+    // The channel password arrives in the inbox.
+    await page.goto(`${stack.baseUrl}/#/mine/message`);
+    await page.locator('[data-testid="inbox-item"][data-kind="channel_password"]').click();
+    const body = (await page.getByTestId('message-body').textContent()) ?? '';
+    const channelPassword = /(\d{6})/.exec(body)?.[1] ?? '';
+    expect(channelPassword).toMatch(/^\d{6}$/);
+    await shot(page, 'jp-inbox-channel-password');
+
+    // A bank card in the verified name.
+    await page.goto(`${stack.baseUrl}/#/mine/bankAdd`);
+    const card: Record<string, string> = { holder_kana: 'ヤマダ タロウ', bank_name: 'みずほ銀行', branch_name: '東京営業部', branch_code: '001', account_number: '1234567' };
+    for (const [field, value] of Object.entries(card)) await page.getByTestId(`card-${field}`).locator('input').fill(value);
+    await page.getByTestId('bank-save').click();
+    await page.getByTestId('bank-card').first().waitFor();
+    await shot(page, 'jp-bank-cards');
+
+    // Deposit ¥300,000 with a transfer proof; a reviewer approves it.
+    await page.goto(`${stack.baseUrl}/#/mine/stored`);
+    await page.getByTestId('stored-amount').locator('input').fill('300000');
+    await page.getByTestId('stored-next').click();
+    await page.getByTestId('channel-password').locator('input').fill(channelPassword);
+    await page.getByTestId('channel-unlock').click();
+    await page.getByTestId('transfer-reference').waitFor();
+    await upload(page, 'deposit-proof');
+    await shot(page, 'jp-deposit-details');
+    await page.getByTestId('deposit-submit').click();
+    await page.getByTestId('deposit-row').first().waitFor();
+    await office.approveLatest('deposit');
+
+    // Exchange ¥100,000 to dollars at the feed's rate.
+    await expect.poll(async () => (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '100000' }, auth)).status, { timeout: 30_000 }).toBe(1);
+    await page.goto(`${stack.baseUrl}/#/mine/exchange`);
+    await page.getByTestId('exchange-amount').locator('input').fill('100000');
+    await page.getByTestId('exchange-quote').click();
+    await page.getByTestId('exchange-price').waitFor();
+    await shot(page, 'jp-exchange');
+    await page.getByTestId('exchange-confirm').click();
+    await confirmDialog(page);
+    await expect.poll(async () => (await post('fund/records', { currency: 'JPY', limit: '1' }, auth)).data[0]?.balance, { timeout: 5000 }).toBe('200000');
+
+    // Withdraw ¥50,000 to the card with the fund password.
+    await post('user/setFundPassword', { password: 'saver-pass-1', fundpassword: '246810', refundpassword: '246810' }, auth);
+    await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
+    await page.getByTestId('withdraw-amount').locator('input').fill('50000');
+    await page.getByTestId('withdraw-fund-password').locator('input').fill('246810');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdrawal-row').first().waitFor();
+    await expect(page.getByTestId('no-fee-line').textContent()).resolves.toContain('Kabuto');
+    await expect(page.getByTestId('withdraw-available').textContent()).resolves.toContain('150,000');
+    await shot(page, 'jp-withdraw');
+
+    // The statement: every step, newest first, with running balances that end at the cash shown.
+    await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
+    await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
+    const rows = page.getByTestId('record-row');
+    await expect.poll(() => rows.count()).toBe(4);
+    const kinds = await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-currency')}`));
+    expect(kinds).toEqual(['withdrawal_hold:JPY', 'exchange:JPY', 'exchange:USD', 'deposit:JPY']);
+    await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000');
+    await shot(page, 'jp-records');
+    for (const language of ['cn', 'us'] as const) {
+      await setLanguage(page, language);
+      await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
+      await expect.poll(() => rows.count()).toBe(4);
+      await shot(page, `${language}-records`);
+      await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
+      await page.getByTestId('withdrawal-row').first().waitFor();
+      await shot(page, `${language}-withdraw`);
+      await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
+    }
+    await page.close();
+  }, 120_000);
+});

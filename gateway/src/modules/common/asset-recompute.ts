@@ -1,0 +1,46 @@
+import { Queue } from 'bullmq';
+import { QUEUE_NAMES } from '@kabuto/schema/contracts';
+import type { Logger } from '../../infra/logger.ts';
+
+/** How long requests for one account's recomputation gather before one job is queued. */
+export const ASSET_RECOMPUTE_WINDOW_MS = 200;
+
+/**
+ * Asks the workers to recompute an account's figures after its events. Requests for one account
+ * within ASSET_RECOMPUTE_WINDOW_MS become one job queued at the end of the window (trailing), so a
+ * burst of orders costs one Redis job instead of one each, and the job always runs after the
+ * burst's last write. A hint: the summary is also recomputed on ticks and on every read.
+ */
+export interface AssetRecompute {
+  request(userId: number, reason: string): void;
+  /** Queues what is still waiting and closes the queue. */
+  close(): Promise<void>;
+}
+
+export function createAssetRecompute(queue: Queue, logger: Logger, windowMs = ASSET_RECOMPUTE_WINDOW_MS): AssetRecompute {
+  const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
+  const send = (userId: number) => {
+    const entry = waiting.get(userId);
+    if (!entry) return Promise.resolve();
+    clearTimeout(entry.timer);
+    waiting.delete(userId);
+    return queue
+      .add(QUEUE_NAMES.assetRecompute, { userId, reason: entry.reason }, { removeOnComplete: 1000, removeOnFail: 1000 })
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: String(error), userId }, 'asset recomputation not queued'));
+  };
+  return {
+    request(userId, reason) {
+      const entry = waiting.get(userId);
+      if (entry) {
+        entry.reason = reason;
+        return;
+      }
+      waiting.set(userId, { reason, timer: setTimeout(() => void send(userId), windowMs) });
+    },
+    async close() {
+      await Promise.all([...waiting.keys()].map(send));
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { Refusal } from '@kabuto/schema/contracts';
+import { earlierAnswer, hashRequest, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
+import type { GatewayDeps } from '../../deps.ts';
+import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { configValue } from '../common/config.repository.ts';
+import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
+import { insertUpload } from '../uploads/uploads.repository.ts';
+import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
+
+/** DESIGN.md section 6: `deposit_max_single` (config) caps every deposit; a channel may cap lower. */
+const DEFAULT_DEPOSIT_MAX = 10_000_000_000n;
+
+interface Channel {
+  readonly id: number;
+  readonly name: string;
+  readonly currency: Currency;
+  readonly bankName: string;
+  readonly branchName: string;
+  readonly accountName: string;
+  readonly accountNumber: string;
+  readonly maxSingleMinor: bigint;
+}
+
+/** The configured cap in major units; each channel converts it to its currency's minor units. */
+async function depositMaxMajor(db: Db): Promise<bigint> {
+  const value = await configValue(db, 'deposit_max_single');
+  return value && /^\d{1,15}$/.test(value) ? BigInt(value) : DEFAULT_DEPOSIT_MAX;
+}
+
+export async function activeChannels(db: Db): Promise<Channel[]> {
+  const rows = await db.selectFrom('deposit_channel').selectAll().where('active', '=', 1n).orderBy('id').execute();
+  const maxMajor = await depositMaxMajor(db);
+  const channels: Channel[] = [];
+  for (const r of rows) {
+    if (!isCurrency(r.currency)) continue;
+    const cap = maxMajor * 10n ** BigInt(scaleOf(r.currency));
+    channels.push({
+      id: Number(r.id), name: r.name, currency: r.currency, bankName: r.bank_name, branchName: r.branch_name,
+      accountName: r.account_name, accountNumber: r.account_number, maxSingleMinor: r.max_single < cap ? r.max_single : cap,
+    });
+  }
+  return channels;
+}
+
+async function findChannel(db: Db, channelId: number): Promise<Channel> {
+  const channel = (await activeChannels(db)).find((c) => c.id === channelId);
+  if (!channel) throw new Refusal('not_found');
+  return channel;
+}
+
+function channelSummary(channel: Channel) {
+  return { channel_id: String(channel.id), name: channel.name, currency: channel.currency, max_single: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)) };
+}
+
+export async function listChannels(db: Db) {
+  return (await activeChannels(db)).map(channelSummary);
+}
+
+/**
+ * `fund/channel`: the receiving bank details, only for a verified user who gives the channel
+ * password issued to their inbox when verification passed; five wrong tries lock it for 15 minutes.
+ */
+export async function openChannel(deps: GatewayDeps, userId: number, channelId: number, channelPassword: string) {
+  await requireVerified(deps.db, userId);
+  const channel = await findChannel(deps.db, channelId);
+  const security = await loadUserSecurity(deps.db, userId);
+  const limiterKey = `channel:${userId}`;
+  await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
+  if (!security.channelPasswordHash || !(await verifyPassword(security.channelPasswordHash, channelPassword))) {
+    await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
+    throw new Refusal('wrong_channel_password');
+  }
+  return {
+    ...channelSummary(channel),
+    bank_name: channel.bankName, branch_name: channel.branchName, account_name: channel.accountName, account_number: channel.accountNumber,
+    transfer_reference: security.transferReference,
+  };
+}
+
+async function refuseWhilePending(db: Db, userId: number): Promise<void> {
+  const pending = await db.selectFrom('deposit').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'pending').executeTakeFirst();
+  if (pending) throw new Refusal('deposit_pending');
+}
+
+type DepositAnswer = {
+  readonly deposit_id: string;
+  readonly status: string;
+  readonly currency: string;
+  readonly amount: string;
+  readonly transfer_reference: string;
+};
+
+/**
+ * `fund/deposit`: the user says they sent `amount` through a channel and uploads the transfer
+ * proof. The deposit waits for review; nothing is credited until a reviewer approves it.
+ */
+export async function requestDeposit(deps: GatewayDeps, userId: number, input: { channel_id: number; amount: string; request_id: string }, proof: Buffer | undefined) {
+  await requireVerified(deps.db, userId);
+  const channel = await findChannel(deps.db, input.channel_id);
+  const amount = parsePositiveAmount(input.amount, channel.currency);
+  if (amount > channel.maxSingleMinor) throw new Refusal('deposit_limit_exceeded', { max: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)) });
+  const requestHash = hashRequest({ call: 'fund/deposit', channel: input.channel_id, amount: String(amount) });
+  const earlier = await earlierAnswer<DepositAnswer>(deps.db, { userId, requestId: input.request_id, requestHash });
+  if (earlier) return earlier;
+  await refuseWhilePending(deps.db, userId);
+  const image = await cleanImage('proof', proof);
+  const stored = await storeImage(deps.config.dataDir, image);
+  const security = await loadUserSecurity(deps.db, userId);
+  const nowMs = deps.clock.nowMs();
+  try {
+    const answer = await writeTransaction(deps.db, (trx) =>
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async (): Promise<DepositAnswer> => {
+        await refuseWhilePending(trx, userId);
+        const proofId = await insertUpload(trx, { userId, purpose: 'deposit_proof', storedName: stored.storedName, image, nowMs });
+        const row = await trx
+          .insertInto('deposit')
+          .values({
+            user_id: BigInt(userId), channel_id: BigInt(channel.id), currency: channel.currency, amount, transfer_reference: security.transferReference,
+            proof_upload_id: proofId, status: 'pending', reason: null, journal_id: null, reviewed_by: null, reviewed_at: null, created_at: nowMs,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { deposit_id: String(row.id), status: 'pending', currency: channel.currency, amount: formatScaled(amount, scaleOf(channel.currency)), transfer_reference: security.transferReference };
+      }),
+    );
+    if (answer.replayed) await stored.discard(); // a concurrent retry won: its proof is the one kept
+    return answer;
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}
+
+export async function listDeposits(db: Db, userId: number) {
+  const rows = await db.selectFrom('deposit').selectAll().where('user_id', '=', BigInt(userId)).orderBy('id', 'desc').limit(100).execute();
+  return rows.map((r) => ({
+    deposit_id: String(r.id), status: r.status, currency: r.currency, amount: formatScaled(r.amount, scaleOf(r.currency as Currency)),
+    reason: r.reason, created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at), proof_upload_id: String(r.proof_upload_id),
+  }));
+}

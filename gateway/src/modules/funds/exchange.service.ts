@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { fxSymbol, rateLookupFromLatest, redisKeys, Refusal } from '@kabuto/schema/contracts';
+import { hashRequest, postJournal, runIdempotent, writeTransaction } from '@kabuto/schema/db';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { exchangePostings, formatRate, quoteExchange, type ExchangeQuote } from '@kabuto/schema/funds';
+import type { GatewayDeps } from '../../deps.ts';
+import { parsePositiveAmount } from './fund-checks.ts';
+
+export interface ExchangeInput {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+}
+
+/** How long a priced exchange keeps its rate for the user to confirm it. */
+export const EXCHANGE_QUOTE_TTL_S = 15;
+
+function checkedInput(input: ExchangeInput): { from: Currency; to: Currency; amountInMinor: bigint } {
+  const from = input.from as Currency;
+  const to = input.to as Currency;
+  if (from === to) throw new Refusal('same_currency');
+  return { from, to, amountInMinor: parsePositiveAmount(input.amount, from) };
+}
+
+/** Prices an exchange at the feed's latest rates (cross rates through JPY) with the published spread. */
+export async function priceExchange(deps: GatewayDeps, input: ExchangeInput): Promise<ExchangeQuote> {
+  const { from, to, amountInMinor } = checkedInput(input);
+  const symbols = [fxSymbol(from), fxSymbol(to)];
+  const raws = await deps.redis.hmget(redisKeys(deps.config.redisPrefix).latestQuotes, ...symbols);
+  const latest: Record<string, string> = {};
+  raws.forEach((raw, i) => {
+    if (raw) latest[symbols[i] as string] = raw;
+  });
+  const midRate = rateLookupFromLatest(latest)(from, to);
+  if (!midRate) throw new Refusal('price_unavailable');
+  const quote = quoteExchange({ from, to, midRate, amountInMinor });
+  if (quote.amountOutMinor <= 0n) throw new Refusal('invalid_param', { fields: { amount: 'too_small' } });
+  return quote;
+}
+
+/**
+ * `fund/exchangequote`: prices the exchange and locks that mid rate for EXCHANGE_QUOTE_TTL_S
+ * seconds under a quote id, so the confirmed exchange gets exactly what the user saw.
+ */
+export async function lockExchangeQuote(deps: GatewayDeps, userId: number, input: ExchangeInput) {
+  const quote = await priceExchange(deps, input);
+  const quoteId = randomBytes(12).toString('base64url');
+  const locked = JSON.stringify({ from: quote.from, to: quote.to, amountIn: String(quote.amountInMinor), mantissa: String(quote.midRate.mantissa), scale: quote.midRate.scale });
+  await deps.redis.set(redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId), locked, 'EX', EXCHANGE_QUOTE_TTL_S);
+  return { ...exchangeToWire(quote), quote_id: quoteId, valid_seconds: EXCHANGE_QUOTE_TTL_S };
+}
+
+/** The locked quote, used once, when it is still valid and for the same currencies and amount. */
+async function takeLockedQuote(deps: GatewayDeps, userId: number, quoteId: string, input: ExchangeInput): Promise<ExchangeQuote | undefined> {
+  const raw = await deps.redis.getdel(redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId));
+  if (!raw) return undefined;
+  const locked = JSON.parse(raw) as { from: Currency; to: Currency; amountIn: string; mantissa: string; scale: number };
+  const { from, to, amountInMinor } = checkedInput(input);
+  if (locked.from !== from || locked.to !== to || locked.amountIn !== String(amountInMinor)) return undefined;
+  return quoteExchange({ from, to, midRate: { mantissa: BigInt(locked.mantissa), scale: locked.scale }, amountInMinor });
+}
+
+export function exchangeToWire(quote: ExchangeQuote) {
+  return {
+    from: quote.from, to: quote.to,
+    mid_rate: formatRate(quote.midRate), applied_rate: formatRate(quote.appliedRate), spread: `${formatScaled(quote.spreadBp, 2)}%`,
+    amount: formatScaled(quote.amountInMinor, scaleOf(quote.from)), receive: formatScaled(quote.amountOutMinor, scaleOf(quote.to)),
+  };
+}
+
+/**
+ * `fund/exchange`: one ledger transaction, cash out of one currency and into the other, at the
+ * locked rate of a valid `quote_id`, else at the current rate.
+ */
+export async function exchange(deps: GatewayDeps, userId: number, input: ExchangeInput & { request_id: string; quote_id?: string | undefined }) {
+  const locked = input.quote_id ? await takeLockedQuote(deps, userId, input.quote_id, input) : undefined;
+  const quote = locked ?? (await priceExchange(deps, input));
+  const requestHash = hashRequest({ call: 'fund/exchange', from: quote.from, to: quote.to, amount: String(quote.amountInMinor) });
+  const nowMs = deps.clock.nowMs();
+  return writeTransaction(deps.db, (trx) =>
+    runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+      const wire = exchangeToWire(quote);
+      const journalId = await postJournal(trx, {
+        kind: 'exchange',
+        memo: `Exchange ${wire.amount} ${quote.from} → ${wire.receive} ${quote.to} at ${wire.applied_rate} (mid ${wire.mid_rate}, spread ${wire.spread})`,
+        actor: { type: 'user', id: userId },
+        reference: `fx:${quote.from}${quote.to}`,
+        postings: exchangePostings(userId, quote),
+      }, nowMs);
+      return { ...wire, journal_id: String(journalId) };
+    }),
+  );
+}

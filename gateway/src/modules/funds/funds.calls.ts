@@ -1,0 +1,127 @@
+import {
+  depositChannelRequest,
+  depositRequest,
+  emptyRequest,
+  exchangeQuoteRequest,
+  exchangeRequest,
+  recordsRequest,
+  Refusal,
+  idRequest,
+  withdrawalListRequest,
+  withdrawRequest,
+} from '@kabuto/schema/contracts';
+import { defineUserCall } from '../../http/call.ts';
+import { announce } from '../common/announce.ts';
+import { listChannels, listDeposits, openChannel, requestDeposit } from './deposit.service.ts';
+import { exchange, lockExchangeQuote } from './exchange.service.ts';
+import { statementCsv, statementRows } from './statement.service.ts';
+import { listWithdrawals, requestWithdrawal } from './withdrawal.service.ts';
+
+export const depositChannelsCall = defineUserCall({
+  path: 'fund/channels',
+  summary: 'Deposit channels the operator configured (name, currency, per-transfer cap)',
+  input: emptyRequest,
+  async handle({ deps }) {
+    return { msg: 'ok', data: await listChannels(deps.db) };
+  },
+});
+
+export const depositChannelCall = defineUserCall({
+  path: 'fund/channel',
+  summary: 'A channel’s receiving bank details and the caller’s transfer reference; verified users with the channel password only',
+  input: depositChannelRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await openChannel(deps, caller.userId, input.channel_id, input.channel_password) };
+  },
+});
+
+export const depositCall = defineUserCall({
+  path: 'fund/deposit',
+  summary: 'Reports a bank transfer with its proof image (multipart `proof`); credited when a reviewer approves',
+  input: depositRequest,
+  files: ['proof'],
+  async handle({ input, caller, deps, files }) {
+    const result = await requestDeposit(deps, caller.userId, input, files['proof']);
+    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
+    return { msg: 'deposit_ok', data: result.result };
+  },
+});
+
+export const depositListCall = defineUserCall({
+  path: 'fund/deposits',
+  summary: 'The caller’s deposits, newest first',
+  input: emptyRequest,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: await listDeposits(deps.db, caller.userId) };
+  },
+});
+
+export const depositInfoCall = defineUserCall({
+  path: 'fund/depositinfo',
+  summary: 'One of the caller’s deposits (not_found, 404, for anyone else’s)',
+  input: idRequest,
+  async handle({ input, caller, deps }) {
+    const found = (await listDeposits(deps.db, caller.userId)).find((d) => d.deposit_id === String(input.id));
+    if (!found) throw new Refusal('not_found');
+    return { msg: 'ok', data: found };
+  },
+});
+
+export const withdrawCall = defineUserCall({
+  path: 'fund/withdraw',
+  summary: 'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions; the amount is held until review',
+  input: withdrawRequest,
+  async handle({ input, caller, deps }) {
+    const result = await requestWithdrawal(deps, caller.userId, input);
+    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'withdrawal_requested', result.result);
+    return { msg: 'withdraw_ok', data: result.result };
+  },
+});
+
+export const withdrawalListCall = defineUserCall({
+  path: 'user/withdrawallist',
+  summary: 'The caller’s withdrawals in the spec shape (status 0 pending, 1 paid, 2 returned; money)',
+  input: withdrawalListRequest,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: await listWithdrawals(deps.db, caller.userId) };
+  },
+});
+
+export const exchangeQuoteCall = defineUserCall({
+  path: 'fund/exchangequote',
+  summary: 'Prices an exchange (mid rate, applied rate, spread, amount received) and locks the rate for 15 s under quote_id',
+  input: exchangeQuoteRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await lockExchangeQuote(deps, caller.userId, input) };
+  },
+});
+
+export const exchangeCall = defineUserCall({
+  path: 'fund/exchange',
+  summary: 'Exchanges cash between two currencies at the feed rate less the published spread; one ledger transaction',
+  input: exchangeRequest,
+  async handle({ input, caller, deps }) {
+    const result = await exchange(deps, caller.userId, input);
+    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'exchange', result.result);
+    return { msg: 'exchange_ok', data: result.result };
+  },
+});
+
+export const recordsCall = defineUserCall({
+  path: 'fund/records',
+  summary: 'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable',
+  input: recordsRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await statementRows(deps.db, caller.userId, input) };
+  },
+});
+
+export const recordsCsvCall = defineUserCall({
+  path: 'fund/records.csv',
+  summary: 'The statement as CSV (same filters, up to 10,000 rows)',
+  input: recordsRequest,
+  async handle({ input, caller, deps }) {
+    const rows = await statementRows(deps.db, caller.userId, { ...input, limit: 10_000 });
+    return { msg: 'ok', download: { contentType: 'text/csv; charset=utf-8', body: `\uFEFF${statementCsv(rows)}`, filename: 'kabuto-statement.csv' } };
+  },
+});

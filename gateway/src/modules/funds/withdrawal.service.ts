@@ -1,0 +1,99 @@
+import { Refusal } from '@kabuto/schema/contracts';
+import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
+import type { GatewayDeps } from '../../deps.ts';
+import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { findUserById } from '../auth/users.repository.ts';
+import { findOwnCard } from '../bank/bank-cards.service.ts';
+import { configValue } from '../common/config.repository.ts';
+import { verifyTotp } from '../security/totp.service.ts';
+import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
+
+/** Withdrawals pay out to Japanese bank accounts, in yen. */
+const WITHDRAWAL_CURRENCY: Currency = 'JPY';
+
+export interface WithdrawInput {
+  readonly card_id: number;
+  readonly amount: string;
+  readonly fund_password: string;
+  readonly otp?: string | undefined;
+  readonly request_id: string;
+}
+
+async function hasOpenPositions(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('position').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'holding').executeTakeFirst();
+  return Boolean(row);
+}
+
+async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('withdrawal').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'pending').executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The published rules, in the order a user can act on them (DESIGN.md section 6). */
+async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<bigint> {
+  const { nameKana } = await requireVerified(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
+  if (!user?.fundPasswordHash) throw new Refusal('fund_password_not_set');
+  if (deps.config.clock === 'exchange' && !withdrawalWindowOpen(deps.clock.nowMs())) throw new Refusal('withdraw_hours');
+  const card = await findOwnCard(deps.db, userId, input.card_id);
+  if (!sameKanaName(card.holder_kana, nameKana)) throw new Refusal('card_name_mismatch');
+  const amount = parsePositiveAmount(input.amount, WITHDRAWAL_CURRENCY);
+  const minimum = BigInt((await configValue(deps.db, 'withdraw_min')) ?? WITHDRAWAL_MIN_JPY);
+  if (amount < minimum) throw new Refusal('withdraw_min', { min: String(minimum) });
+  if ((await configValue(deps.db, 'withdraw_block_with_positions')) !== '0' && (await hasOpenPositions(deps.db, userId))) throw new Refusal('positions_open');
+  if (await hasPendingWithdrawal(deps.db, userId)) throw new Refusal('fund_operation_busy');
+  const limiterKey = String(userId);
+  await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
+  if (!(await verifyPassword(user.fundPasswordHash, input.fund_password))) {
+    await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
+    throw new Refusal('wrong_fund_password');
+  }
+  await verifyTotp(deps, userId, input.otp);
+  return amount;
+}
+
+/**
+ * `fund/withdraw`: after every rule passes, moves the amount from cash to `hold:withdrawal` in one
+ * transaction with the request; a reviewer then pays it (hold → bank) or returns it (hold → cash).
+ * No fee and no code are ever asked for to release funds.
+ */
+export async function requestWithdrawal(deps: GatewayDeps, userId: number, input: WithdrawInput) {
+  const requestHash = hashRequest({ call: 'fund/withdraw', card: input.card_id, amount: input.amount });
+  const earlier = await earlierAnswer<Record<string, string>>(deps.db, { userId, requestId: input.request_id, requestHash });
+  if (earlier) return earlier;
+  const amount = await checkRules(deps, userId, input);
+  const nowMs = deps.clock.nowMs();
+  return writeTransaction(deps.db, (trx) =>
+    runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+      if (await hasPendingWithdrawal(trx, userId)) throw new Refusal('fund_operation_busy');
+      const holdJournal = await postJournal(trx, { kind: 'withdrawal_hold', memo: `Withdrawal to card ${input.card_id}`, actor: { type: 'user', id: userId }, reference: `card:${input.card_id}`, postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount) }, nowMs);
+      const row = await trx
+        .insertInto('withdrawal')
+        .values({ user_id: BigInt(userId), card_id: BigInt(input.card_id), currency: WITHDRAWAL_CURRENCY, amount, status: 'pending', reason: null, hold_journal_id: holdJournal, settle_journal_id: null, reviewed_by: null, reviewed_at: null, created_at: nowMs })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { withdrawal_id: String(row.id), status: 'pending', currency: WITHDRAWAL_CURRENCY, amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)) };
+    }),
+  );
+}
+
+const LIST_STATUS: Record<string, number> = { pending: 0, paid: 1, rejected: 2 };
+
+/** `user/withdrawallist`: the spec's shape (`status` 0 pending, 1 paid, 2 returned; `money`), newest first. */
+export async function listWithdrawals(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('withdrawal as w')
+    .innerJoin('bank_card as c', 'c.id', 'w.card_id')
+    .select(['w.id', 'w.status', 'w.currency', 'w.amount', 'w.reason', 'w.created_at', 'w.reviewed_at', 'c.bank_name', 'c.account_number'])
+    .where('w.user_id', '=', BigInt(userId))
+    .orderBy('w.id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    withdrawal_id: String(r.id), status: LIST_STATUS[r.status] ?? 0, state: r.status, money: formatScaled(r.amount, scaleOf(r.currency as Currency)), currency: r.currency,
+    reason: r.reason, bank_name: r.bank_name, masked_number: `****${r.account_number.slice(-3)}`, created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+  }));
+}

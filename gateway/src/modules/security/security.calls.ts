@@ -1,0 +1,44 @@
+import { antiPhishingRequest, emptyRequest, totpEnableRequest } from '@kabuto/schema/contracts';
+import { defineUserCall } from '../../http/call.ts';
+import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { startTotpEnrolment, verifyTotp } from './totp.service.ts';
+
+export const securityStatusCall = defineUserCall({
+  path: 'security/status',
+  summary: 'Whether TOTP is on, and the anti-phishing phrase',
+  input: emptyRequest,
+  async handle({ caller, deps }) {
+    const security = await loadUserSecurity(deps.db, caller.userId);
+    return { msg: 'ok', data: { totp_enabled: security.totpEnabled, anti_phishing_phrase: security.antiPhishingPhrase } };
+  },
+});
+
+export const totpSetupCall = defineUserCall({
+  path: 'security/totp/setup',
+  summary: 'Starts TOTP enrolment: a new secret and its QR code (inactive until confirmed)',
+  input: emptyRequest,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: await startTotpEnrolment(deps, caller.userId, caller.account) };
+  },
+});
+
+export const totpEnableCall = defineUserCall({
+  path: 'security/totp/enable',
+  summary: 'Confirms TOTP enrolment with a code from the authenticator app',
+  input: totpEnableRequest,
+  async handle({ input, caller, deps }) {
+    await verifyTotp(deps, caller.userId, input.otp, { enrolling: true });
+    return { msg: 'modify_ok' };
+  },
+});
+
+export const antiPhishingCall = defineUserCall({
+  path: 'security/antiphishing',
+  summary: 'Sets the anti-phishing phrase shown on every inbox message',
+  input: antiPhishingRequest,
+  async handle({ input, caller, deps }) {
+    await loadUserSecurity(deps.db, caller.userId);
+    await deps.db.updateTable('user_security').set({ anti_phishing_phrase: input.phrase }).where('user_id', '=', BigInt(caller.userId)).execute();
+    return { msg: 'modify_ok' };
+  },
+});

@@ -1,0 +1,3 @@
+export * from './exchange.ts';
+export * from './kana.ts';
+export * from './withdrawal-rules.ts';
