@@ -14,11 +14,13 @@ import { createLatestQuotes } from './modules/quotes/latest-quotes.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
+import { createAssetRecompute } from './modules/common/asset-recompute.ts';
+import { createSecretBox } from './modules/security/secret-box.ts';
 import { createOutboxNotifier, type Notifier } from './modules/common/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
 import { createIo } from './realtime/io.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
-import { CALLS } from './http/calls.ts';
+import { ADMIN_CALLS, CALLS } from './http/calls.ts';
 import { mountCalls } from './http/routes.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
@@ -77,6 +79,16 @@ function buildExpress(deps: GatewayDeps): Express {
   api.use(mountCalls(CALLS, deps));
   api.use((_req, res) => sendRefusal(res, 'not_found'));
   app.use('/api/vue', api);
+  const admin = express.Router();
+  admin.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  admin.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  admin.use(express.json({ limit: '16kb' }));
+  admin.use(mountCalls(ADMIN_CALLS, deps));
+  admin.use((_req, res) => sendRefusal(res, 'not_found'));
+  app.use('/api/admin', admin);
   if (existsSync(deps.config.clientDistDir)) {
     app.use(express.static(deps.config.clientDistDir, { index: 'index.html', maxAge: '1h' }));
   }
@@ -99,7 +111,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     limiters: createLimiters(redis, config.redisPrefix),
     accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
     quotes: createLatestQuotes(redis, config.redisPrefix),
-    assetQueue: new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }),
+    secrets: createSecretBox(config.dataDir),
+    assetRecompute: createAssetRecompute(new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }), options.logger),
   };
   const app = buildExpress(deps);
   const httpServer = createServer(app);
@@ -122,9 +135,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       return typeof address === 'object' && address ? address.port : port;
     },
     async close() {
+      await deps.accountEvents.close();
       for (const close of closers.reverse()) await close().catch(() => undefined);
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await deps.assetQueue.close();
+      await deps.assetRecompute.close();
     },
   };
 }

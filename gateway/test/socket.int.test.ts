@@ -123,6 +123,15 @@ describe('account events', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 
+  it('when the gateway closes with events under way, they finish first and later ones are not sent', async () => {
+    const own = await startTestGateway();
+    const events = own.gateway.deps.accountEvents;
+    const underWay = Array.from({ length: 20 }, () => events.emit(42, 'fund:updated', { kind: 'test' }));
+    await own.close();
+    await expect(Promise.all(underWay)).resolves.toHaveLength(20);
+    await expect(events.emit(42, 'fund:updated', { kind: 'after-close' })).resolves.toBeUndefined();
+  });
+
   it('when the Origin is foreign, the connection is refused', async () => {
     await expect(open({}, 'https://evil.example')).rejects.toThrow();
   });

@@ -16,6 +16,8 @@ export interface AccountEvents {
   emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
   /** Disconnects every socket opened with a session that has just been revoked. */
   endSession(sessionId: number): void;
+  /** Waits for the events under way and sends no more: call before Socket.IO and Redis close. */
+  close(): Promise<void>;
 }
 
 export function roomForSession(sessionId: number): string {
@@ -24,15 +26,25 @@ export function roomForSession(sessionId: number): string {
 
 export function createAccountEvents(redis: Redis, prefix: string, io: () => KabutoServer | null): AccountEvents {
   const keys = redisKeys(prefix);
+  const underWay = new Set<Promise<void>>();
+  let closed = false;
+  const send = async (userId: number, event: AccountEventName, payload: Record<string, unknown>) => {
+    const seq = await redis.incr(keys.accountSeq(userId));
+    if (!closed) io()?.to(roomForAccount(userId)).emit(event, { ...payload, seq });
+  };
   return {
-    async emit(userId, event, payload) {
-      const server = io();
-      if (!server) return;
-      const seq = await redis.incr(keys.accountSeq(userId));
-      server.to(roomForAccount(userId)).emit(event, { ...payload, seq });
+    emit(userId, event, payload) {
+      if (closed || !io()) return Promise.resolve();
+      const sending = send(userId, event, payload).finally(() => underWay.delete(sending));
+      underWay.add(sending);
+      return sending;
     },
     endSession(sessionId) {
-      io()?.in(roomForSession(sessionId)).disconnectSockets(true);
+      if (!closed) io()?.in(roomForSession(sessionId)).disconnectSockets(true);
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...underWay]);
     },
   };
 }
