@@ -12,9 +12,9 @@ import { storage, type Language } from '../lib/storage.ts';
 
 const SHORTCUTS = [
   ['/position/index', 'panel.positions'], ['/mine/transactionRecords', 'mine.records'], ['/mine/stored', 'mine.deposit'],
-  ['/mine/withdraw', 'mine.withdraw'], ['/mine/loan', 'mine.loan'], ['/mine/bank', 'mine.bank'],
+  ['/mine/withdraw', 'mine.withdraw'], ['/mine/exchange', 'mine.exchange'], ['/mine/bank', 'mine.bank'],
+  ['/mine/message', 'mine.message'], ['/mine/security', 'mine.security'], ['/mine/loan', 'mine.loan'],
   ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/about', 'mine.about'],
-  ['/mine/privacy', 'mine.privacy'],
 ] as const;
 
 /** The user panel overlay: account, money summary, shortcuts, support, language, log out. */
