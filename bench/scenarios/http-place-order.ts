@@ -1,35 +1,24 @@
 // Order path: autocannon on authenticated `trade/order` (market, 100 × 9432, ×5) through the real
-// gateway process at 50 connections, one funded user per connection, beside the bare Express +
-// raw better-sqlite3 place-order in the same run. Prints req/s and latency percentiles.
-// Usage: npm run bench:order   (needs Redis; boots its own gateway on a temp SQLite file)
+// gateway process at 50 connections, one funded user per connection, beside the bare baseline of
+// DESIGN.md §11 in the same run. Prints req/s and latency percentiles.
+// Usage: npm run bench:order      (needs Redis; a temp SQLite file; bare Express + raw better-sqlite3)
+//        npm run bench:order:pg   (needs Redis and PostgreSQL; a temp database; pgbench TPC-B)
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { startStack } from '../../scripts/src/testing/stack.ts';
 import { startBarePlaceOrder } from './bare-place-order.ts';
+import { countSqliteRows, createPostgresBackend, runPgbench, sqliteBackend } from './order-backends.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 
-async function measure(title: string, options: autocannon.Options, countWritten: () => number) {
-  const before = countWritten();
+async function measure(title: string, options: autocannon.Options, countWritten: () => Promise<number>) {
+  const before = await countWritten();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, method: 'POST', ...options });
   // A refusal answers HTTP 200 with status 0: count what was really written, not just 2xx.
-  const written = countWritten() - before;
+  const written = (await countWritten()) - before;
   console.log(JSON.stringify({ scenario: title, reqPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, answered: result.requests.total, written, non2xx: result.non2xx, errors: result.errors }));
-}
-
-/** Rows in a table of a SQLite file, read on a connection of its own (WAL lets it read while the server writes). */
-function rowCounter(file: string, table: string): () => number {
-  return () => {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      return Number((db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
-    } finally {
-      db.close();
-    }
-  };
 }
 
 let connections = 0;
@@ -45,7 +34,8 @@ function uniqueBody(fields: (connection: number) => Record<string, string>) {
   };
 }
 
-const stack = await startStack({ services: [] });
+const backend = process.argv.includes('--postgres') ? await createPostgresBackend() : sqliteBackend;
+const stack = await startStack({ services: [], databaseUrl: backend.databaseUrl });
 const gateway = stack.startService('gateway');
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 try {
@@ -63,15 +53,20 @@ try {
     await post('user/paperfund', { currency: 'jpy', request_id: `grant-${i}-000` }, { token: login.data.token, account });
     sessions.push({ token: login.data.token, account });
   }
-  const bare = await startBarePlaceOrder(stack.dataDir, CONNECTIONS);
-  await measure('bare: Express + raw better-sqlite3 place-order transaction', {
-    url: bare.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    requests: [{ setupRequest: uniqueBody((c) => ({ account: String(c + 1), qty: '100' })) as never }],
-  }, rowCounter(join(stack.dataDir, 'bare.sqlite'), 'orders'));
-  bare.close();
+  if (backend.name === 'postgres') {
+    const baseline = await runPgbench(CONNECTIONS, DURATION_S);
+    console.log(JSON.stringify({ scenario: 'bare: pgbench TPC-B (scale 10, 50 clients, 2 threads)', tps: Math.round(baseline.tps), latencyAverageMs: baseline.latencyMs }));
+  } else {
+    const bare = await startBarePlaceOrder(stack.dataDir, CONNECTIONS);
+    await measure('bare: Express + raw better-sqlite3 place-order transaction', {
+      url: bare.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      requests: [{ setupRequest: uniqueBody((c) => ({ account: String(c + 1), qty: '100' })) as never }],
+    }, () => Promise.resolve(countSqliteRows(join(stack.dataDir, 'bare.sqlite'), 'orders')));
+    bare.close();
+  }
   const orderBody = uniqueBody(() => ({ symbol: '9432', side: 'long', kind: 'market', qty: '100', leverage: '5' }));
-  await measure('gateway: trade/order (market, 100 × 9432 ×5), full path', {
+  await measure(`gateway: trade/order (market, 100 × 9432 ×5), full path on ${backend.name}`, {
     url: `${stack.baseUrl}/api/vue/trade/order`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     requests: [{
@@ -82,9 +77,10 @@ try {
         return prepared;
       }) as never,
     }],
-  }, rowCounter(join(stack.dataDir, 'kabuto.sqlite'), 'trade_order'));
+  }, () => backend.countOrders(stack.dataDir));
 } finally {
   gateway.kill('SIGTERM');
   redis.disconnect();
   await stack.stop();
+  await backend.dispose();
 }

@@ -59,14 +59,15 @@ async function deleteOwnKeys(redisUrl: string, prefix: string): Promise<void> {
   redis.disconnect();
 }
 
-/** Migrates, seeds and starts the named services, then waits for /readyz. */
-export async function startStack(options: { services: ServiceName[]; env?: NodeJS.ProcessEnv }): Promise<TestStack> {
+/** Migrates, seeds and starts the named services on SQLite, or on the PostgreSQL database at `databaseUrl`. */
+export async function startStack(options: { services: ServiceName[]; env?: NodeJS.ProcessEnv; databaseUrl?: string | undefined }): Promise<TestStack> {
   const prefix = `s${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-stack-'));
   const port = await freePort();
   const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: redisUrl, KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', KABUTO_CLOCK: 'always-open', KABUTO_HISTORY_DAYS: '40', KABUTO_MINUTE_HISTORY_DAYS: '1', ...options.env };
   delete env['DATABASE_URL'];
+  if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
   const children: ChildProcess[] = [];
   const stack: TestStack = {
     baseUrl: `http://127.0.0.1:${port}`,
