@@ -7,6 +7,8 @@ import { platformAccount, transfer, userAccount, type Posting } from '../src/dom
 import { Refusal } from '../src/contracts/index.ts';
 import {
   cashBalance,
+  dialectOf,
+  journalSequencerOf,
   postJournal,
   reconcile,
   userBalances,
@@ -245,6 +247,58 @@ describe('concurrent debits on one account', () => {
     expect(local.length - localRefusals.length + remote.ok).toBe(17);
     expect(new Set([...localRefusals, ...remote.refusals])).toEqual(new Set(['balance_insufficient']));
     expect(await cashBalance(db, userId, 'JPY')).toBe(0n);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+});
+
+describe('journal numbering (I9)', () => {
+  async function numbers(): Promise<Array<{ id: bigint; seq: bigint | null }>> {
+    const rows = await db.selectFrom('journal').select(['id', 'seq']).orderBy('id').execute();
+    return rows.map((r) => ({ id: BigInt(r.id), seq: r.seq === null ? null : BigInt(r.seq) }));
+  }
+
+  it('when journals commit concurrently and some roll back, the committed ones are numbered 1..n without a gap', async () => {
+    const userId = await aUser(db);
+    const failing = () =>
+      writeTransaction(db, async (trx) => {
+        await postJournal(trx, { kind: 'paper_grant', memo: 'rolled back', actor: system, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 1n }) });
+        throw new Refusal('invalid_param');
+      });
+    const results = await Promise.allSettled([...Array.from({ length: 20 }, () => grant(userId, 10n)), ...Array.from({ length: 5 }, failing)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    await journalSequencerOf(db).settled();
+    expect((await reconcile(db)).breaches).toEqual([]);
+    const seqs = (await numbers()).map((r) => r.seq);
+    expect(seqs).not.toContain(null);
+    expect([...seqs].sort((a, b) => Number((a as bigint) - (b as bigint)))).toEqual(seqs.map((_, i) => BigInt(i + 1)));
+    expect(await cashBalance(db, userId, 'JPY')).toBe(200n);
+  });
+
+  it('on PostgreSQL, a journal that commits after a later one is numbered after it, and neither waits for the other', async () => {
+    if (dialectOf(db) !== 'postgres') return;
+    const [first, second] = [await aUser(db), await aUser(db)];
+    await grant(first, 100n);
+    await grant(second, 100n);
+    const holdFor = (userId: number, trx: Db) =>
+      postJournal(trx, { kind: 'order_hold', memo: 'hold', actor: { type: 'user', id: userId }, postings: transfer({ from: userAccount(userId, 'cash', 'JPY'), to: userAccount(userId, 'hold:order', 'JPY'), amountMinor: 10n }) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let earlyId = 0n;
+    const early = writeTransaction(db, async (trx) => {
+      earlyId = await holdFor(first, trx);
+      await gate;
+    });
+    while (earlyId === 0n) await new Promise((r) => setTimeout(r, 5));
+    const lateId = await writeTransaction(db, (trx) => holdFor(second, trx));
+    await journalSequencerOf(db).settled();
+    const late = (await numbers()).find((r) => r.id === lateId);
+    expect(late?.seq).not.toBeNull();
+    expect(lateId).toBeGreaterThan(earlyId);
+    release();
+    await early;
+    await journalSequencerOf(db).settled();
+    const earlyRow = (await numbers()).find((r) => r.id === earlyId);
+    expect(earlyRow?.seq).toBe((late?.seq ?? 0n) + 1n);
     expect((await reconcile(db)).breaches).toEqual([]);
   });
 });

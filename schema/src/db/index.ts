@@ -3,6 +3,7 @@ export * from './create-db.ts';
 export * from './dialect.ts';
 export * from './migrator.ts';
 export * from './write-transaction.ts';
+export * from './journal-sequencer.ts';
 export * from './prepared-query.ts';
 export * from './reconcile.ts';
 export * from './repositories/ledger.store.ts';

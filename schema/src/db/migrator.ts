@@ -6,6 +6,7 @@ import * as createMarketData from './migrations/2026_11_21_100000_create_market_
 import * as createTrading from './migrations/2026_11_21_110000_create_trading.ts';
 import * as dropOrderPositionLink from './migrations/2026_11_22_090000_drop_order_position_link.ts';
 import * as createFunds from './migrations/2026_11_22_100000_create_funds.ts';
+import * as sequenceJournalsAfterCommit from './migrations/2026_11_22_110000_sequence_journals_after_commit.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_110000_create_trading': createTrading,
   '2026_11_22_090000_drop_order_position_link': dropOrderPositionLink,
   '2026_11_22_100000_create_funds': createFunds,
+  '2026_11_22_110000_sequence_journals_after_commit': sequenceJournalsAfterCommit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

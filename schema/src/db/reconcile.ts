@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './create-db.ts';
+import { sequenceJournals } from './journal-sequencer.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -72,20 +73,33 @@ async function negatives(db: Db): Promise<Breach[]> {
   }));
 }
 
+/** A journal committed this long ago must have its number; younger ones may still be waiting for it. */
+const NUMBERING_GRACE_MS = 60_000;
+
 async function journalSequence(db: Db): Promise<Breach[]> {
+  await sequenceJournals(db);
   const stats = await db
     .selectFrom('journal')
-    .select([sql<bigint>`count(*)`.as('n'), sql<bigint | null>`max(id)`.as('maxId'), sql<bigint | null>`min(id)`.as('minId')])
+    .select([sql<bigint>`count(seq)`.as('n'), sql<bigint | null>`max(seq)`.as('maxSeq'), sql<bigint | null>`min(seq)`.as('minSeq')])
     .executeTakeFirstOrThrow();
-  const seq = await db.selectFrom('ledger_sequence').select('last_seq').executeTakeFirstOrThrow();
+  const counter = await db.selectFrom('ledger_sequence').select('last_seq').executeTakeFirstOrThrow();
   const breaches: Breach[] = [];
-  const maxId = stats.maxId ?? 0n;
-  if (stats.n !== maxId || (stats.n > 0n && stats.minId !== 1n) || seq.last_seq !== maxId) {
+  const n = BigInt(stats.n);
+  const maxSeq = stats.maxSeq === null ? 0n : BigInt(stats.maxSeq);
+  if (n !== maxSeq || (n > 0n && BigInt(stats.minSeq ?? 0) !== 1n) || BigInt(counter.last_seq) !== maxSeq) {
     breaches.push({
-      invariant: 'I9 gapless journal ids',
-      detail: `${stats.n} journals, ids ${stats.minId ?? '-'}..${maxId}, sequence at ${seq.last_seq}`,
+      invariant: 'I9 gapless journal sequence',
+      detail: `${n} numbered journals, seq ${stats.minSeq ?? '-'}..${maxSeq}, counter at ${counter.last_seq}`,
     });
   }
+  const unnumbered = await db
+    .selectFrom('journal')
+    .select('id')
+    .where('seq', 'is', null)
+    .where('created_at', '<', BigInt(Date.now() - NUMBERING_GRACE_MS))
+    .limit(10)
+    .execute();
+  for (const row of unnumbered) breaches.push({ invariant: 'I9 gapless journal sequence', detail: `journal ${row.id} has no number` });
   const lonely = await db
     .selectFrom('journal as j')
     .select('j.id')

@@ -80,6 +80,8 @@ export interface LedgerSequenceTable {
 
 export interface JournalTable {
   id: Id;
+  /** I9: gapless and monotonic, given after commit by the journal sequencer (inline on SQLite). */
+  seq: Int | null;
   kind: string;
   memo: string;
   actor_type: string;

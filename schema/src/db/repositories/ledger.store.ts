@@ -12,6 +12,8 @@ import {
 import { Refusal } from '../../contracts/errors.ts';
 import type { Db } from '../create-db.ts';
 import { preparedQuery } from '../prepared-query.ts';
+import { dialectOf } from '../dialect.ts';
+import { noteJournalWritten } from '../write-transaction.ts';
 
 function ownerKey(ref: AccountRef): string {
   return ref.owner === 'user' ? `u:${ref.userId}` : 'platform';
@@ -81,7 +83,7 @@ async function nextJournalId(trx: Db): Promise<bigint> {
 }
 
 const insertJournal = preparedQuery((db: Db, id: bigint, kind: string, memo: string, actorType: string, actorId: string, reference: string | null, userId: number | null, createdAt: number) =>
-  db.insertInto('journal').values({ id, kind, memo, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
+  db.insertInto('journal').values({ id, seq: id, kind, memo, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
 );
 
 function journalUserId(entry: JournalEntry): number | null {
@@ -92,7 +94,8 @@ function journalUserId(entry: JournalEntry): number | null {
 /**
  * The only write path for balances. Call inside `writeTransaction`. Asserts I1 before writing,
  * refuses (`balance_insufficient`) any posting that would take a user's account below zero,
- * and numbers journals without gaps (I9). Returns the journal id.
+ * and numbers journals without gaps (I9: inline on SQLite, just after commit on PostgreSQL).
+ * Returns the journal id.
  */
 export async function postJournal(
   trx: Db,
@@ -110,20 +113,48 @@ export async function postJournal(
     if (accountId === null) throw new Refusal('balance_insufficient');
     accountIds.push(accountId);
   }
+  const rows = ordered.map((posting, index) => ({ accountId: accountIds[index] ?? 0n, currency: posting.account.currency, amount: posting.amountMinor }));
+  if (dialectOf(trx) === 'postgres') return insertUnnumbered(trx, entry, rows, nowMs);
+  return insertNumbered(trx, entry, rows, nowMs);
+}
+
+interface PostingRow {
+  readonly accountId: bigint;
+  readonly currency: string;
+  readonly amount: bigint;
+}
+
+/** SQLite: the single writer takes the next number inline, so `seq` equals the id. */
+async function insertNumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], nowMs: number): Promise<bigint> {
   const journalId = await nextJournalId(trx);
   await insertJournal(trx, journalId, entry.kind, entry.memo, entry.actor.type, String(entry.actor.id), entry.reference ?? null, journalUserId(entry), nowMs);
   await trx
     .insertInto('posting')
-    .values(
-      ordered.map((posting, index) => ({
-        journal_id: journalId,
-        account_id: accountIds[index] ?? 0n,
-        currency: posting.account.currency,
-        amount: posting.amountMinor,
-      })),
-    )
+    .values(rows.map((row) => ({ journal_id: journalId, account_id: row.accountId, currency: row.currency, amount: row.amount })))
     .execute();
   return journalId;
+}
+
+/**
+ * PostgreSQL: the journal and its postings in one statement, with the id from a plain sequence.
+ * `seq` stays empty until the journal sequencer numbers it after commit, so no row is locked
+ * here that every other journal needs.
+ */
+async function insertUnnumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], nowMs: number): Promise<bigint> {
+  noteJournalWritten(trx);
+  const values = sql.join(rows.map((row) => sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint)`));
+  const result = await sql<{ journal_id: string }>`
+    with journal_row as (
+      insert into journal (kind, memo, actor_type, actor_id, reference, user_id, created_at)
+      values (${entry.kind}, ${entry.memo}, ${entry.actor.type}, ${String(entry.actor.id)}, ${entry.reference ?? null}, ${journalUserId(entry)}::bigint, ${nowMs}::bigint)
+      returning id
+    )
+    insert into posting (journal_id, account_id, currency, amount)
+    select journal_row.id, v.account_id, v.currency, v.amount from journal_row cross join (values ${values}) as v (account_id, currency, amount)
+    returning journal_id`.execute(trx);
+  const first = result.rows[0];
+  if (!first) throw new Error('journal not written');
+  return BigInt(first.journal_id);
 }
 
 /** Every ledger balance a user has, per kind and currency. */
