@@ -39,17 +39,21 @@ async function numberOneRound(trx: Db): Promise<number> {
   return numbered;
 }
 
+/** How long commits gather before a round numbers them: rounds cost five statements each. */
+export const SEQUENCER_GATHER_MS = 20;
+
 /**
- * Runs `sequenceJournals` after commits without making anyone wait for it: a nudge while a round
- * is running asks for one more round, so a burst of commits costs a round or two, not one each.
- * A failed round is left to the next nudge (any commit, in any process, numbers every journal
- * still waiting) and to reconcile, which numbers before it checks.
+ * Runs `sequenceJournals` after commits without making anyone wait for it. A nudge starts a round
+ * SEQUENCER_GATHER_MS later; nudges meanwhile, or while the round runs, ask for one more, so a
+ * burst of commits costs a round or two, not one each. A failed round is left to the next nudge
+ * (any commit, in any process, numbers every journal still waiting) and to reconcile, which
+ * numbers before it checks.
  */
 export class JournalSequencer {
   private running: Promise<void> | null = null;
   private again = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly gatherMs = SEQUENCER_GATHER_MS) {}
 
   nudge(): void {
     if (this.running) {
@@ -69,6 +73,7 @@ export class JournalSequencer {
   private async rounds(): Promise<void> {
     do {
       this.again = false;
+      await new Promise((resolve) => setTimeout(resolve, this.gatherMs));
       await sequenceJournals(this.db).catch(() => undefined);
     } while (this.again);
   }
