@@ -62,6 +62,8 @@ function probes(app: Express, deps: GatewayDeps): void {
 function buildExpress(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Answers are POSTs marked no-store: an ETag (a SHA-1 of every body) would never be used.
+  app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: { directives: { 'base-uri': ["'none'"], 'frame-ancestors': ["'none'"], 'img-src': ["'self'", 'data:', 'blob:'] } } }));
   probes(app, deps);
