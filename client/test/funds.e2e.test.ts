@@ -137,11 +137,18 @@ describe('money in and out in the browser', () => {
     const kinds = await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-currency')}`));
     expect(kinds).toEqual(['withdrawal_hold:JPY', 'exchange:JPY', 'exchange:USD', 'deposit:JPY']);
     await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000');
+    // Each line is in the user's language, not the server's English memo.
+    const memos = await page.getByTestId('record-memo').allTextContents();
+    expect(memos[0]).toMatch(/^.+ \*{4}\d{3} への出金$/);
+    expect(memos[1]).toContain('100,000 JPY →');
+    expect(memos[1]).toContain('適用レート');
+    expect(memos[3]).toMatch(/^入金 #\d+（振込依頼人 KB\w+）$/);
     await shot(page, 'jp-records');
     for (const language of ['cn', 'us'] as const) {
       await setLanguage(page, language);
       await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
       await expect.poll(() => rows.count()).toBe(4);
+      await expect(page.getByTestId('record-memo').first().textContent()).resolves.toMatch(language === 'cn' ? /^提现至 / : /^Withdrawal to /);
       await shot(page, `${language}-records`);
       await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
       await page.getByTestId('withdrawal-row').first().waitFor();

@@ -363,6 +363,11 @@ describe('exchange and the statement', () => {
       ['exchange', 'USD', '641.93', '641.93'],
       ['deposit', 'JPY', '300000', '300000'],
     ]);
+    // Each row carries its memo's template and parameters, for the client to show in the user's language.
+    const memoParams = (records as unknown as Array<{ memo: string; memo_params: Record<string, string> }>).map((r) => r.memo_params);
+    expect(memoParams[0]).toEqual({ template: 'exchange', amount: '100000', from: 'JPY', receive: '641.93', to: 'USD', rate: '0.006419', mid: '0.006452', spread: '0.50%' });
+    expect(memoParams[2]).toMatchObject({ template: 'deposit', reference: expect.stringMatching(/^KB/) });
+    expect((records[0] as unknown as { memo: string }).memo).toBe('Exchange 100000 JPY → 641.93 USD at 0.006419 (mid 0.006452, spread 0.50%)');
     const onlyUsd = (await t.call('fund/records', { currency: 'USD' }, s)).body.data;
     expect(onlyUsd).toHaveLength(1);
     const onlyDeposits = (await t.call('fund/records', { kind: 'deposit' }, s)).body.data;

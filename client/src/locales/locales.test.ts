@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_KEYS, SUCCESS_KEYS } from '@kabuto/schema/contracts';
+import { MEMO_TEMPLATES } from '@kabuto/schema/domain';
 import jp from './jp.json';
 import cn from './cn.json';
 import us from './us.json';
@@ -32,5 +33,16 @@ describe('locales', () => {
     expect(keysOf(moneyUs).sort()).toEqual(keysOf(moneyJp).sort());
     expect(Object.keys(moneyJp)).toEqual(['money']);
     expect(Object.keys(jp)).not.toContain('money');
+  });
+
+  it('every statement memo template has a string in each language with exactly the server template’s parameters', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [template, english] of Object.entries(MEMO_TEMPLATES)) {
+      for (const locale of [moneyJp, moneyCn, moneyUs]) {
+        const text = (locale.money.memo as Record<string, string>)[template];
+        expect(text, template).toBeTruthy();
+        expect(placeholders(text as string), template).toEqual(placeholders(english));
+      }
+    }
   });
 });

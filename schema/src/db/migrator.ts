@@ -7,6 +7,7 @@ import * as createTrading from './migrations/2026_11_21_110000_create_trading.ts
 import * as dropOrderPositionLink from './migrations/2026_11_22_090000_drop_order_position_link.ts';
 import * as createFunds from './migrations/2026_11_22_100000_create_funds.ts';
 import * as sequenceJournalsAfterCommit from './migrations/2026_11_22_110000_sequence_journals_after_commit.ts';
+import * as journalMemoParams from './migrations/2026_11_22_120000_journal_memo_params.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_090000_drop_order_position_link': dropOrderPositionLink,
   '2026_11_22_100000_create_funds': createFunds,
   '2026_11_22_110000_sequence_journals_after_commit': sequenceJournalsAfterCommit,
+  '2026_11_22_120000_journal_memo_params': journalMemoParams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

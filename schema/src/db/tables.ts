@@ -84,6 +84,8 @@ export interface JournalTable {
   seq: Int | null;
   kind: string;
   memo: string;
+  /** JSON: the memo template's name (`template`) and parameters, for the client to translate. */
+  memo_params: string | null;
   actor_type: string;
   actor_id: string;
   reference: string | null;

@@ -4,6 +4,7 @@ export * from './money/rounding.ts';
 export * from './money/convert.ts';
 export * from './ledger/accounts.ts';
 export * from './ledger/journal.ts';
+export * from './ledger/journal-memo.ts';
 export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';

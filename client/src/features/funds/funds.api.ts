@@ -43,6 +43,8 @@ export interface StatementRow {
   time: number;
   kind: string;
   memo: string;
+  /** The memo's template (`template`) and parameters; null on journals written before them. */
+  memo_params: Record<string, string> | null;
   currency: string;
   amount: string;
   balance: string;

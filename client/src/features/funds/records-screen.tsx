@@ -24,12 +24,26 @@ async function exportCsv(payload: Record<string, string>): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+const MONEY_PARAMS = ['amount', 'receive'] as const;
+
+/** The row's memo in the user's language; the server's English memo for journals without parameters. */
+function useMemoText(row: StatementRow): string {
+  const { t } = useTranslation();
+  const params = row.memo_params;
+  if (!params?.['template']) return row.memo;
+  const shown: Record<string, string> = { ...params };
+  for (const key of MONEY_PARAMS) if (shown[key]) shown[key] = formatMoney(shown[key]);
+  if (shown['side']) shown['side'] = t(`money.side.${shown['side']}`);
+  return t(`money.memo.${params['template']}`, { ...shown, defaultValue: row.memo });
+}
+
 function RecordItem({ row }: { row: StatementRow }) {
   const { t } = useTranslation();
+  const memo = useMemoText(row);
   const negative = row.amount.startsWith('-');
   return (
     <List.Item data-testid="record-row" data-kind={row.kind} data-currency={row.currency}
-      description={<><div>{row.memo}</div><div>{formatWhen(row.time)}</div></>}
+      description={<><div data-testid="record-memo">{memo}</div><div>{formatWhen(row.time)}</div></>}
       extra={<div className="record-amounts"><strong className={negative ? 'amount-out' : 'amount-in'}>{negative ? '' : '+'}{formatMoney(row.amount)} {row.currency}</strong><span className="muted" data-testid="record-balance">{t('money.balance')} {formatMoney(row.balance)}</span></div>}>
       {t(`money.kind.${row.kind}`, { defaultValue: row.kind })}
     </List.Item>

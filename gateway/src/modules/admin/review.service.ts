@@ -1,6 +1,6 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { insertInboxMessage, postJournal, writeTransaction, type Db } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { depositPostings, withdrawalPaidPostings, withdrawalReturnedPostings } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
@@ -64,7 +64,7 @@ export async function decideDeposit(deps: GatewayDeps, admin: AdminCaller, decis
     const approved = decision.decision === 'approve';
     await claimPending(trx, 'deposit', decision.id, approved ? 'approved' : 'rejected', admin, approved ? null : (decision.reason ?? null), nowMs);
     if (approved) {
-      const journalId = await postJournal(trx, { kind: 'deposit', memo: `Deposit ${decision.id} (${row.transfer_reference})`, actor: actor(admin), reference: `deposit:${decision.id}`, postings: depositPostings(userId, currency, row.amount) }, nowMs);
+      const journalId = await postJournal(trx, { kind: 'deposit', ...journalMemo('deposit', { id: decision.id, reference: row.transfer_reference }), actor: actor(admin), reference: `deposit:${decision.id}`, postings: depositPostings(userId, currency, row.amount) }, nowMs);
       await trx.updateTable('deposit').set({ journal_id: journalId }).where('id', '=', BigInt(decision.id)).execute();
       await insertInboxMessage(trx, { userId, kind: 'deposit_approved', params: { amount, currency }, nowMs });
     } else {
@@ -88,7 +88,7 @@ export async function decideWithdrawal(deps: GatewayDeps, admin: AdminCaller, de
     await claimPending(trx, 'withdrawal', decision.id, paid ? 'paid' : 'rejected', admin, paid ? null : (decision.reason ?? null), nowMs);
     const journalId = await postJournal(trx, {
       kind: paid ? 'withdrawal_paid' : 'withdrawal_returned',
-      memo: paid ? `Withdrawal ${decision.id} paid` : `Withdrawal ${decision.id} returned: ${decision.reason ?? ''}`,
+      ...(paid ? journalMemo('withdrawal_paid', { id: decision.id }) : journalMemo('withdrawal_returned', { id: decision.id, reason: decision.reason ?? '' })),
       actor: actor(admin),
       reference: `withdrawal:${decision.id}`,
       postings: paid ? withdrawalPaidPostings(userId, currency, row.amount) : withdrawalReturnedPostings(userId, currency, row.amount),

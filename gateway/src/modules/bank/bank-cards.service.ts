@@ -1,6 +1,6 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
-import { isKatakanaName, normaliseKanaName, sameKanaName } from '@kabuto/schema/funds';
+import { isKatakanaName, maskAccountNumber, normaliseKanaName, sameKanaName } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { kycOf } from '../kyc/kyc.repository.ts';
 
@@ -110,6 +110,6 @@ export async function listCards(db: Db, userId: number): Promise<CardView[]> {
     .execute();
   return rows.map((r) => ({
     card_id: String(r.id), holder_kana: r.holder_kana, bank_name: r.bank_name, branch_name: r.branch_name, branch_code: r.branch_code,
-    card_type: r.card_type as CardFields['card_type'], account_number: r.account_number, masked_number: `****${r.account_number.slice(-3)}`,
+    card_type: r.card_type as CardFields['card_type'], account_number: r.account_number, masked_number: maskAccountNumber(r.account_number),
   }));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fxSymbol, rateLookupFromLatest, redisKeys, Refusal } from '@kabuto/schema/contracts';
 import { hashRequest, postJournal, runIdempotent, writeTransaction } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { exchangePostings, formatRate, quoteExchange, type ExchangeQuote } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
@@ -82,7 +82,7 @@ export async function exchange(deps: GatewayDeps, userId: number, input: Exchang
       const wire = exchangeToWire(quote);
       const journalId = await postJournal(trx, {
         kind: 'exchange',
-        memo: `Exchange ${wire.amount} ${quote.from} → ${wire.receive} ${quote.to} at ${wire.applied_rate} (mid ${wire.mid_rate}, spread ${wire.spread})`,
+        ...journalMemo('exchange', { amount: wire.amount, from: quote.from, receive: wire.receive, to: quote.to, rate: wire.applied_rate, mid: wire.mid_rate, spread: wire.spread }),
         actor: { type: 'user', id: userId },
         reference: `fx:${quote.from}${quote.to}`,
         postings: exchangePostings(userId, quote),

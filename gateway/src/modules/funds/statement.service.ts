@@ -16,6 +16,8 @@ export interface StatementRow {
   readonly time: number;
   readonly kind: string;
   readonly memo: string;
+  /** The memo's template (`template`) and parameters, for the client to show in the user's language. */
+  readonly memo_params: Readonly<Record<string, string>> | null;
   readonly reference: string | null;
   readonly currency: string;
   readonly amount: string;
@@ -27,6 +29,7 @@ interface RawRow {
   created_at: bigint;
   kind: string;
   memo: string;
+  memo_params: string | null;
   reference: string | null;
   currency: string;
   amount: bigint;
@@ -51,7 +54,7 @@ export async function statementRows(db: Db, userId: number, filter: StatementFil
         sum(amount) over (partition by currency order by journal_id rows between unbounded preceding and current row) as balance
       from moves
     )
-    select r.journal_id, j.created_at, j.kind, j.memo, j.reference, r.currency, r.amount, r.balance
+    select r.journal_id, j.created_at, j.kind, j.memo, j.memo_params, j.reference, r.currency, r.amount, r.balance
     from running r join journal j on j.id = r.journal_id
     where 1 = 1
       ${filter.currency ? sql`and r.currency = ${filter.currency}` : sql``}
@@ -65,7 +68,8 @@ export async function statementRows(db: Db, userId: number, filter: StatementFil
   return result.rows.map((r) => {
     const scale = scaleOf(r.currency as Currency);
     return {
-      journal_id: String(r.journal_id), time: Number(r.created_at), kind: r.kind, memo: r.memo, reference: r.reference, currency: r.currency,
+      journal_id: String(r.journal_id), time: Number(r.created_at), kind: r.kind, memo: r.memo,
+      memo_params: r.memo_params === null ? null : (JSON.parse(r.memo_params) as Record<string, string>), reference: r.reference, currency: r.currency,
       amount: formatScaled(BigInt(r.amount), scale), balance: formatScaled(BigInt(r.balance), scale),
     };
   });

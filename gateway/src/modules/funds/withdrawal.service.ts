@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
-import { sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
+import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { maskAccountNumber, sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -33,7 +33,7 @@ async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
 }
 
 /** The published rules, in the order a user can act on them (DESIGN.md section 6). */
-async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<bigint> {
+async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {
   const { nameKana } = await requireVerified(deps.db, userId);
   const user = await findUserById(deps.db, userId);
   if (!user?.fundPasswordHash) throw new Refusal('fund_password_not_set');
@@ -52,7 +52,7 @@ async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInpu
     throw new Refusal('wrong_fund_password');
   }
   await verifyTotp(deps, userId, input.otp);
-  return amount;
+  return { amount, card };
 }
 
 /**
@@ -64,12 +64,12 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   const requestHash = hashRequest({ call: 'fund/withdraw', card: input.card_id, amount: input.amount });
   const earlier = await earlierAnswer<Record<string, string>>(deps.db, { userId, requestId: input.request_id, requestHash });
   if (earlier) return earlier;
-  const amount = await checkRules(deps, userId, input);
+  const { amount, card } = await checkRules(deps, userId, input);
   const nowMs = deps.clock.nowMs();
   return writeTransaction(deps.db, (trx) =>
     runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
       if (await hasPendingWithdrawal(trx, userId)) throw new Refusal('fund_operation_busy');
-      const holdJournal = await postJournal(trx, { kind: 'withdrawal_hold', memo: `Withdrawal to card ${input.card_id}`, actor: { type: 'user', id: userId }, reference: `card:${input.card_id}`, postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount) }, nowMs);
+      const holdJournal = await postJournal(trx, { kind: 'withdrawal_hold', ...journalMemo('withdrawal_hold', { bank: card.bank_name, account: maskAccountNumber(card.account_number) }), actor: { type: 'user', id: userId }, reference: `card:${input.card_id}`, postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount) }, nowMs);
       const row = await trx
         .insertInto('withdrawal')
         .values({ user_id: BigInt(userId), card_id: BigInt(input.card_id), currency: WITHDRAWAL_CURRENCY, amount, status: 'pending', reason: null, hold_journal_id: holdJournal, settle_journal_id: null, reviewed_by: null, reviewed_at: null, created_at: nowMs })
@@ -94,6 +94,6 @@ export async function listWithdrawals(db: Db, userId: number) {
     .execute();
   return rows.map((r) => ({
     withdrawal_id: String(r.id), status: LIST_STATUS[r.status] ?? 0, state: r.status, money: formatScaled(r.amount, scaleOf(r.currency as Currency)), currency: r.currency,
-    reason: r.reason, bank_name: r.bank_name, masked_number: `****${r.account_number.slice(-3)}`, created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    reason: r.reason, bank_name: r.bank_name, masked_number: maskAccountNumber(r.account_number), created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
   }));
 }

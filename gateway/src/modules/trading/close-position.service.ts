@@ -2,7 +2,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { closePositionIn, hashRequest, postJournal, runIdempotent, writeTransaction, type ClosedPosition } from '@kabuto/schema/db';
 import { findInstrument, localClock, MARKET_RULES, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold } from '@kabuto/schema/trading';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { lockUser } from '../auth/users.repository.ts';
 import { marketContextFor } from './market-state.ts';
@@ -52,7 +52,7 @@ export async function cancelOrder(deps: GatewayDeps, userId: number, orderId: nu
     const updated = await trx.updateTable('trade_order').set({ status: 'cancelled', updated_at: nowMs }).where('id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     const currency = order.currency as Currency;
-    await postJournal(trx, { kind: 'order_release', memo: `Cancel limit order ${order.id} (${order.symbol})`, actor: { type: 'user', id: userId }, reference: `order:${order.id}`, postings: releaseOrderHold(userId, currency, order.hold_amount) }, nowMs);
+    await postJournal(trx, { kind: 'order_release', ...journalMemo('order_release', { order: order.id, symbol: order.symbol }), actor: { type: 'user', id: userId }, reference: `order:${order.id}`, postings: releaseOrderHold(userId, currency, order.hold_amount) }, nowMs);
     return { order_id: String(order.id), released: formatScaled(order.hold_amount, scaleOf(currency)) };
   });
 }

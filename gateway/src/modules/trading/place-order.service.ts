@@ -2,7 +2,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { hashRequest, insertPosition, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
 import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type Instrument } from '@kabuto/schema/market';
 import { checkOrder, computeFees, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
-import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { lockUser } from '../auth/users.repository.ts';
@@ -100,11 +100,11 @@ export async function placeOrder(deps: GatewayDeps, caller: Pick<Caller, 'userId
       const orderId = await insertOrder(trx, { userId, instrument, order, status: fillNow ? 'filled' : 'pending', hold, fillPrice: fillNow ? price : null, nowMs });
       const actor = { type: 'user' as const, id: userId };
       if (!fillNow) {
-        await postJournal(trx, { kind: 'order_hold', memo: `Hold for limit order ${orderId} (${instrument.symbol})`, actor, reference: `order:${orderId}`, postings: holdForOrder(userId, currency, hold) }, nowMs);
+        await postJournal(trx, { kind: 'order_hold', ...journalMemo('order_hold', { order: orderId, symbol: instrument.symbol }), actor, reference: `order:${orderId}`, postings: holdForOrder(userId, currency, hold) }, nowMs);
         return { order_id: String(orderId), status: 'pending', position_id: null, price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
       }
       const positionId = await insertPosition(trx, { userId, orderId, instrument, side: order.side, qty: order.qty, price, leverage: order.leverage, margin, fee: fees.total, nowMs });
-      await postJournal(trx, { kind: 'position_open', memo: `Open ${order.side} ${order.qty} ${instrument.symbol} at ${formatPrice(price, instrument.market)} ×${order.leverage}`, actor, reference: `position:${positionId}`, postings: openFromCash(userId, currency, margin, fees) }, nowMs);
+      await postJournal(trx, { kind: 'position_open', ...journalMemo('position_open', { side: order.side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(price, instrument.market), leverage: order.leverage }), actor, reference: `position:${positionId}`, postings: openFromCash(userId, currency, margin, fees) }, nowMs);
       return { order_id: String(orderId), status: 'filled', position_id: String(positionId), price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
     });
   });

@@ -1,6 +1,7 @@
 import { Refusal, toWire } from '@kabuto/schema/contracts';
 import {
   currencyFromDisplay,
+  journalMemo,
   parseMajor,
   platformAccount,
   transfer,
@@ -58,7 +59,7 @@ export async function claimPaperFund(
         trx,
         {
           kind: 'paper_grant',
-          memo: 'Paper trading grant (virtual money)',
+          ...journalMemo('paper_grant'),
           actor: { type: 'user', id: options.userId },
           reference: `paper:${currency}`,
           postings: transfer({

@@ -82,9 +82,13 @@ async function nextJournalId(trx: Db): Promise<bigint> {
   return row.last_seq;
 }
 
-const insertJournal = preparedQuery((db: Db, id: bigint, kind: string, memo: string, actorType: string, actorId: string, reference: string | null, userId: number | null, createdAt: number) =>
-  db.insertInto('journal').values({ id, seq: id, kind, memo, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
+const insertJournal = preparedQuery((db: Db, id: bigint, kind: string, memo: string, memoParams: string | null, actorType: string, actorId: string, reference: string | null, userId: number | null, createdAt: number) =>
+  db.insertInto('journal').values({ id, seq: id, kind, memo, memo_params: memoParams, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
 );
+
+function memoParamsJson(entry: JournalEntry): string | null {
+  return entry.memoParams ? JSON.stringify(entry.memoParams) : null;
+}
 
 function journalUserId(entry: JournalEntry): number | null {
   const user = entry.postings.find((p) => p.account.owner === 'user');
@@ -127,7 +131,7 @@ interface PostingRow {
 /** SQLite: the single writer takes the next number inline, so `seq` equals the id. */
 async function insertNumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], nowMs: number): Promise<bigint> {
   const journalId = await nextJournalId(trx);
-  await insertJournal(trx, journalId, entry.kind, entry.memo, entry.actor.type, String(entry.actor.id), entry.reference ?? null, journalUserId(entry), nowMs);
+  await insertJournal(trx, journalId, entry.kind, entry.memo, memoParamsJson(entry), entry.actor.type, String(entry.actor.id), entry.reference ?? null, journalUserId(entry), nowMs);
   await trx
     .insertInto('posting')
     .values(rows.map((row) => ({ journal_id: journalId, account_id: row.accountId, currency: row.currency, amount: row.amount })))
@@ -145,8 +149,8 @@ async function insertUnnumbered(trx: Db, entry: JournalEntry, rows: PostingRow[]
   const values = sql.join(rows.map((row) => sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint)`));
   const result = await sql<{ journal_id: string }>`
     with journal_row as (
-      insert into journal (kind, memo, actor_type, actor_id, reference, user_id, created_at)
-      values (${entry.kind}, ${entry.memo}, ${entry.actor.type}, ${String(entry.actor.id)}, ${entry.reference ?? null}, ${journalUserId(entry)}::bigint, ${nowMs}::bigint)
+      insert into journal (kind, memo, memo_params, actor_type, actor_id, reference, user_id, created_at)
+      values (${entry.kind}, ${entry.memo}, ${memoParamsJson(entry)}, ${entry.actor.type}, ${String(entry.actor.id)}, ${entry.reference ?? null}, ${journalUserId(entry)}::bigint, ${nowMs}::bigint)
       returning id
     )
     insert into posting (journal_id, account_id, currency, amount)

@@ -7,6 +7,7 @@ import { requiredMargin, type PositionSide } from '../../domain/trading/order-ru
 import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor } from '../../domain/ledger/journal.ts';
+import { journalMemo } from '../../domain/ledger/journal-memo.ts';
 import { formatScaled } from '../../domain/money/money.ts';
 import { scaleOf } from '../../domain/money/currency.ts';
 import { cashBalance } from './ledger.store.ts';
@@ -82,7 +83,7 @@ export async function fillPendingOrder(db: Db, orderId: bigint, nowMs: number): 
     const positionId = await insertPosition(trx, { userId, orderId, instrument, side, qty: order.qty, price: order.limit_price, leverage, margin, fee: fees.total, nowMs });
     await postJournal(trx, {
       kind: 'position_open',
-      memo: `Limit order ${orderId} filled: ${side} ${order.qty} ${instrument.symbol} at ${formatPrice(order.limit_price, instrument.market)} ×${leverage}`,
+      ...journalMemo('limit_fill', { order: orderId, side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(order.limit_price, instrument.market), leverage }),
       actor: { type: 'system', id: 'limit-matcher' },
       reference: `position:${positionId}`,
       postings: openFromHold(userId, order.currency as Currency, order.hold_amount, margin, fees),
@@ -161,8 +162,8 @@ export async function closePositionIn(
   const cashAvailable = await cashBalance(trx, Number(position.user_id), currency);
   const { postings, waived } = closeToCash(Number(position.user_id), currency, { margin: part.margin, pnl, fees, cashAvailable });
   const price = formatPrice(options.price, instrument.market);
-  const memo = `${options.reason === 'stop_out' ? 'Stop-out close' : 'Close'} ${side} ${qty} ${instrument.symbol} at ${price}`;
-  await postJournal(trx, { kind: 'position_close', memo, actor: options.actor, reference: `position:${position.id}`, postings }, options.nowMs);
+  const memo = journalMemo(options.reason === 'stop_out' ? 'stop_out_close' : 'position_close', { side, qty, symbol: instrument.symbol, price });
+  await postJournal(trx, { kind: 'position_close', ...memo, actor: options.actor, reference: `position:${position.id}`, postings }, options.nowMs);
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
   return { position_id: String(position.id), closed_id: String(part.id), qty: Number(qty), price, pnl: wire(pnl), fee: wire(fees.total), waived: wire(waived) };
 }

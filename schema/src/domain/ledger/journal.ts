@@ -32,7 +32,9 @@ export interface Posting {
 
 export interface JournalEntry {
   readonly kind: JournalKind;
+  /** English, for audit and CSV; `journalMemo` builds it with `memoParams` for the client. */
   readonly memo: string;
+  readonly memoParams?: Readonly<Record<string, string>>;
   readonly actor: Actor;
   readonly reference?: string;
   readonly postings: readonly Posting[];
