@@ -274,6 +274,30 @@ describe('journal numbering (I9)', () => {
     expect(await cashBalance(db, userId, 'JPY')).toBe(200n);
   });
 
+  it('on PostgreSQL, a journal a crashed process committed but never numbered gets its number with the next commit', async () => {
+    if (dialectOf(db) !== 'postgres') return;
+    const userId = await aUser(db);
+    await grant(userId, 100n);
+    await journalSequencerOf(db).settled();
+    // What a process that died between COMMIT and its sequencer round leaves: a committed journal without seq.
+    const orphan = await writeTransaction(db, (trx) =>
+      postJournal(trx, { kind: 'order_hold', memo: 'orphan', actor: { type: 'user', id: userId }, postings: transfer({ from: userAccount(userId, 'cash', 'JPY'), to: userAccount(userId, 'hold:order', 'JPY'), amountMinor: 10n }) }),
+    );
+    await journalSequencerOf(db).settled();
+    await db.updateTable('ledger_sequence').set({ last_seq: sql`last_seq - 1` }).where('id', '=', 1n).execute();
+    await db.updateTable('journal').set({ seq: null }).where('id', '=', orphan).execute();
+    const stale = await sql<{ n: string }>`select count(*) as n from journal where seq is null`.execute(db);
+    expect(Number(stale.rows[0]?.n)).toBe(1);
+    const next = await grant(userId, 5n);
+    await journalSequencerOf(db).settled();
+    const rows = await numbers();
+    const orphanSeq = rows.find((r) => r.id === orphan)?.seq ?? null;
+    const nextSeq = rows.find((r) => r.id === next)?.seq ?? null;
+    expect(orphanSeq).not.toBeNull();
+    expect(nextSeq).toBe((orphanSeq as bigint) + 1n);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+
   it('on PostgreSQL, a journal that commits after a later one is numbered after it, and neither waits for the other', async () => {
     if (dialectOf(db) !== 'postgres') return;
     const [first, second] = [await aUser(db), await aUser(db)];
