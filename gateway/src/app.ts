@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
 import { createAssetRecompute } from './modules/common/asset-recompute.ts';
+import { createPayoutQueue } from './modules/funds/payout-queue.ts';
 import { createSecretBox } from './modules/security/secret-box.ts';
 import { createOutboxNotifier, type Notifier } from './modules/common/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
@@ -115,6 +116,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }), options.logger),
+    payouts: createPayoutQueue(new Queue(queueName('withdrawal-payout', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }), options.logger),
   };
   const app = buildExpress(deps);
   const httpServer = createServer(app);
@@ -141,6 +143,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       for (const close of closers.reverse()) await close().catch(() => undefined);
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await deps.assetRecompute.close();
+      await deps.payouts.close();
     },
   };
 }

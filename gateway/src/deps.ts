@@ -9,6 +9,7 @@ import type { Limiters } from './infra/limiters.ts';
 import type { AccountEvents } from './realtime/account-events.ts';
 import type { SecretBox } from './modules/security/secret-box.ts';
 import type { LatestQuotes } from './modules/quotes/latest-quotes.ts';
+import type { PayoutQueue } from './modules/funds/payout-queue.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
 export interface GatewayDeps {
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   readonly limiters: Limiters;
   readonly accountEvents: AccountEvents;
   readonly assetRecompute: AssetRecompute;
+  /** Approved withdrawals go to the payout worker through it. */
+  readonly payouts: PayoutQueue;
   readonly quotes: LatestQuotes;
   /** Seals secrets at rest (TOTP seeds). */
   readonly secrets: SecretBox;

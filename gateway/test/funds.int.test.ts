@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisKeys } from '@kabuto/schema/contracts';
+import { Queue } from 'bullmq';
+import { queueName, redisKeys, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
 import { reconcile } from '@kabuto/schema/db';
 import { PASSWORD, registerAndLogin, startTestGateway, type Session, type TestGateway } from './support/test-gateway.ts';
 import { download, jpeg, multipart, png, reviewer } from './support/funds-helpers.ts';
@@ -273,10 +274,23 @@ describe('withdrawals', () => {
     await review.call('withdrawal/decide', { id: requested.body.data.withdrawal_id, decision: 'reject', reason: 'Bank details unreadable' });
     expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([300_000n, 0n]);
     expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({ status: 2, reason: 'Bank details unreadable' });
-    const paid = await withdraw({ amount: '20000' });
-    await review.call('withdrawal/decide', { id: paid.body.data.withdrawal_id, decision: 'approve' });
-    expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([280_000n, 0n]);
-    expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({ status: 1, money: '20000' });
+    // Approval hands the withdrawal to the payout worker (workers/test/withdrawal-payout.int.test.ts):
+    // the hold stays until the transfer has gone, and the user sees it on its way.
+    const approved = await withdraw({ amount: '20000' });
+    const approvedId = Number(approved.body.data.withdrawal_id);
+    expect((await review.call('withdrawal/decide', { id: String(approvedId), decision: 'approve' })).body.msg).toBe('submit_ok');
+    expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([280_000n, 20_000n]);
+    expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({ status: 0, state: 'sending', money: '20000' });
+    const payouts = new Queue(queueName('withdrawal-payout', t.prefix), { connection: t.redis.duplicate({ maxRetriesPerRequest: null }) });
+    try {
+      expect((await payouts.getJob(withdrawalPayoutJobId(approvedId)))?.data).toEqual({ withdrawalId: approvedId });
+    } finally {
+      await payouts.close();
+    }
+    const afterApproval = await state(s);
+    expect((await review.call('withdrawal/decide', { id: String(approvedId), decision: 'reject', reason: 'too late' })).body.msg).toBe('not_found');
+    expect((await review.call('withdrawal/decide', { id: String(approvedId), decision: 'approve' })).body.msg).toBe('not_found');
+    expect(await state(s)).toEqual(afterApproval);
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Queue, type Worker } from 'bullmq';
 import { queueName } from '@kabuto/schema/contracts';
@@ -8,6 +10,8 @@ import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
 import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
 import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
+import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfers.ts';
+import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
@@ -26,7 +30,10 @@ async function main(): Promise<void> {
     const assetQueue = new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
     const matcher = await startLimitMatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'limit-matcher') });
     const stopOut = await startStopOutWatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'stop-out') });
-    stoppers.push(() => matcher.stop(), () => stopOut.stop(), () => assetQueue.close());
+    mkdirSync(config.dataDir, { recursive: true });
+    const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'));
+    const payouts = await startWithdrawalPayouts({ db, redis, redisPrefix: config.redisPrefix, transfers, emitter, logger: createLogger(config.logLevel, 'withdrawal-payout') });
+    stoppers.push(() => matcher.stop(), () => stopOut.stop(), () => payouts.stop(), () => assetQueue.close());
   }
   if (config.roles.has('feed')) {
     const feedLogger = createLogger(config.logLevel, 'feed');

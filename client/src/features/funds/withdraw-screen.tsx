@@ -19,7 +19,7 @@ interface WithdrawalRow {
   masked_number: string;
 }
 
-const STATE_COLOR: Record<string, string> = { pending: 'warning', paid: 'success', rejected: 'danger' };
+const STATE_COLOR: Record<string, string> = { pending: 'warning', sending: 'primary', paid: 'success', rejected: 'danger' };
 
 function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();

@@ -100,7 +100,7 @@ export const adminDepositDecideCall = defineAdminCall({
 
 export const adminWithdrawalDecideCall = defineAdminCall({
   path: 'withdrawal/decide',
-  summary: 'Pays (approve) or returns (reject) a pending withdrawal; audited',
+  summary: 'Approves a pending withdrawal for payout (the payout worker sends it) or returns it (reject); audited',
   input: adminDecideRequest,
   async handle({ input, admin, deps }) {
     const { userId } = await decideWithdrawal(deps, admin, input);

@@ -82,18 +82,21 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
 
 const LIST_STATUS: Record<string, number> = { pending: 0, paid: 1, rejected: 2 };
 
-/** `user/withdrawallist`: the spec's shape (`status` 0 pending, 1 paid, 2 returned; `money`), newest first. */
+/**
+ * `user/withdrawallist`: the spec's shape (`status` 0 pending, 1 paid, 2 returned; `money`), newest
+ * first; `state` also tells an approved withdrawal whose transfer is on its way (`sending`).
+ */
 export async function listWithdrawals(db: Db, userId: number) {
   const rows = await db
     .selectFrom('withdrawal as w')
     .innerJoin('bank_card as c', 'c.id', 'w.card_id')
-    .select(['w.id', 'w.status', 'w.currency', 'w.amount', 'w.reason', 'w.created_at', 'w.reviewed_at', 'c.bank_name', 'c.account_number'])
+    .select(['w.id', 'w.status', 'w.approved_at', 'w.currency', 'w.amount', 'w.reason', 'w.created_at', 'w.reviewed_at', 'c.bank_name', 'c.account_number'])
     .where('w.user_id', '=', BigInt(userId))
     .orderBy('w.id', 'desc')
     .limit(100)
     .execute();
   return rows.map((r) => ({
-    withdrawal_id: String(r.id), status: LIST_STATUS[r.status] ?? 0, state: r.status, money: formatScaled(r.amount, scaleOf(r.currency as Currency)), currency: r.currency,
+    withdrawal_id: String(r.id), status: LIST_STATUS[r.status] ?? 0, state: r.status === 'pending' && r.approved_at !== null ? 'sending' : r.status, money: formatScaled(r.amount, scaleOf(r.currency as Currency)), currency: r.currency,
     reason: r.reason, bank_name: r.bank_name, masked_number: maskAccountNumber(r.account_number), created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
   }));
 }

@@ -1,0 +1,66 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { queueName, type QueuePayloads } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
+import type { AccountEmitter } from '../../infra/account-emitter.ts';
+import type { Logger } from '../../infra/logger.ts';
+import type { BankTransferProvider } from './bank-transfers.ts';
+import { payWithdrawal, unpaidApprovedWithdrawals } from './withdrawal-payout.ts';
+
+type Payload = QueuePayloads['withdrawal-payout'];
+
+/** How often approved withdrawals still unpaid (a lost or failed job, a gateway that could not queue) are paid by the sweep. */
+const SWEEP_MS = 60_000;
+
+export interface PayoutDeps {
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly redisPrefix: string;
+  readonly transfers: BankTransferProvider;
+  readonly emitter: AccountEmitter;
+  readonly logger: Logger;
+  readonly sweepMs?: number;
+}
+
+/**
+ * Pays every approved, unpaid withdrawal directly. Safe beside the queue's worker: the provider
+ * key and the conditional update make a second payment of the same withdrawal a no-op.
+ */
+export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
+  let paid = 0;
+  for (const withdrawalId of await unpaidApprovedWithdrawals(deps.db)) {
+    const result = await payOne(deps, withdrawalId).catch((error: unknown) => {
+      deps.logger.warn({ err: String(error), withdrawalId }, 'payout failed; the next sweep retries');
+      return null;
+    });
+    if (result) paid += 1;
+  }
+  return paid;
+}
+
+async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId: number } | null> {
+  const paid = await payWithdrawal({ db: deps.db, transfers: deps.transfers, nowMs: Date.now }, withdrawalId);
+  if (paid) await deps.emitter.emit(paid.userId, 'fund:updated', { kind: 'withdrawal_paid', withdrawal_id: String(withdrawalId) });
+  return paid;
+}
+
+/** Pays withdrawals as their jobs arrive (attempts and backoff are the gateway's job options), and sweeps for any left unpaid. */
+export async function startWithdrawalPayouts(deps: PayoutDeps): Promise<{ stop(): Promise<void> }> {
+  const name = queueName('withdrawal-payout', deps.redisPrefix);
+  const worker = new Worker<Payload>(
+    name,
+    async (job: Job<Payload>) => {
+      await payOne(deps, job.data.withdrawalId);
+    },
+    { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 2 },
+  );
+  const sweep = () => payUnpaidWithdrawals(deps).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'payout sweep failed'));
+  await sweep();
+  const timer = setInterval(() => void sweep(), deps.sweepMs ?? SWEEP_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await worker.close();
+    },
+  };
+}
