@@ -23,6 +23,7 @@ import { createIo } from './realtime/io.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
 import { ADMIN_CALLS, CALLS } from './http/calls.ts';
 import { mountCalls } from './http/routes.ts';
+import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
 import { sendRefusal } from './http/envelope.ts';
@@ -60,6 +61,20 @@ function probes(app: Express, deps: GatewayDeps): void {
   });
 }
 
+/** One API surface: no caching, small form or JSON bodies, the calls, and not_found for the rest. */
+function callRouter(calls: readonly CallDefinition[], deps: GatewayDeps): express.Router {
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  router.use(express.json({ limit: '16kb' }));
+  router.use(mountCalls(calls, deps));
+  router.use((_req, res) => sendRefusal(res, 'not_found'));
+  return router;
+}
+
 function buildExpress(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -72,26 +87,8 @@ function buildExpress(deps: GatewayDeps): Express {
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
     res.json(openApi);
   });
-  const api = express.Router();
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  api.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  api.use(express.json({ limit: '16kb' }));
-  api.use(mountCalls(CALLS, deps));
-  api.use((_req, res) => sendRefusal(res, 'not_found'));
-  app.use('/api/vue', api);
-  const admin = express.Router();
-  admin.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  admin.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  admin.use(express.json({ limit: '16kb' }));
-  admin.use(mountCalls(ADMIN_CALLS, deps));
-  admin.use((_req, res) => sendRefusal(res, 'not_found'));
-  app.use('/api/admin', admin);
+  app.use('/api/vue', callRouter(CALLS, deps));
+  app.use('/api/admin', callRouter(ADMIN_CALLS, deps));
   if (existsSync(deps.config.clientDistDir)) {
     app.use(express.static(deps.config.clientDistDir, { index: 'index.html', maxAge: '1h' }));
   }
