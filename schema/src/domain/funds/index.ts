@@ -1,3 +1,4 @@
+export * from './bank-card.ts';
 export * from './exchange.ts';
 export * from './kana.ts';
 export * from './withdrawal-rules.ts';

@@ -19,8 +19,3 @@ export function sameKanaName(a: string, b: string): boolean {
   const fold = (text: string) => normaliseKanaName(text).replace(/\u3000/gu, '');
   return fold(a) === fold(b);
 }
-
-/** How a bank account number is shown anywhere but the card's own edit form: its last three digits. */
-export function maskAccountNumber(accountNumber: string): string {
-  return `****${accountNumber.slice(-3)}`;
-}
