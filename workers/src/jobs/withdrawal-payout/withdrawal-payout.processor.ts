@@ -19,7 +19,6 @@ export interface PayoutDeps {
   readonly transfers: BankTransferProvider;
   readonly emitter: AccountEmitter;
   readonly logger: Logger;
-  readonly sweepMs?: number;
 }
 
 /**
@@ -56,7 +55,7 @@ export async function startWithdrawalPayouts(deps: PayoutDeps): Promise<{ stop()
   );
   const sweep = () => payUnpaidWithdrawals(deps).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'payout sweep failed'));
   await sweep();
-  const timer = setInterval(() => void sweep(), deps.sweepMs ?? SWEEP_MS);
+  const timer = setInterval(() => void sweep(), SWEEP_MS);
   return {
     async stop() {
       clearInterval(timer);
