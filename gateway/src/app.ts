@@ -80,7 +80,9 @@ function buildExpress(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   // Answers are POSTs marked no-store: an ETag (a SHA-1 of every body) would never be used.
   app.set('etag', false);
-  app.set('trust proxy', deps.config.trustProxy);
+  // A hop count, never `true`: `true` would take the client's own left-most X-Forwarded-For entry,
+  // and anyone could pick the address every per-IP limit is keyed by.
+  app.set('trust proxy', deps.config.trustProxyHops);
   app.use(helmet({ contentSecurityPolicy: { directives: { 'base-uri': ["'none'"], 'frame-ancestors': ["'none'"], 'img-src': ["'self'", 'data:', 'blob:'] } } }));
   probes(app, deps);
   const openApi = buildOpenApi(CALLS);

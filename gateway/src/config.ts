@@ -13,7 +13,7 @@ const envSchema = z.object({
   KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
   KABUTO_LICENSE: z.string().default(''),
   KABUTO_ALLOWED_ORIGINS: z.string().default(''),
-  KABUTO_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  KABUTO_TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
 });
 
@@ -30,7 +30,11 @@ export interface GatewayConfig {
   readonly license: string;
   /** Extra origins allowed to open sockets; the page's own origin is always allowed. */
   readonly allowedOrigins: readonly string[];
-  readonly trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the gateway: the client address is the one the
+   * nearest of them saw (X-Forwarded-For read from the right); 0 ignores the header.
+   */
+  readonly trustProxyHops: number;
   readonly logLevel: string;
   readonly clientDistDir: string;
 }
@@ -56,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     redisPrefix: e.KABUTO_REDIS_PREFIX,
     license: e.KABUTO_LICENSE,
     allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),
-    trustProxy: e.KABUTO_TRUST_PROXY === '1',
+    trustProxyHops: e.KABUTO_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     clientDistDir: resolve(import.meta.dirname, '../../client/dist'),
   });

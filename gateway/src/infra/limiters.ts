@@ -2,13 +2,34 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Refusal } from '@kabuto/schema/contracts';
 
-/** Brute-force and flood limits, kept in Redis so every gateway shares them (RELIABILITY.md 4.2). */
+/**
+ * Brute-force and flood limits, kept in Redis so every gateway shares them (RELIABILITY.md 4.2;
+ * the policy is decision 36-sec in ARCHITECTURE.md). Every secret check spends its attempt before
+ * it runs (`checkWithLimits`), so a parallel burst gets no more checks than a series would.
+ */
 export interface Limiters {
-  readonly loginFailuresByAccountIp: RateLimiterRedis;
-  readonly loginFailuresByIp: RateLimiterRedis;
+  /** Login and back-office login per (account, IP): 10 attempts an hour, then 15 minutes blocked; a success resets. */
+  readonly loginByAccountIp: RateLimiterRedis;
+  /** Failed logins per IP over every account: 100, then a short block that grows (`ipBlock`). */
+  readonly loginByIp: RateLimiterRedis;
+  /** How many times an IP was blocked in the last day: each block lasts twice the one before. */
+  readonly loginIpBlocks: RateLimiterRedis;
+  /** The login password asked again inside a session (changePassword, setFundPassword): 5 per 15 minutes per user. */
+  readonly passwordRecheck: RateLimiterRedis;
+  /** Fund password, channel password and TOTP code, each its own key per user: 5 per 15 minutes. */
+  readonly fundSecrets: RateLimiterRedis;
+  /** Verification codes per (purpose, account): 5 per 10 minutes (a code lives 10 minutes). */
+  readonly codeChecks: RateLimiterRedis;
   readonly sendCodeByAccount: RateLimiterRedis;
   readonly sendCodeByIp: RateLimiterRedis;
-  readonly fundPasswordFailures: RateLimiterRedis;
+}
+
+/** The per-IP block: one minute the first time in a day, doubling each time after, at most 15 minutes. */
+export const IP_BLOCK_FIRST_S = 60;
+export const IP_BLOCK_MAX_S = 15 * 60;
+
+export function ipBlockSeconds(blocksToday: number): number {
+  return Math.min(IP_BLOCK_FIRST_S * 2 ** Math.max(0, blocksToday - 1), IP_BLOCK_MAX_S);
 }
 
 export function createLimiters(redis: Redis, prefix: string): Limiters {
@@ -21,18 +42,80 @@ export function createLimiters(redis: Redis, prefix: string): Limiters {
       blockDuration: blockSeconds,
     });
   return {
-    loginFailuresByAccountIp: make('login-account-ip', 10, 60 * 60, 15 * 60),
-    loginFailuresByIp: make('login-ip', 100, 24 * 60 * 60, 24 * 60 * 60),
+    loginByAccountIp: make('login-account-ip', 10, 60 * 60, 15 * 60),
+    loginByIp: make('login-ip', 100, 60 * 60),
+    loginIpBlocks: make('login-ip-blocks', 1_000, 24 * 60 * 60),
+    passwordRecheck: make('password-recheck', 5, 15 * 60, 15 * 60),
+    fundSecrets: make('fund-secret', 5, 15 * 60, 15 * 60),
+    codeChecks: make('code-check', 5, 10 * 60, 10 * 60),
     sendCodeByAccount: make('sendcode-account', 1, 60),
     sendCodeByIp: make('sendcode-ip', 20, 60 * 60),
-    fundPasswordFailures: make('fund-password', 5, 15 * 60, 15 * 60),
   };
 }
 
-/** Refuses with too_frequent when a limiter has no points left for the key. */
-export async function assertNotBlocked(limiter: RateLimiterRedis, key: string): Promise<void> {
-  const state = await limiter.get(key);
-  if (state && state.remainingPoints <= 0) throw new Refusal('too_frequent');
+/** One limiter and key that a check spends an attempt from. */
+export interface Limit {
+  readonly limiter: RateLimiterRedis;
+  readonly key: string;
+  /** After a passed check: `reset` clears the key (it counts consecutive failures), `refund` gives the attempt back. */
+  readonly onPass: 'reset' | 'refund';
+  /** Called once, by the attempt that first went over the limit (the growing per-IP block). */
+  readonly onExhausted?: () => Promise<void>;
+}
+
+/** The per-(account, IP) and per-IP limits every password login goes through. */
+export function loginLimits(limiters: Limiters, accountKey: string, ip: string): Limit[] {
+  return [
+    { limiter: limiters.loginByIp, key: ip, onPass: 'refund', onExhausted: () => blockIp(limiters, ip) },
+    { limiter: limiters.loginByAccountIp, key: `${accountKey}|${ip}`, onPass: 'reset' },
+  ];
+}
+
+async function blockIp(limiters: Limiters, ip: string): Promise<void> {
+  const blocks = await limiters.loginIpBlocks.penalty(ip);
+  await limiters.loginByIp.block(ip, ipBlockSeconds(blocks.consumedPoints));
+}
+
+function isRefusal(error: unknown): error is RateLimiterRes {
+  return error instanceof RateLimiterRes;
+}
+
+/**
+ * Spends one attempt from every limit, atomically in Redis, before anything is checked; refuses
+ * with too_frequent (and gives back what it spent) when any has none left.
+ */
+async function spendAttempt(limits: readonly Limit[]): Promise<void> {
+  const spent: Limit[] = [];
+  for (const limit of limits) {
+    try {
+      await limit.limiter.consume(limit.key);
+      spent.push(limit);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      if (limit.onExhausted && error.consumedPoints === limit.limiter.points + 1) await limit.onExhausted();
+      await Promise.all(spent.map((s) => s.limiter.reward(s.key, 1)));
+      throw new Refusal('too_frequent');
+    }
+  }
+}
+
+/**
+ * Runs a secret check (password, fund password, channel password, TOTP, verification code) only
+ * after spending its attempt from every limit, so at most the limit is ever checked, in series or
+ * in parallel. A passed check resets or refunds its limits; a failed one keeps the attempt spent.
+ */
+export async function checkWithLimits(limits: readonly Limit[], check: () => Promise<boolean>): Promise<boolean> {
+  await spendAttempt(limits);
+  const passed = await check();
+  if (passed) {
+    await Promise.all(limits.map((l) => (l.onPass === 'reset' ? l.limiter.delete(l.key) : l.limiter.reward(l.key, 1))));
+  }
+  return passed;
+}
+
+/** One per-user limit that counts consecutive failures (reset by a success). */
+export function userLimit(limiter: RateLimiterRedis, key: string): Limit[] {
+  return [{ limiter, key, onPass: 'reset' }];
 }
 
 /** Spends one point; refuses with too_frequent when none was left. */
@@ -40,16 +123,7 @@ export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string): P
   try {
     await limiter.consume(key);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw new Refusal('too_frequent');
+    if (isRefusal(error)) throw new Refusal('too_frequent');
     throw error;
-  }
-}
-
-/** Records a failure without refusing (the next attempt's check refuses). */
-export async function recordFailure(limiter: RateLimiterRedis, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
   }
 }

@@ -14,8 +14,11 @@ export type KabutoServer = Server<ClientToServerEvents, ServerToClientEvents, Re
 /** Sends status events to one account's room, with a per-account sequence. Call after commit. */
 export interface AccountEvents {
   emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
-  /** Disconnects every socket opened with a session that has just been revoked. */
-  endSession(sessionId: number): void;
+  /**
+   * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
+   * on the others through the adapter.
+   */
+  endSessions(sessionIds: readonly number[]): void;
   /** Waits for the events under way and sends no more: call before Socket.IO and Redis close. */
   close(): Promise<void>;
 }
@@ -39,8 +42,13 @@ export function createAccountEvents(redis: Redis, prefix: string, io: () => Kabu
       underWay.add(sending);
       return sending;
     },
-    endSession(sessionId) {
-      if (!closed) io()?.in(roomForSession(sessionId)).disconnectSockets(true);
+    endSessions(sessionIds) {
+      const server = io();
+      if (closed || !server || sessionIds.length === 0) return;
+      const rooms = sessionIds.map(roomForSession);
+      // Locally first, so an event emitted right after the revocation cannot reach them here.
+      server.local.in(rooms).disconnectSockets(true);
+      server.in(rooms).disconnectSockets(true);
     },
     async close() {
       closed = true;

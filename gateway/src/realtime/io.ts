@@ -6,14 +6,17 @@ import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contr
 import type { Db } from '@kabuto/schema/db';
 import { findActiveSession } from '../modules/auth/sessions.repository.ts';
 import type { Clock } from '../infra/clock.ts';
+import type { Logger } from '../infra/logger.ts';
 import { roomForSession, type KabutoServer } from './account-events.ts';
 import { registerQuoteHandlers } from './quote-subscriptions.ts';
 import { TickConflator } from './tick-conflator.ts';
+import { startSessionSweep } from './session-sweep.ts';
 
 export interface IoDeps {
   readonly db: Db;
   readonly redis: Redis;
   readonly clock: Clock;
+  readonly logger: Logger;
   readonly redisPrefix: string;
   readonly allowedOrigins: readonly string[];
 }
@@ -34,6 +37,7 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
   io.use(async (socket, next) => {
     const data = socket.data as SocketData;
     data.userId = null;
+    data.sessionId = null;
     data.batchTicks = (socket.handshake.auth as { frames?: unknown }).frames === 'batch';
     const auth = socket.handshake.auth as { token?: unknown; account?: unknown };
     if (typeof auth.token !== 'string' || typeof auth.account !== 'string') return next();
@@ -41,10 +45,10 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
     // A bad token is not an error: the socket stays anonymous (quotes only, no account events).
     if (!session || session.account !== auth.account || session.status !== 'active') return next();
     data.userId = session.userId;
+    data.sessionId = session.sessionId;
+    // Expiry, and a revocation that lands between the lookup above and this join, are the session
+    // sweep's: it disconnects a signed-in socket whose session has ended within SESSION_SWEEP_MS.
     await socket.join([roomForAccount(session.userId), roomForSession(session.sessionId)]);
-    const expiresInMs = Math.min(session.expiresAtMs - deps.clock.nowMs(), 2 ** 31 - 1);
-    const timer = setTimeout(() => socket.disconnect(true), expiresInMs);
-    socket.on('disconnect', () => clearTimeout(timer));
     return next();
   });
 }
@@ -62,10 +66,12 @@ export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ 
   await authenticateSocket(io, deps);
   const conflator = new TickConflator();
   io.on('connection', (socket) => registerQuoteHandlers(socket, deps, conflator));
+  const stopSweep = startSessionSweep(io, deps);
   return {
     io,
     conflator,
     async close() {
+      stopSweep();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       pub.disconnect();

@@ -38,6 +38,8 @@ export type AccountEventName = Exclude<keyof ServerToClientEvents, 'quote:tick' 
 
 export interface SocketData {
   userId: number | null;
+  /** The session the socket was opened with; null for an anonymous (quotes only) socket. */
+  sessionId: number | null;
   /** The socket receives conflated `quote:ticks` frames instead of one `quote:tick` per print. */
   batchTicks: boolean;
 }

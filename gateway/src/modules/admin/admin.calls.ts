@@ -2,7 +2,7 @@ import { adminDecideRequest, adminListRequest, adminLoginRequest, Refusal } from
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, defineCall } from '../../http/call.ts';
 import type { GatewayDeps } from '../../deps.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
+import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { createAdminSession } from './admin-sessions.repository.ts';
 import { announce } from '../common/announce.ts';
@@ -13,14 +13,12 @@ export const adminLoginCall = defineCall({
   summary: 'Back-office login; returns an admin token for the admin-token header',
   input: adminLoginRequest,
   async handle({ input, ip, deps }) {
-    const limiterKey = `admin:${input.login}:${ip}`;
-    await assertNotBlocked(deps.limiters.loginFailuresByAccountIp, limiterKey);
     const admin = await deps.db.selectFrom('admin_user').select(['id', 'password_hash']).where('login', '=', input.login).executeTakeFirst();
-    const ok = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), input.password);
-    if (!admin || !ok) {
-      await recordFailure(deps.limiters.loginFailuresByAccountIp, limiterKey);
-      throw new Refusal('wrong_credentials');
-    }
+    const ok = await checkWithLimits(loginLimits(deps.limiters, `admin:${input.login}`, ip), async () => {
+      const matches = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), input.password);
+      return matches && Boolean(admin);
+    });
+    if (!admin || !ok) throw new Refusal('wrong_credentials');
     return { msg: 'login_ok', data: { token: await createAdminSession(deps.db, Number(admin.id), deps.clock.nowMs()) } };
   },
 });

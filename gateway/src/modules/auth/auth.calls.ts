@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { loginRequest, Refusal, registerRequest, revokeSessionRequest } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
 import { defineCall, defineUserCall } from '../../http/call.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
+import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount } from './users.repository.ts';
-import { createSession, listSessions, revokeSession } from './sessions.repository.ts';
+import { createSession, listSessions } from './sessions.repository.ts';
+import { endOwnSession } from './session-end.ts';
 import { registerUser } from './register.service.ts';
 
 export const registerCall = defineCall({
@@ -28,18 +29,14 @@ export const loginCall = defineCall({
   input: loginRequest,
   async handle({ input, deps, ip, userAgent }) {
     const account = normaliseLoginId(input.account);
-    const accountIpKey = `${account}|${ip}`;
-    await assertNotBlocked(deps.limiters.loginFailuresByIp, ip);
-    await assertNotBlocked(deps.limiters.loginFailuresByAccountIp, accountIpKey);
     const user = await findUserByAccount(deps.db, account);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !passwordOk) {
-      await recordFailure(deps.limiters.loginFailuresByAccountIp, accountIpKey);
-      await recordFailure(deps.limiters.loginFailuresByIp, ip);
-      throw new Refusal('wrong_credentials');
-    }
+    // An unknown account costs the same hash check as a known one (no timing hint).
+    const passwordOk = await checkWithLimits(loginLimits(deps.limiters, account, ip), async () => {
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      return matches && Boolean(user);
+    });
+    if (!user || !passwordOk) throw new Refusal('wrong_credentials');
     if (user.status !== 'active') throw new Refusal('account_frozen');
-    await deps.limiters.loginFailuresByAccountIp.delete(accountIpKey);
     const session = await createSession(deps.db, { userId: user.id, nowMs: deps.clock.nowMs(), userAgent, ip });
     return { msg: 'login_ok', data: { token: session.token, account: user.account } };
   },
@@ -50,8 +47,7 @@ export const logoutCall = defineUserCall({
   summary: 'Ends the current session',
   input: z.strictObject({}),
   async handle({ caller, deps }) {
-    await revokeSession(deps.db, { userId: caller.userId, sessionId: caller.sessionId, nowMs: deps.clock.nowMs() });
-    deps.accountEvents.endSession(caller.sessionId);
+    await endOwnSession(deps, { userId: caller.userId, sessionId: caller.sessionId });
     return { msg: 'logout_ok' };
   },
 });
@@ -82,9 +78,7 @@ export const revokeSessionCall = defineUserCall({
   summary: 'Revokes one of the caller’s sessions',
   input: revokeSessionRequest,
   async handle({ input, caller, deps }) {
-    const revoked = await revokeSession(deps.db, { userId: caller.userId, sessionId: input.id, nowMs: deps.clock.nowMs() });
-    if (!revoked) throw new Refusal('not_found');
-    deps.accountEvents.endSession(input.id);
+    if (!(await endOwnSession(deps, { userId: caller.userId, sessionId: input.id }))) throw new Refusal('not_found');
     return { msg: 'revoke_ok' };
   },
 });

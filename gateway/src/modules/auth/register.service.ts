@@ -22,7 +22,7 @@ export async function registerUser(deps: GatewayDeps, input: RegisterRequest & {
   if (!(await findActiveInvitation(deps.db, invite))) throw new Refusal('inviter_not_found');
   if (await findUserByAccount(deps.db, input.account)) throw new Refusal('account_exists');
   const nowMs = deps.clock.nowMs();
-  const codeId = await verifyCode(deps.db, { account: input.account, purpose: 'register', code: input.code, nowMs });
+  const codeId = await verifyCode(deps, { account: input.account, purpose: 'register', code: input.code });
   const passwordHash = await hashPassword(input.password);
   try {
     return await writeTransaction(deps.db, async (trx) => {

@@ -89,12 +89,30 @@ export async function revokeSession(db: Db, entry: { userId: number; sessionId: 
   return result.numUpdatedRows === 1n;
 }
 
-export async function revokeOtherSessions(db: Db, entry: { userId: number; keepSessionId: number; nowMs: number }): Promise<void> {
-  await db
+/** Revokes every other live session of the user; returns their ids. */
+export async function revokeOtherSessions(db: Db, entry: { userId: number; keepSessionId: number; nowMs: number }): Promise<number[]> {
+  const rows = await db
     .updateTable('session')
     .set({ revoked_at: entry.nowMs })
     .where('user_id', '=', BigInt(entry.userId))
     .where('id', '<>', BigInt(entry.keepSessionId))
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** Of these sessions, the ones still live: not revoked, not expired, and their account active. */
+export async function liveSessionIds(db: Db, sessionIds: readonly number[], nowMs: number): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select('s.id')
+    .where('s.id', 'in', sessionIds.map(BigInt))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', BigInt(nowMs))
+    .where('u.status', '=', 'active')
+    .execute();
+  return new Set(rows.map((row) => Number(row.id)));
 }

@@ -2,6 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { Refusal } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
+import type { GatewayDeps } from '../../deps.ts';
+import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -33,30 +35,46 @@ export async function storeCode(
 }
 
 /**
- * Checks the latest live code for (account, purpose); returns its id. A wrong code counts an
- * attempt (committed at once); five wrong attempts spend the code.
+ * Matches the latest live code for (account, purpose); returns its id, or null. The attempt is
+ * counted before the comparison, by one conditional update, so a code is compared at most
+ * CODE_MAX_ATTEMPTS times even when the tries arrive in parallel.
  */
-export async function verifyCode(
-  db: Db,
-  entry: { account: string; purpose: string; code: string; nowMs: number },
-): Promise<bigint> {
+async function matchCode(db: Db, entry: { account: string; purpose: string; code: string; nowMs: number }): Promise<bigint | null> {
   const row = await db
     .selectFrom('verification_code')
-    .select(['id', 'code_hash', 'attempts'])
+    .select(['id', 'code_hash'])
     .where('account', '=', entry.account)
     .where('purpose', '=', entry.purpose)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', BigInt(entry.nowMs))
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.attempts >= BigInt(CODE_MAX_ATTEMPTS)) throw new Refusal('code_invalid');
+  if (!row) return null;
+  const counted = await db
+    .updateTable('verification_code')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', row.id)
+    .where('attempts', '<', BigInt(CODE_MAX_ATTEMPTS))
+    .executeTakeFirst();
+  if (counted.numUpdatedRows !== 1n) return null;
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(entry.account, entry.code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await db.updateTable('verification_code').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute();
-    throw new Refusal('code_invalid');
-  }
-  return row.id;
+  return timingSafeEqual(expected, given) ? row.id : null;
+}
+
+/**
+ * Checks a verification code; returns its id (spend it with markCodeConsumed). Each try spends an
+ * attempt of the (purpose, account) limiter first (decision 36-sec); a wrong code refuses with
+ * code_invalid, and five wrong tries spend the code.
+ */
+export async function verifyCode(deps: GatewayDeps, entry: { account: string; purpose: string; code: string }): Promise<bigint> {
+  const matched: { id: bigint | null } = { id: null };
+  const ok = await checkWithLimits(userLimit(deps.limiters.codeChecks, `${entry.purpose}:${entry.account}`), async () => {
+    matched.id = await matchCode(deps.db, { ...entry, nowMs: deps.clock.nowMs() });
+    return matched.id !== null;
+  });
+  if (!ok || matched.id === null) throw new Refusal('code_invalid');
+  return matched.id;
 }
 
 /** Spends a verified code inside the caller's transaction; a code is good for one use only. */

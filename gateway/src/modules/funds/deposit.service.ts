@@ -2,10 +2,9 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { earlierAnswer, hashRequest, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { configValue } from '../common/config.repository.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { checkChannelPassword } from '../security/secret-checks.ts';
 import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
 import { insertUpload } from '../uploads/uploads.repository.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
@@ -67,12 +66,7 @@ export async function openChannel(deps: GatewayDeps, userId: number, channelId: 
   await requireVerified(deps.db, userId);
   const channel = await findChannel(deps.db, channelId);
   const security = await loadUserSecurity(deps.db, userId);
-  const limiterKey = `channel:${userId}`;
-  await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
-  if (!security.channelPasswordHash || !(await verifyPassword(security.channelPasswordHash, channelPassword))) {
-    await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
-    throw new Refusal('wrong_channel_password');
-  }
+  await checkChannelPassword(deps, userId, security.channelPasswordHash, channelPassword);
   return {
     ...channelSummary(channel),
     bank_name: channel.bankName, branch_name: channel.branchName, account_name: channel.accountName, account_number: channel.accountNumber,

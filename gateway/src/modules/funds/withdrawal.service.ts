@@ -3,12 +3,11 @@ import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransactio
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { maskAccountNumber, sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { findOwnCard } from '../bank/bank-cards.service.ts';
 import { configValue } from '../common/config.repository.ts';
 import { verifyTotp } from '../security/totp.service.ts';
+import { checkFundPassword } from '../security/secret-checks.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
@@ -45,12 +44,7 @@ async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInpu
   if (amount < minimum) throw new Refusal('withdraw_min', { min: String(minimum) });
   if ((await configValue(deps.db, 'withdraw_block_with_positions')) !== '0' && (await hasOpenPositions(deps.db, userId))) throw new Refusal('positions_open');
   if (await hasPendingWithdrawal(deps.db, userId)) throw new Refusal('fund_operation_busy');
-  const limiterKey = String(userId);
-  await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
-  if (!(await verifyPassword(user.fundPasswordHash, input.fund_password))) {
-    await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
-    throw new Refusal('wrong_fund_password');
-  }
+  await checkFundPassword(deps, userId, user.fundPasswordHash, input.fund_password);
   await verifyTotp(deps, userId, input.otp);
   return { amount, card };
 }

@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { Refusal } from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../../deps.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
+import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 
 /** RFC 6238 §5.2: accept the current step and one step back, never a future one. */
@@ -18,31 +18,35 @@ export async function startTotpEnrolment(deps: GatewayDeps, userId: number, acco
   return { otpauth_uri: uri, secret, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
 
-/**
- * Checks a code against the user's secret: a small past-only window, each time step usable once
- * (the last accepted step is stored with a conditional update, so two requests cannot both use
- * it), and failures counted with the fund-password limiter (5 per 15 minutes).
- */
-export async function verifyTotp(deps: GatewayDeps, userId: number, code: string | undefined, options: { enrolling?: boolean } = {}): Promise<void> {
-  const security = await loadUserSecurity(deps.db, userId);
-  if (!security.totpSecret || (!security.totpEnabled && !options.enrolling)) return;
-  const limiterKey = `otp:${userId}`;
-  await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
+type Security = Awaited<ReturnType<typeof loadUserSecurity>>;
+
+/** True when the code matches a step not used before, and that step is now claimed. */
+async function matchAndClaimStep(deps: GatewayDeps, userId: number, security: Security & { totpSecret: string }, code: string | undefined, enrolling: boolean): Promise<boolean> {
+  if (!code) return false;
   const last = security.totpLastStep === null ? undefined : Number(security.totpLastStep);
-  const result = code
-    ? await verify({ secret: deps.secrets.open(security.totpSecret), token: code, epoch: Math.floor(deps.clock.nowMs() / 1000), epochTolerance: [PAST_TOLERANCE_S, 0], ...(last === undefined ? {} : { afterTimeStep: last }) }).catch(() => ({ valid: false as const }))
-    : { valid: false as const };
-  if (!result.valid) {
-    await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
-    throw new Refusal('otp_invalid');
-  }
-  if (!('timeStep' in result)) throw new Refusal('otp_invalid');
+  const result = await verify({ secret: deps.secrets.open(security.totpSecret), token: code, epoch: Math.floor(deps.clock.nowMs() / 1000), epochTolerance: [PAST_TOLERANCE_S, 0], ...(last === undefined ? {} : { afterTimeStep: last }) }).catch(() => ({ valid: false as const }));
+  if (!result.valid || !('timeStep' in result)) return false;
   const step = BigInt(result.timeStep);
   const claimed = await deps.db
     .updateTable('user_security')
-    .set({ totp_last_step: step, ...(options.enrolling ? { totp_enabled_at: deps.clock.nowMs() } : {}) })
+    .set({ totp_last_step: step, ...(enrolling ? { totp_enabled_at: deps.clock.nowMs() } : {}) })
     .where('user_id', '=', BigInt(userId))
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
     .executeTakeFirst();
-  if (claimed.numUpdatedRows !== 1n) throw new Refusal('otp_invalid');
+  return claimed.numUpdatedRows === 1n;
+}
+
+/**
+ * Checks a code against the user's secret: a small past-only window, each time step usable once
+ * (the last accepted step is stored with a conditional update, so two requests cannot both use
+ * it). Each try spends an attempt first (5 per 15 minutes per user; decision 36-sec).
+ */
+export async function verifyTotp(deps: GatewayDeps, userId: number, code: string | undefined, options: { enrolling?: boolean } = {}): Promise<void> {
+  const security = await loadUserSecurity(deps.db, userId);
+  const { totpSecret } = security;
+  if (!totpSecret || (!security.totpEnabled && !options.enrolling)) return;
+  const ok = await checkWithLimits(userLimit(deps.limiters.fundSecrets, `otp:${userId}`), () =>
+    matchAndClaimStep(deps, userId, { ...security, totpSecret }, code, options.enrolling ?? false),
+  );
+  if (!ok) throw new Refusal('otp_invalid');
 }

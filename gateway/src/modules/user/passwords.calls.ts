@@ -5,12 +5,12 @@ import {
   setFundPasswordRequest,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type Caller } from '../../http/call.ts';
-import { assertNotBlocked, recordFailure } from '../../infra/limiters.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { findUserById, type UserRecord } from '../auth/users.repository.ts';
-import { revokeOtherSessions } from '../auth/sessions.repository.ts';
+import { endOtherSessions } from '../auth/session-end.ts';
 import type { GatewayDeps } from '../../deps.ts';
 import { verifyTotp } from '../security/totp.service.ts';
+import { checkFundPassword, recheckLoginPassword } from '../security/secret-checks.ts';
 
 async function requireUser(deps: GatewayDeps, caller: Caller): Promise<UserRecord> {
   const user = await findUserById(deps.db, caller.userId);
@@ -29,10 +29,12 @@ export const changePasswordCall = defineUserCall({
   async handle({ input, caller, deps }) {
     if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
-    if (!(await verifyPassword(user.passwordHash, input.oldpassword))) throw new Refusal('wrong_original_password');
+    await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.oldpassword);
     if (input.oldpassword === input.password) throw new Refusal('password_same_as_old');
-    await setColumn(deps, caller, { password_hash: await hashPassword(input.password) }).execute();
-    await revokeOtherSessions(deps.db, { userId: caller.userId, keepSessionId: caller.sessionId, nowMs: deps.clock.nowMs() });
+    const passwordHash = await hashPassword(input.password);
+    await endOtherSessions(deps, { userId: caller.userId, keepSessionId: caller.sessionId }, async (trx) => {
+      await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', BigInt(caller.userId)).execute();
+    });
     return { msg: 'modify_ok' };
   },
 });
@@ -45,7 +47,7 @@ export const setFundPasswordCall = defineUserCall({
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
     if (user.fundPasswordHash) throw new Refusal('invalid_param', { fields: { fundpassword: 'already_set' } });
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new Refusal('wrong_original_password');
+    await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
     const fundHash = await hashPassword(input.fundpassword);
     await setColumn(deps, caller, { fund_password_hash: fundHash }).where('fund_password_hash', 'is', null).execute();
     return { msg: 'modify_ok' };
@@ -60,14 +62,8 @@ export const changeFundPasswordCall = defineUserCall({
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
     if (!user.fundPasswordHash) throw new Refusal('fund_password_not_set');
-    const limiterKey = String(caller.userId);
-    await assertNotBlocked(deps.limiters.fundPasswordFailures, limiterKey);
-    if (!(await verifyPassword(user.fundPasswordHash, input.oldfundpassword))) {
-      await recordFailure(deps.limiters.fundPasswordFailures, limiterKey);
-      throw new Refusal('wrong_fund_password');
-    }
+    await checkFundPassword(deps, caller.userId, user.fundPasswordHash, input.oldfundpassword);
     await verifyTotp(deps, caller.userId, input.otp);
-    await deps.limiters.fundPasswordFailures.delete(limiterKey);
     await setColumn(deps, caller, { fund_password_hash: await hashPassword(input.fundpassword) }).execute();
     return { msg: 'modify_ok' };
   },
