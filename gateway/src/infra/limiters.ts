@@ -66,7 +66,12 @@ export interface Limit {
 /** The per-(account, IP) and per-IP limits every password login goes through. */
 export function loginLimits(limiters: Limiters, accountKey: string, ip: string): Limit[] {
   return [
-    { limiter: limiters.loginByIp, key: ip, onPass: 'refund', onExhausted: () => blockIp(limiters, ip) },
+    {
+      limiter: limiters.loginByIp,
+      key: ip,
+      onPass: 'refund',
+      onExhausted: () => blockIp(limiters, ip),
+    },
     { limiter: limiters.loginByAccountIp, key: `${accountKey}|${ip}`, onPass: 'reset' },
   ];
 }
@@ -92,7 +97,9 @@ async function spendAttempt(limits: readonly Limit[]): Promise<void> {
       spent.push(limit);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      if (limit.onExhausted && error.consumedPoints === limit.limiter.points + 1) await limit.onExhausted();
+      if (limit.onExhausted && error.consumedPoints === limit.limiter.points + 1) {
+        await limit.onExhausted();
+      }
       await Promise.all(spent.map((s) => s.limiter.reward(s.key, 1)));
       throw new Refusal('too_frequent');
     }
@@ -104,11 +111,18 @@ async function spendAttempt(limits: readonly Limit[]): Promise<void> {
  * after spending its attempt from every limit, so at most the limit is ever checked, in series or
  * in parallel. A passed check resets or refunds its limits; a failed one keeps the attempt spent.
  */
-export async function checkWithLimits(limits: readonly Limit[], check: () => Promise<boolean>): Promise<boolean> {
+export async function checkWithLimits(
+  limits: readonly Limit[],
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   await spendAttempt(limits);
   const passed = await check();
   if (passed) {
-    await Promise.all(limits.map((l) => (l.onPass === 'reset' ? l.limiter.delete(l.key) : l.limiter.reward(l.key, 1))));
+    await Promise.all(
+      limits.map((l) =>
+        l.onPass === 'reset' ? l.limiter.delete(l.key) : l.limiter.reward(l.key, 1),
+      ),
+    );
   }
   return passed;
 }

@@ -17,7 +17,10 @@ export interface SessionSweepDeps {
 }
 
 /** Disconnects this gateway's sockets whose session is no longer live; returns how many. */
-export async function sweepEndedSessions(io: KabutoServer, deps: SessionSweepDeps): Promise<number> {
+export async function sweepEndedSessions(
+  io: KabutoServer,
+  deps: SessionSweepDeps,
+): Promise<number> {
   const bySession = new Map<number, Array<{ disconnect(close: boolean): unknown }>>();
   for (const socket of io.of('/').sockets.values()) {
     const sessionId = (socket.data as SocketData).sessionId;
@@ -45,7 +48,11 @@ export async function sweepEndedSessions(io: KabutoServer, deps: SessionSweepDep
  * freeze, a revocation written straight to the database, an expiry, or a socket that joined while
  * its session was being revoked. Each gateway sweeps only its own sockets.
  */
-export function startSessionSweep(io: KabutoServer, deps: SessionSweepDeps, intervalMs = SESSION_SWEEP_MS): () => void {
+export function startSessionSweep(
+  io: KabutoServer,
+  deps: SessionSweepDeps,
+  intervalMs = SESSION_SWEEP_MS,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

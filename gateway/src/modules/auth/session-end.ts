@@ -8,14 +8,21 @@ import { revokeOtherSessions, revokeSession } from './sessions.repository.ts';
  * ends a session outside these calls (a ban or freeze, a revocation written to the database,
  * expiry) is caught by each gateway's session sweep (`realtime/session-sweep.ts`).
  */
-export async function endOwnSession(deps: GatewayDeps, entry: { userId: number; sessionId: number }): Promise<boolean> {
+export async function endOwnSession(
+  deps: GatewayDeps,
+  entry: { userId: number; sessionId: number },
+): Promise<boolean> {
   const revoked = await revokeSession(deps.db, { ...entry, nowMs: deps.clock.nowMs() });
   if (revoked) deps.accountEvents.endSessions([entry.sessionId]);
   return revoked;
 }
 
 /** Makes `change` (a new password) and ends every other session of the user, in one transaction. */
-export async function endOtherSessions(deps: GatewayDeps, entry: { userId: number; keepSessionId: number }, change: (trx: Db) => Promise<void>): Promise<void> {
+export async function endOtherSessions(
+  deps: GatewayDeps,
+  entry: { userId: number; keepSessionId: number },
+  change: (trx: Db) => Promise<void>,
+): Promise<void> {
   const ended = await writeTransaction(deps.db, async (trx) => {
     await change(trx);
     return revokeOtherSessions(trx, { ...entry, nowMs: deps.clock.nowMs() });
