@@ -35,6 +35,8 @@ export interface GatewayOptions {
   readonly logger: Logger;
   readonly clock?: Clock;
   readonly notifier?: Notifier;
+  /** How often this gateway's session sweep runs (default SESSION_SWEEP_MS). */
+  readonly sessionSweepMs?: number;
 }
 
 export interface Gateway {
@@ -129,7 +131,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return io;
     },
     async listen(port) {
-      const realtime = await createIo(httpServer, { ...deps, redisPrefix: config.redisPrefix, allowedOrigins: config.allowedOrigins });
+      const realtime = await createIo(httpServer, { ...deps, redisPrefix: config.redisPrefix, allowedOrigins: config.allowedOrigins, sessionSweepMs: options.sessionSweepMs });
       io = realtime.io;
       const fanout = await startTickFanout(io, redis, { redisPrefix: config.redisPrefix, logger: deps.logger, conflator: realtime.conflator, flushMs: config.tickFlushMs });
       closers.push(() => fanout.stop(), () => realtime.close());

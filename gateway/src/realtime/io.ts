@@ -19,6 +19,7 @@ export interface IoDeps {
   readonly logger: Logger;
   readonly redisPrefix: string;
   readonly allowedOrigins: readonly string[];
+  readonly sessionSweepMs?: number | undefined;
 }
 
 /** Same-origin pages, listed origins and non-browser clients (no Origin header) may connect. */
@@ -66,7 +67,7 @@ export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ 
   await authenticateSocket(io, deps);
   const conflator = new TickConflator();
   io.on('connection', (socket) => registerQuoteHandlers(socket, deps, conflator));
-  const stopSweep = startSessionSweep(io, deps);
+  const stopSweep = startSessionSweep(io, deps, deps.sessionSweepMs);
   return {
     io,
     conflator,
