@@ -66,7 +66,9 @@ async function burst(requests: Array<() => Promise<Answer>>): Promise<Record<str
 const times = <T>(n: number, make: (i: number) => T): T[] =>
   Array.from({ length: n }, (_, i) => make(i));
 
-async function count(table: 'session' | 'app_user' | 'withdrawal'): Promise<number> {
+async function count(
+  table: 'session' | 'admin_session' | 'app_user' | 'withdrawal',
+): Promise<number> {
   const row = await db()
     .selectFrom(table)
     .select(sql<bigint>`count(*)`.as('n'))
@@ -161,9 +163,11 @@ describe('login bursts', () => {
     );
     expect(wrong['wrong_credentials']).toBeLessThanOrEqual(10);
     expect(wrong['too_frequent']).toBeGreaterThanOrEqual(20);
+    const adminSessions = await count('admin_session');
     expect(await post('login', { login, password: PASSWORD }, { ip, base: 'admin' })).toMatchObject(
       { http: 429, body: { msg: 'too_frequent' } },
     );
+    expect(await count('admin_session')).toBe(adminSessions);
   });
 
   it('a success resets the per-account count: logins that succeed never lock the account', async () => {
@@ -206,8 +210,10 @@ describe('one address guessing across accounts', () => {
     const ip = newIp();
     const s = await registerAndLogin(t);
     await failHundredTimes(ip);
+    const sessions = await count('session');
     const refused = await post('user/login', { account: s.account, password: PASSWORD }, { ip });
     expect(refused).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
+    expect(await count('session')).toBe(sessions);
     const firstBlockMs = await t.redis.pttl(ipBlockKey(ip));
     expect(firstBlockMs).toBeGreaterThan(0);
     expect(firstBlockMs).toBeLessThanOrEqual(60_000);

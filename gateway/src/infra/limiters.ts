@@ -10,7 +10,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 export interface Limiters {
   /** Login and back-office login per (account, IP): 10 attempts an hour, then 15 minutes blocked; a success resets. */
   readonly loginByAccountIp: RateLimiterRedis;
-  /** Failed logins per IP over every account: 100, then a short block that grows (`ipBlock`). */
+  /** Failed logins per IP over every account: 100, then a short block that grows (`ipBlockSeconds`). */
   readonly loginByIp: RateLimiterRedis;
   /** How many times an IP was blocked in the last day: each block lasts twice the one before. */
   readonly loginIpBlocks: RateLimiterRedis;
