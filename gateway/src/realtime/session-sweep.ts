@@ -16,8 +16,8 @@ export interface SessionSweepDeps {
   readonly logger?: Logger;
 }
 
-/** Disconnects this gateway's sockets whose session is no longer live; returns how many. */
-export async function sweepEndedSessions(
+/** Disconnects this gateway's sockets whose session is no longer live; returns how many sessions ended. */
+async function sweepEndedSessions(
   io: KabutoServer,
   deps: SessionSweepDeps,
 ): Promise<number> {
