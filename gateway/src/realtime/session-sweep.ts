@@ -17,10 +17,7 @@ export interface SessionSweepDeps {
 }
 
 /** Disconnects this gateway's sockets whose session is no longer live; returns how many sessions ended. */
-async function sweepEndedSessions(
-  io: KabutoServer,
-  deps: SessionSweepDeps,
-): Promise<number> {
+async function sweepEndedSessions(io: KabutoServer, deps: SessionSweepDeps): Promise<number> {
   const bySession = new Map<number, Array<{ disconnect(close: boolean): unknown }>>();
   for (const socket of io.of('/').sockets.values()) {
     const sessionId = (socket.data as SocketData).sessionId;
