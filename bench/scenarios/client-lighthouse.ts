@@ -5,7 +5,7 @@
 // Usage: npm run bench:client [-- --runs 3] [-- --url http://127.0.0.1:3000]
 //   without --url it builds the client if needed and boots its own gateway on a temp SQLite file.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,6 +24,14 @@ interface NetworkRow {
   resourceSize?: number;
 }
 
+/** DESIGN.md's measure (first route ≤ 200 KB JS gzip): the build's .gz copies of the scripts loaded. */
+function gzipBytes(scripts: readonly NetworkRow[]): number {
+  return scripts.reduce((total, row) => {
+    const file = join(ROOT, 'client', 'dist', `${new URL(row.url).pathname}.gz`);
+    return total + (existsSync(file) ? statSync(file).size : (row.resourceSize ?? 0));
+  }, 0);
+}
+
 function firstRouteBytes(rows: readonly NetworkRow[], origin: string) {
   const own = rows.filter((row) => row.url.startsWith(origin));
   const sum = (type: string | null, key: 'transferSize' | 'resourceSize') =>
@@ -38,6 +46,7 @@ function firstRouteBytes(rows: readonly NetworkRow[], origin: string) {
     cssWireKiB: kib(sum('Stylesheet', 'transferSize')),
     cssDecodedKiB: kib(sum('Stylesheet', 'resourceSize')),
     totalWireKiB: kib(sum(null, 'transferSize')),
+    jsGzipKiB: kib(gzipBytes(own.filter((row) => row.resourceType === 'Script'))),
   };
 }
 
