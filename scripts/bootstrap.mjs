@@ -79,7 +79,7 @@ async function startLocalRedis() {
   if (!onPath('redis-server')) installRedisOrExplain();
   const port = await freePort();
   const dir = join(DATA_DIR, 'redis');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 }); // DATA_DIR holds ID numbers and password hashes
   log(`starting redis-server on 127.0.0.1:${port} (data in ${dir})`);
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
   children.push({ name: 'redis', child });
