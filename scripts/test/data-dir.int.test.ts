@@ -73,8 +73,9 @@ describe('DATA_DIR permissions', () => {
       if (!existsSync(path)) writeFileSync(path, 'x');
       chmodSync(path, 0o644);
     }
-    for (const dir of [dataDir, join(dataDir, 'uploads'), join(dataDir, 'redis')])
+    for (const dir of [dataDir, join(dataDir, 'uploads'), join(dataDir, 'redis')]) {
       chmodSync(dir, 0o755);
+    }
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       delete env['DATABASE_URL'];
