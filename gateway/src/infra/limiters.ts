@@ -9,7 +9,14 @@ export interface Limiters {
   readonly sendCodeByAccount: RateLimiterRedis;
   readonly sendCodeByIp: RateLimiterRedis;
   readonly fundPasswordFailures: RateLimiterRedis;
+  /** Uploads that reach the image pipeline (`user/verify`, `fund/deposit` proofs), per user and per IP. */
+  readonly uploadsByUser: RateLimiterRedis;
+  readonly uploadsByIp: RateLimiterRedis;
 }
+
+/** A user retakes a blurred photo a few times; decoding costs CPU, so not a few hundred. */
+export const UPLOADS_PER_USER_PER_HOUR = 10;
+export const UPLOADS_PER_IP_PER_HOUR = 60;
 
 export function createLimiters(redis: Redis, prefix: string): Limiters {
   const make = (name: string, points: number, durationSeconds: number, blockSeconds = 0) =>
@@ -26,6 +33,8 @@ export function createLimiters(redis: Redis, prefix: string): Limiters {
     sendCodeByAccount: make('sendcode-account', 1, 60),
     sendCodeByIp: make('sendcode-ip', 20, 60 * 60),
     fundPasswordFailures: make('fund-password', 5, 15 * 60, 15 * 60),
+    uploadsByUser: make('uploads-user', UPLOADS_PER_USER_PER_HOUR, 60 * 60),
+    uploadsByIp: make('uploads-ip', UPLOADS_PER_IP_PER_HOUR, 60 * 60),
   };
 }
 
