@@ -96,8 +96,9 @@ for (
     .then((r) => r.ok)
     .catch(() => false));
   i += 1
-)
-  {await new Promise((r) => setTimeout(r, 200));}
+) {
+  await new Promise((r) => setTimeout(r, 200));
+}
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 const pid = gateway.pid ?? 0;
 try {
@@ -118,8 +119,9 @@ try {
           (ip) => `${stack.prefix}:rl:uploads-ip:${ip}`,
         ),
       );
-      for (let i = 0; i < each; i += 1)
-        {answers.push(await verify(stack, session, flood, unreadable));}
+      for (let i = 0; i < each; i += 1) {
+        answers.push(await verify(stack, session, flood, unreadable));
+      }
     }
     const wallS = Number(process.hrtime.bigint() - started) / 1e9;
     console.log(
