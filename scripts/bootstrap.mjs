@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { afterExit } from './supervisor-backoff.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA_DIR = resolve(process.env.DATA_DIR ?? join(ROOT, 'data'));
@@ -78,7 +79,7 @@ async function startLocalRedis() {
   if (!onPath('redis-server')) installRedisOrExplain();
   const port = await freePort();
   const dir = join(DATA_DIR, 'redis');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 }); // DATA_DIR holds ID numbers and password hashes
   log(`starting redis-server on 127.0.0.1:${port} (data in ${dir})`);
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
   children.push({ name: 'redis', child });
@@ -104,19 +105,21 @@ function ensureClientBuilt() {
   run('npm', ['run', 'build', '-w', 'client']);
 }
 
+/** Keeps a service running; the restart delay grows with crashes in a row and resets after a healthy minute. */
 function supervise(name, script, env) {
-  let restarts = 0;
+  let crashesInRow = 0;
   const launch = () => {
+    const startedAt = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: 'inherit' });
     const entry = { name, child, stopping: false };
     children.push(entry);
     child.on('exit', (code) => {
       children.splice(children.indexOf(entry), 1);
       if (entry.stopping || shuttingDown) return;
-      restarts += 1;
-      const delay = Math.min(30_000, 500 * 2 ** Math.min(restarts, 6));
-      log(`${name} exited (${code}); restarting in ${delay} ms`);
-      setTimeout(launch, delay);
+      const next = afterExit(crashesInRow, Date.now() - startedAt);
+      crashesInRow = next.crashesInRow;
+      log(`${name} exited (${code}); restarting in ${next.delayMs} ms`);
+      setTimeout(launch, next.delayMs);
     });
   };
   launch();

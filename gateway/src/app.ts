@@ -25,6 +25,7 @@ import { ADMIN_CALLS, CALLS } from './http/calls.ts';
 import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { serveClient } from './http/client-static.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
 import { sendRefusal } from './http/envelope.ts';
 
@@ -94,7 +95,7 @@ function buildExpress(deps: GatewayDeps): Express {
   app.use('/api/vue', callRouter(CALLS, deps));
   app.use('/api/admin', callRouter(ADMIN_CALLS, deps));
   if (existsSync(deps.config.clientDistDir)) {
-    app.use(express.static(deps.config.clientDistDir, { index: 'index.html', maxAge: '1h' }));
+    app.use(serveClient(deps.config.clientDistDir));
   }
   app.use((_req, res) => sendRefusal(res, 'not_found'));
   app.use(errorHandler(deps.logger));

@@ -1,11 +1,33 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, createHashRouter, useLocation, useMatches } from 'react-router-dom';
-import { BottomMenu } from '../components/bottom-menu.tsx';
+import { useSnapshot } from 'valtio';
 import { PaperBadge } from '../components/paper-badge.tsx';
-import { UserPanel } from '../components/user-panel.tsx';
 import { storage } from '../lib/storage.ts';
 import { ROUTES, type RouteSpec } from './routes.tsx';
-import { closeUserPanel } from './ui.store.ts';
+import { closeUserPanel, uiState } from './ui.store.ts';
+
+// Out of the first route: the menu shows on signed-in tabs only, the user panel (with the socket
+// behind its asset figures) once it is first opened.
+const BottomMenu = lazy(() =>
+  import('../components/bottom-menu.tsx').then((m) => ({ default: m.BottomMenu })),
+);
+const UserPanel = lazy(() =>
+  import('../components/user-panel.tsx').then((m) => ({ default: m.UserPanel })),
+);
+
+/** Mounts the user panel from its first opening on (it stays mounted so it can animate closed). */
+function LazyUserPanel() {
+  const { panelOpen } = useSnapshot(uiState);
+  const [wanted, setWanted] = useState(panelOpen);
+  useEffect(() => {
+    if (panelOpen) setWanted(true);
+  }, [panelOpen]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <UserPanel />
+    </Suspense>
+  ) : null;
+}
 
 function Guard({ route }: { route: RouteSpec }) {
   if (route.auth && !storage.hasSession()) return <Navigate to="/login/login" replace />;
@@ -24,8 +46,12 @@ function Shell() {
       <div key={location.pathname} className="fade-enter">
         <Outlet />
       </div>
-      {handle?.menu ? <BottomMenu /> : null}
-      <UserPanel />
+      {handle?.menu ? (
+        <Suspense fallback={null}>
+          <BottomMenu />
+        </Suspense>
+      ) : null}
+      <LazyUserPanel />
     </>
   );
 }

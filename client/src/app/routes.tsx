@@ -1,41 +1,126 @@
-import { lazy, type ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { LoginStart } from '../features/auth/login-start.tsx';
-import { Logon } from '../features/auth/logon.tsx';
-import { Register } from '../features/auth/register.tsx';
-import { Login } from '../features/auth/login.tsx';
-import { LoginAfter } from '../features/auth/login-after.tsx';
-import { MineIndex } from '../features/mine/mine-index.tsx';
-import { LanguageScreen } from '../features/mine/language.tsx';
-import { FundPassword, LoginPassword } from '../features/mine/password-forms.tsx';
-import { About, Privacy, Protocol } from '../features/mine/static-pages.tsx';
-import { PlaceholderScreen } from '../features/placeholder-screen.tsx';
 import { loadFeatureStrings } from '../lib/i18n.ts';
 
+/**
+ * A screen loaded on its first visit. Only the start screen (where `/` lands) is in the first
+ * route's bundle: forms, sockets, charts and d3 load with the screens that use them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen keeps its own props
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<any>) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const Logon = screen(
+  () => import('../features/auth/logon.tsx'),
+  (m) => m.Logon,
+);
+const Register = screen(
+  () => import('../features/auth/register.tsx'),
+  (m) => m.Register,
+);
+const Login = screen(
+  () => import('../features/auth/login.tsx'),
+  (m) => m.Login,
+);
+const LoginAfter = screen(
+  () => import('../features/auth/login-after.tsx'),
+  (m) => m.LoginAfter,
+);
+const MineIndex = screen(
+  () => import('../features/mine/mine-index.tsx'),
+  (m) => m.MineIndex,
+);
+const LanguageScreen = screen(
+  () => import('../features/mine/language.tsx'),
+  (m) => m.LanguageScreen,
+);
+const LoginPassword = screen(
+  () => import('../features/mine/password-forms.tsx'),
+  (m) => m.LoginPassword,
+);
+const FundPassword = screen(
+  () => import('../features/mine/password-forms.tsx'),
+  (m) => m.FundPassword,
+);
+const About = screen(
+  () => import('../features/mine/static-pages.tsx'),
+  (m) => m.About,
+);
+const Privacy = screen(
+  () => import('../features/mine/static-pages.tsx'),
+  (m) => m.Privacy,
+);
+const Protocol = screen(
+  () => import('../features/mine/static-pages.tsx'),
+  (m) => m.Protocol,
+);
+const PlaceholderScreen = screen(
+  () => import('../features/placeholder-screen.tsx'),
+  (m) => m.PlaceholderScreen,
+);
+
 // Quote screens load on demand: d3 and the charts stay out of the first route's bundle.
-const HomeScreen = lazy(() => import('../features/quotes/home-screen.tsx').then((m) => ({ default: m.HomeScreen })));
-const MarketScreen = lazy(() => import('../features/quotes/market-screen.tsx').then((m) => ({ default: m.MarketScreen })));
-const SearchScreen = lazy(() => import('../features/quotes/search-screen.tsx').then((m) => ({ default: m.SearchScreen })));
-const WatchlistScreen = lazy(() => import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })));
-const PositionsScreen = lazy(() => import('../features/trading/positions-screen.tsx').then((m) => ({ default: m.PositionsScreen })));
-const PositionInfo = lazy(() => import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })));
+const HomeScreen = lazy(() =>
+  import('../features/quotes/home-screen.tsx').then((m) => ({ default: m.HomeScreen })),
+);
+const MarketScreen = lazy(() =>
+  import('../features/quotes/market-screen.tsx').then((m) => ({ default: m.MarketScreen })),
+);
+const SearchScreen = lazy(() =>
+  import('../features/quotes/search-screen.tsx').then((m) => ({ default: m.SearchScreen })),
+);
+const WatchlistScreen = lazy(() =>
+  import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })),
+);
+const PositionsScreen = lazy(() =>
+  import('../features/trading/positions-screen.tsx').then((m) => ({ default: m.PositionsScreen })),
+);
+const PositionInfo = lazy(() =>
+  import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })),
+);
 /** Money screens bring their own strings (loaded with the screen, so the first route stays small). */
 const fundsScreen = (load: () => Promise<() => ReactElement>) =>
   lazy(async () => {
     const [screen] = await Promise.all([load(), loadFeatureStrings('money')]);
     return { default: screen };
   });
-const VerifiedScreen = fundsScreen(() => import('../features/funds/verified-screen.tsx').then((m) => m.VerifiedScreen));
-const BankScreen = fundsScreen(() => import('../features/funds/bank-screens.tsx').then((m) => m.BankScreen));
-const BankAddScreen = fundsScreen(() => import('../features/funds/bank-screens.tsx').then((m) => m.BankAddScreen));
-const StoredScreen = fundsScreen(() => import('../features/funds/deposit-screens.tsx').then((m) => m.StoredScreen));
-const DepositScreen = fundsScreen(() => import('../features/funds/deposit-screens.tsx').then((m) => m.DepositScreen));
-const WithdrawScreen = fundsScreen(() => import('../features/funds/withdraw-screen.tsx').then((m) => m.WithdrawScreen));
-const ExchangeScreen = fundsScreen(() => import('../features/funds/exchange-screen.tsx').then((m) => m.ExchangeScreen));
-const RecordsScreen = fundsScreen(() => import('../features/funds/records-screen.tsx').then((m) => m.RecordsScreen));
-const InboxScreen = fundsScreen(() => import('../features/funds/inbox-screens.tsx').then((m) => m.InboxScreen));
-const MessageInfoScreen = fundsScreen(() => import('../features/funds/inbox-screens.tsx').then((m) => m.MessageInfoScreen));
-const SecurityScreen = fundsScreen(() => import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen));
-const StockDetail = lazy(() => import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })));
+const VerifiedScreen = fundsScreen(() =>
+  import('../features/funds/verified-screen.tsx').then((m) => m.VerifiedScreen),
+);
+const BankScreen = fundsScreen(() =>
+  import('../features/funds/bank-screens.tsx').then((m) => m.BankScreen),
+);
+const BankAddScreen = fundsScreen(() =>
+  import('../features/funds/bank-screens.tsx').then((m) => m.BankAddScreen),
+);
+const StoredScreen = fundsScreen(() =>
+  import('../features/funds/deposit-screens.tsx').then((m) => m.StoredScreen),
+);
+const DepositScreen = fundsScreen(() =>
+  import('../features/funds/deposit-screens.tsx').then((m) => m.DepositScreen),
+);
+const WithdrawScreen = fundsScreen(() =>
+  import('../features/funds/withdraw-screen.tsx').then((m) => m.WithdrawScreen),
+);
+const ExchangeScreen = fundsScreen(() =>
+  import('../features/funds/exchange-screen.tsx').then((m) => m.ExchangeScreen),
+);
+const RecordsScreen = fundsScreen(() =>
+  import('../features/funds/records-screen.tsx').then((m) => m.RecordsScreen),
+);
+const InboxScreen = fundsScreen(() =>
+  import('../features/funds/inbox-screens.tsx').then((m) => m.InboxScreen),
+);
+const MessageInfoScreen = fundsScreen(() =>
+  import('../features/funds/inbox-screens.tsx').then((m) => m.MessageInfoScreen),
+);
+const SecurityScreen = fundsScreen(() =>
+  import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen),
+);
+const StockDetail = lazy(() =>
+  import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
+);
 
 export interface RouteSpec {
   readonly path: string;
@@ -48,8 +133,15 @@ export interface RouteSpec {
   readonly transitionName?: string;
 }
 
-const placeholder = (path: string, titleKey: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({
-  path, element: <PlaceholderScreen titleKey={titleKey} />, auth: true, ...extra,
+const placeholder = (
+  path: string,
+  titleKey: string,
+  extra: Partial<RouteSpec> = {},
+): RouteSpec => ({
+  path,
+  element: <PlaceholderScreen titleKey={titleKey} />,
+  auth: true,
+  ...extra,
 });
 
 /** Every route of spec section 2. Screens of later issues show the no-data placeholder. */

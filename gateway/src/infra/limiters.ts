@@ -22,6 +22,9 @@ export interface Limiters {
   readonly codeChecks: RateLimiterRedis;
   readonly sendCodeByAccount: RateLimiterRedis;
   readonly sendCodeByIp: RateLimiterRedis;
+  /** Uploads that reach the image pipeline (`user/verify`, `fund/deposit` proofs), per user and per IP. */
+  readonly uploadsByUser: RateLimiterRedis;
+  readonly uploadsByIp: RateLimiterRedis;
 }
 
 /** The per-IP block: one minute the first time in a day, doubling each time after, at most 15 minutes. */
@@ -31,6 +34,10 @@ export const IP_BLOCK_MAX_S = 15 * 60;
 export function ipBlockSeconds(blocksToday: number): number {
   return Math.min(IP_BLOCK_FIRST_S * 2 ** Math.max(0, blocksToday - 1), IP_BLOCK_MAX_S);
 }
+
+/** A user retakes a blurred photo a few times; decoding costs CPU, so not a few hundred. */
+export const UPLOADS_PER_USER_PER_HOUR = 10;
+export const UPLOADS_PER_IP_PER_HOUR = 60;
 
 export function createLimiters(redis: Redis, prefix: string): Limiters {
   const make = (name: string, points: number, durationSeconds: number, blockSeconds = 0) =>
@@ -50,6 +57,8 @@ export function createLimiters(redis: Redis, prefix: string): Limiters {
     codeChecks: make('code-check', 5, 10 * 60, 10 * 60),
     sendCodeByAccount: make('sendcode-account', 1, 60),
     sendCodeByIp: make('sendcode-ip', 20, 60 * 60),
+    uploadsByUser: make('uploads-user', UPLOADS_PER_USER_PER_HOUR, 60 * 60),
+    uploadsByIp: make('uploads-ip', UPLOADS_PER_IP_PER_HOUR, 60 * 60),
   };
 }
 

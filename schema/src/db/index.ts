@@ -12,3 +12,4 @@ export * from './repositories/assets.repository.ts';
 export * from './repositories/market-data.store.ts';
 export * from './repositories/trading.store.ts';
 export * from './repositories/inbox.store.ts';
+export * from './private-files.ts';

@@ -7,6 +7,7 @@ import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 import { checkChannelPassword } from '../security/secret-checks.ts';
 import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
 import { insertUpload } from '../uploads/uploads.repository.ts';
+import { spendUploadAttempt } from '../uploads/upload-limits.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
 
 /** DESIGN.md section 6: `deposit_max_single` (config) caps every deposit; a channel may cap lower. */
@@ -91,7 +92,7 @@ type DepositAnswer = {
  * `fund/deposit`: the user says they sent `amount` through a channel and uploads the transfer
  * proof. The deposit waits for review; nothing is credited until a reviewer approves it.
  */
-export async function requestDeposit(deps: GatewayDeps, userId: number, input: { channel_id: number; amount: string; request_id: string }, proof: Buffer | undefined) {
+export async function requestDeposit(deps: GatewayDeps, userId: number, input: { channel_id: number; amount: string; request_id: string }, proof: Buffer | undefined, ip: string) {
   await requireVerified(deps.db, userId);
   const channel = await findChannel(deps.db, input.channel_id);
   const amount = parsePositiveAmount(input.amount, channel.currency);
@@ -100,6 +101,7 @@ export async function requestDeposit(deps: GatewayDeps, userId: number, input: {
   const earlier = await earlierAnswer<DepositAnswer>(deps.db, { userId, requestId: input.request_id, requestHash });
   if (earlier) return earlier;
   await refuseWhilePending(deps.db, userId);
+  await spendUploadAttempt(deps, userId, ip);
   const image = await cleanImage('proof', proof);
   const stored = await storeImage(deps.config.dataDir, image);
   const security = await loadUserSecurity(deps.db, userId);

@@ -40,8 +40,8 @@ export const depositCall = defineUserCall({
   summary: 'Reports a bank transfer with its proof image (multipart `proof`); credited when a reviewer approves',
   input: depositRequest,
   files: ['proof'],
-  async handle({ input, caller, deps, files }) {
-    const result = await requestDeposit(deps, caller.userId, input, files['proof']);
+  async handle({ input, caller, deps, files, ip }) {
+    const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
     if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
     return { msg: 'deposit_ok', data: result.result };
   },

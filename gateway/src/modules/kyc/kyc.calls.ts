@@ -24,7 +24,7 @@ export const kycSubmitCall = defineUserCall({
   summary: 'Submits the real-name verification: names, ID number, document type, consent, front and back photos (multipart)',
   input: kycSubmitRequest,
   files: ['front', 'back'],
-  async handle({ input, caller, deps, files }) {
-    return { msg: 'submit_ok', data: await submitKyc(deps, caller.userId, input, files) };
+  async handle({ input, caller, deps, files, ip }) {
+    return { msg: 'submit_ok', data: await submitKyc(deps, caller.userId, input, files, ip) };
   },
 });

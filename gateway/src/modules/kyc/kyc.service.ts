@@ -2,7 +2,8 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
 import { isKatakanaName, normaliseKanaName } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
-import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
+import { spendUploadAttempt } from '../uploads/upload-limits.ts';
+import { cleanImages, storeImage } from '../uploads/upload-pipeline.ts';
 import { insertUpload } from '../uploads/uploads.repository.ts';
 import { kycOf } from './kyc.repository.ts';
 
@@ -20,17 +21,18 @@ function refuseWhileOpen(state: string): void {
 }
 
 /**
- * `user/verify`: checks consent, both photos and the katakana name, runs both photos through the
- * upload pipeline, then stores the submission and its uploads in one transaction. One open
- * submission at a time (a partial unique index backs the check against a race).
+ * `user/verify`: checks consent, both photos and the katakana name, spends an upload attempt
+ * (limited per user and per IP), runs both photos through the upload pipeline (both headers checked
+ * before either is decoded), then stores the submission and its uploads in one transaction. One
+ * open submission at a time (a partial unique index backs the check against a race).
  */
-export async function submitKyc(deps: GatewayDeps, userId: number, input: KycSubmission, files: Readonly<Record<string, Buffer>>): Promise<{ submission_id: string }> {
+export async function submitKyc(deps: GatewayDeps, userId: number, input: KycSubmission, files: Readonly<Record<string, Buffer>>, ip: string): Promise<{ submission_id: string }> {
   refuseWhileOpen((await kycOf(deps.db, userId)).state);
   if (input.consent !== '1') throw new Refusal('privacy_consent_required');
   if (!files['front'] || !files['back']) throw new Refusal('id_photos_required');
   if (!isKatakanaName(input.name_kana)) throw new Refusal('invalid_param', { fields: { name_kana: 'katakana' } });
-  const front = await cleanImage('front', files['front']);
-  const back = await cleanImage('back', files['back']);
+  await spendUploadAttempt(deps, userId, ip);
+  const { front, back } = await cleanImages({ front: files['front'], back: files['back'] });
   const stored = [await storeImage(deps.config.dataDir, front), await storeImage(deps.config.dataDir, back)] as const;
   const nowMs = deps.clock.nowMs();
   try {

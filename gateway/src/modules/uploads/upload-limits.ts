@@ -1,0 +1,15 @@
+import type { GatewayDeps } from '../../deps.ts';
+import { consumeOrRefuse } from '../../infra/limiters.ts';
+
+/**
+ * Spends one upload for the user and one for the IP before any image work: too_frequent (429) once
+ * either has none left this hour, so a caller cannot make the gateway decode pixels forever.
+ */
+export async function spendUploadAttempt(
+  deps: GatewayDeps,
+  userId: number,
+  ip: string,
+): Promise<void> {
+  await consumeOrRefuse(deps.limiters.uploadsByUser, String(userId));
+  await consumeOrRefuse(deps.limiters.uploadsByIp, ip);
+}
