@@ -1,11 +1,10 @@
-import type { CandleRow, QuoteRow } from '@kabuto/schema/contracts';
+import type { CandleRow, ChartPeriod, ChartRange, QuoteRow } from '@kabuto/schema/contracts';
+import { RANGED_PERIODS } from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 
-export type { CandleRow, QuoteRow };
+export type { CandleRow, ChartPeriod, ChartRange, QuoteRow };
 export type Market = 'JP' | 'US' | 'CN';
-export type ChartPeriod = 'time' | '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M' | '1y';
-export type ChartRange = '1w' | '1m' | '3m' | '6m' | 'all';
 export type Adjust = 'none' | 'qfq' | 'hfq';
 
 export interface QuoteDetail extends QuoteRow {
@@ -49,7 +48,7 @@ export const quotesApi = {
   /** Bars for a chart, and the factor that maps raw live prices onto them (hfq). */
   async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number }> {
     const payload: Record<string, string> = { symbol, period, adjust };
-    if (period !== 'time') payload['range'] = range;
+    if (RANGED_PERIODS.has(period)) payload['range'] = range;
     const response = await callApi<{ candles: CandleRow[]; live_factor: string }>('quote/candles', payload, { quiet: true });
     if (response.status !== 1 || !response.data) return { candles: [], factor: 1 };
     return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1 };

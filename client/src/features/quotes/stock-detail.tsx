@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { DEFAULT_CHART_RANGE, RANGED_PERIODS } from '@kabuto/schema/contracts';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
@@ -18,7 +19,6 @@ const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d',
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m'];
 const ADJUSTS: readonly Adjust[] = ['none', 'qfq', 'hfq'];
 const SUBS: readonly SubIndicator[] = ['vol', 'macd', 'kdj'];
-const RANGED: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
 
 function Stats({ detail }: { detail: QuoteDetail }) {
   const { t } = useTranslation();
@@ -50,7 +50,7 @@ function ChartControls(props: { period: ChartPeriod; range: ChartRange; adjust: 
       </div>
       <div className="chart-options">
         <span className="group">
-          {RANGED.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
+          {RANGED_PERIODS.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
         </span>
         <span className="group">
           {props.showAdjust && props.period !== 'time' ? ADJUSTS.map((a) => <button type="button" key={a} className={a === props.adjust ? 'active' : ''} onClick={() => props.set({ adjust: a })} data-testid={`adjust-${a}`}>{t(`quotes.adjust.${a}`)}</button>) : null}
@@ -105,7 +105,7 @@ export function StockDetail() {
       </div>
       <Stats detail={detail} />
       <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
-      <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? (patch.period === '1d' ? '6m' : '1w') : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
+      <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? DEFAULT_CHART_RANGE[patch.period] : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
       <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
