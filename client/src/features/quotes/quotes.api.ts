@@ -23,6 +23,8 @@ export interface QuoteDetail extends QuoteRow {
   max_leverage: number;
   phase: string;
   time_zone: string;
+  price_min_decimals: number;
+  price_decimals: number;
   seq: number;
   source: string | null;
 }

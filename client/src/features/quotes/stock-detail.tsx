@@ -28,7 +28,7 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   const low = price !== null && detail.low !== null && price < Number(detail.low) ? live?.price : detail.low;
   const cells: Array<[string, string | null | undefined, string]> = [
     ['quotes.high', high, 'stat-high'], ['quotes.open', detail.open, 'stat-open'], ['quotes.volume', String(live?.volume ?? detail.volume ?? ''), 'stat-volume'],
-    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', detail.turnover, 'stat-turnover'],
+    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', live?.turnover ?? detail.turnover, 'stat-turnover'],
   ];
   if (detail.limit_up) cells.push(['quotes.limitUp', detail.limit_up, 'stat-limit-up'], ['quotes.limitDown', detail.limit_down, 'stat-limit-down']);
   if (detail.kind === 'stock') cells.push(['quotes.lot', String(detail.lot_size), 'stat-lot']);
@@ -104,9 +104,9 @@ export function StockDetail() {
         <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
       </div>
       <Stats detail={detail} />
-      <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
+      <div className="source-line" data-testid="data-source"><span>{t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}</span><span>{t('quotes.market.' + detail.market)}</span></div>
       <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? DEFAULT_CHART_RANGE[patch.period] : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
-      <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
+      <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );
