@@ -28,7 +28,7 @@ function subscribe(socket: Socket, payload: unknown): Promise<Ack> {
 }
 
 function publishTick(tick: Partial<QuoteTick> & { symbol: string }) {
-  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick };
+  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick };
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify([full]));
 }
 
@@ -40,7 +40,7 @@ function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<
 }
 
 function publishBatch(ticks: Array<Partial<QuoteTick> & { symbol: string }>) {
-  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick }));
+  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick }));
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify(full));
 }
 
