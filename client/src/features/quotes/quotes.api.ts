@@ -1,5 +1,4 @@
 import type { CandleRow, ChartPeriod, ChartRange, QuoteRow } from '@kabuto/schema/contracts';
-import { RANGED_PERIODS } from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 
@@ -47,13 +46,16 @@ export const quotesApi = {
     const response = await callApi<QuoteDetail>('quote/detail', { symbol, lang: lang() }, { quiet: true });
     return response.status === 1 ? (response.data ?? null) : null;
   },
-  /** Bars for a chart, and the factor that maps raw live prices onto them (hfq). */
-  async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number }> {
+  /**
+   * Bars for a chart, the factor that maps raw live prices onto them (hfq), and the range shown.
+   * `range` null asks for the period's default range (the gateway's, e.g. years of weeks).
+   */
+  async candles(symbol: string, period: ChartPeriod, range: ChartRange | null, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number; range: ChartRange | null }> {
     const payload: Record<string, string> = { symbol, period, adjust };
-    if (RANGED_PERIODS.has(period)) payload['range'] = range;
-    const response = await callApi<{ candles: CandleRow[]; live_factor: string }>('quote/candles', payload, { quiet: true });
-    if (response.status !== 1 || !response.data) return { candles: [], factor: 1 };
-    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1 };
+    if (range) payload['range'] = range;
+    const response = await callApi<{ candles: CandleRow[]; live_factor: string; range: ChartRange }>('quote/candles', payload, { quiet: true });
+    if (response.status !== 1 || !response.data) return { candles: [], factor: 1, range };
+    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1, range: response.data.range };
   },
   async setWatched(symbol: string, watched: boolean): Promise<boolean> {
     const response = await callApi(watched ? 'quote/watch' : 'quote/unwatch', { symbol });

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { DEFAULT_CHART_RANGE, RANGED_PERIODS } from '@kabuto/schema/contracts';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
@@ -17,6 +16,8 @@ import './quotes.css';
 
 const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'];
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m'];
+/** Periods that offer a range choice; weeks, months and years show the whole history. */
+const RANGED: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
 const ADJUSTS: readonly Adjust[] = ['none', 'qfq', 'hfq'];
 const SUBS: readonly SubIndicator[] = ['vol', 'macd', 'kdj'];
 
@@ -41,7 +42,7 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   );
 }
 
-function ChartControls(props: { period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
+function ChartControls(props: { period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -50,7 +51,7 @@ function ChartControls(props: { period: ChartPeriod; range: ChartRange; adjust: 
       </div>
       <div className="chart-options">
         <span className="group">
-          {RANGED_PERIODS.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
+          {RANGED.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
         </span>
         <span className="group">
           {props.showAdjust && props.period !== 'time' ? ADJUSTS.map((a) => <button type="button" key={a} className={a === props.adjust ? 'active' : ''} onClick={() => props.set({ adjust: a })} data-testid={`adjust-${a}`}>{t(`quotes.adjust.${a}`)}</button>) : null}
@@ -84,7 +85,9 @@ export function StockDetail() {
   const [params] = useSearchParams();
   const symbol = params.get('symbol') ?? '';
   const [detail, setDetail] = useState<QuoteDetail | null | undefined>(undefined);
-  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: '6m' as ChartRange, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  // range null: the period's default range, which the gateway names in its answer (shownRange).
+  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: null as ChartRange | null, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  const [shownRange, setShownRange] = useState<ChartRange | null>(null);
   useEffect(() => {
     void quotesApi.detail(symbol).then((loaded) => {
       if (loaded) seedQuotes([loaded]);
@@ -105,8 +108,8 @@ export function StockDetail() {
       </div>
       <Stats detail={detail} />
       <div className="source-line" data-testid="data-source"><span>{t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}</span><span>{t('quotes.market.' + detail.market)}</span></div>
-      <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? DEFAULT_CHART_RANGE[patch.period] : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
-      <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />
+      <ChartControls {...chart} range={chart.range ?? shownRange} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? null : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
+      <ChartView symbol={symbol} {...chart} onRange={setShownRange} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );

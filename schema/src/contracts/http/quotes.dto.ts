@@ -14,9 +14,9 @@ export type ChartPeriod = (typeof CHART_PERIODS)[number];
 export type ChartRange = (typeof CHART_RANGES)[number];
 
 /**
- * The range each chart period opens on, for client and gateway alike: minute charts a week,
- * days half a year, weeks, months and years the whole history (years of weeks). Only minute and
- * day charts offer a range choice.
+ * The range each chart period opens on when the call names none (the client names one only when
+ * the user picks it): minute charts a week, days half a year, weeks, months and years the whole
+ * history (years of weeks). The answer says which range it used.
  */
 export const DEFAULT_CHART_RANGE: Readonly<Record<ChartPeriod, ChartRange>> = {
   time: '1w',
@@ -29,7 +29,6 @@ export const DEFAULT_CHART_RANGE: Readonly<Record<ChartPeriod, ChartRange>> = {
   '1M': 'all',
   '1y': 'all',
 };
-export const RANGED_PERIODS: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
 export const candlesRequest = z.strictObject({
   symbol: symbolField,
   period: z.enum(CHART_PERIODS),

@@ -40,7 +40,7 @@ function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => st
  * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
  * crosshair and the bar's values in the legend.
  */
-export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string; decimals: PriceDecimals }) {
+export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string; decimals: PriceDecimals; onRange: (range: ChartRange | null) => void }) {
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -78,7 +78,8 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
       bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
       svgRef.current?.setAttribute('data-bars', String(bars.current.length));
       // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
-      svgRef.current?.setAttribute('data-loaded', `${props.period}:${props.range}:${props.adjust}`);
+      svgRef.current?.setAttribute('data-loaded', `${props.period}:${loaded.range ?? ''}:${props.adjust}`);
+      props.onRange(loaded.range);
       redraw();
     });
     const subscription = quoteTicks$([props.symbol]).subscribe((batch) => {
