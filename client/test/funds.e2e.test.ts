@@ -169,6 +169,8 @@ async function apiMultipart(path: string, fields: Record<string, string>, files:
 }
 
 const toast = (page: Page) => page.locator('.adm-toast-main');
+/** The toast's text now ('' when none is shown); never waits for one to appear. */
+const toastText = async (page: Page) => (await toast(page).allTextContents()).join('');
 const msgIn = (language: string, key: string): string => (JSON.parse(readFileSync(join(ROOT, `client/src/locales/${language}.json`), 'utf8')) as { msg: Record<string, string> }).msg[key] ?? key;
 // What antd-mobile says in each language: its required-field message and the confirm dialog's buttons.
 const UI_KIT = {
@@ -215,10 +217,10 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await page.getByTestId('kyc-id').locator('input').fill('123456789012');
       await page.getByTestId('kyc-consent').click();
       await page.getByTestId('kyc-submit').click();
-      await expect.poll(() => toast(page).textContent(), { timeout: 5000 }).toBe(msgIn(language, 'id_photos_required'));
+      await expect.poll(() => toastText(page), { timeout: 5000 }).toBe(msgIn(language, 'id_photos_required'));
       // Still there once the upload's spinner has ended.
       await page.waitForTimeout(600);
-      expect(await toast(page).textContent()).toBe(msgIn(language, 'id_photos_required'));
+      expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
       await page.screenshot({ path: `${SHOTS}/${language}-kyc-refusal.png` });
       await page.close();
 
@@ -229,9 +231,9 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await depositor.getByTestId('transfer-reference').waitFor();
       await upload(depositor, 'deposit-proof');
       await depositor.getByTestId('deposit-submit').click();
-      await expect.poll(() => toast(depositor).textContent(), { timeout: 5000 }).toBe(msgIn(language, 'deposit_limit_exceeded'));
+      await expect.poll(() => toastText(depositor), { timeout: 5000 }).toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.waitForTimeout(600);
-      expect(await toast(depositor).textContent()).toBe(msgIn(language, 'deposit_limit_exceeded'));
+      expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.screenshot({ path: `${SHOTS}/${language}-deposit-refusal.png` });
       // The refusal belongs to the deposit screen: it does not follow to the next one.
       await depositor.evaluate(() => (window.location.hash = '#/mine/exchange'));
