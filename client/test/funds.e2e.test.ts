@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, waitForFeed } from './support/e2e.ts';
+import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
 
 // The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
 // deposit with proof, approval through the review API, exchange JPY to USD, withdraw, and the
@@ -157,4 +157,127 @@ describe('money in and out in the browser', () => {
     }
     await page.close();
   }, 120_000);
+});
+
+/** A call with files, as the screens send them (multipart). */
+async function apiMultipart(path: string, fields: Record<string, string>, files: Record<string, Buffer>, auth: { token: string; account: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { token: auth.token, account: auth.account }, body: form });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main');
+/** The toast's text now ('' when none is shown); never waits for one to appear. */
+const toastText = async (page: Page) => (await toast(page).allTextContents()).join('');
+const msgIn = (language: string, key: string): string => (JSON.parse(readFileSync(join(ROOT, `client/src/locales/${language}.json`), 'utf8')) as { msg: Record<string, string> }).msg[key] ?? key;
+// What antd-mobile says in each language: its required-field message and the confirm dialog's buttons.
+const UI_KIT = {
+  jp: { required: 'を入力してください', buttons: ['キャンセル', '確認'] },
+  cn: { required: '请输入', buttons: ['取消', '确定'] },
+  us: { required: 'Please enter', buttons: ['Cancel', 'Confirm'] },
+} as const;
+
+describe('refusals, the UI kit language and the exchange quote, in every language', () => {
+  let unverified: { token: string; account: string };
+  let verified: { token: string; account: string };
+  let channel: { id: string; password: string };
+
+  beforeAll(async () => {
+    unverified = await registerUser(stack, `newcomer.${stack.prefix}@example.jp`, 'newcomer-pass-1');
+    verified = await registerUser(stack, `trader.${stack.prefix}@example.jp`, 'trader-pass-1');
+    const kyc = { name_kanji: '佐藤 花子', name_kana: 'サトウ ハナコ', id_number: '987654321098', document_type: 'my_number', consent: '1' };
+    expect((await apiMultipart('user/verify', kyc, { front: photo, back: photo }, verified)).status).toBe(1);
+    await (await backOffice()).approveLatest('kyc');
+    const inbox = await post('user/messages', {}, verified);
+    const code = String(inbox.data.find((m: { kind: string }) => m.kind === 'channel_password').params.code);
+    channel = { id: String((await post('fund/channels', {}, verified)).data[0].channel_id), password: code };
+    expect((await post('user/paperfund', { currency: 'jpy', request_id: `grant${Date.now()}` }, verified)).status).toBe(1);
+    // The FX feed quotes shortly after the stock feed.
+    for (let waited = 0; (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified)).status !== 1; waited += 500) {
+      if (waited > 30_000) throw new Error('no FX quote');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }, 60_000);
+
+  for (const language of ['jp', 'cn', 'us'] as const) {
+    it(`${language}: identity and deposit refusals show as toasts and leave with their screen; antd-mobile speaks ${language}`, async () => {
+      const page = await phonePageAs(browser, unverified, { language });
+      await page.goto(`${stack.baseUrl}/#/mine/verified`);
+      // A form error from the UI kit, in the chosen language (never the kit's Chinese default in jp/us).
+      await page.getByTestId('kyc-submit').click();
+      const error = page.locator('.adm-form-item-feedback-error').first();
+      await expect.poll(() => error.textContent()).toContain(UI_KIT[language].required);
+      if (language !== 'cn') expect(await page.locator('.adm-form').textContent()).not.toMatch(/请输入/);
+      await shot(page, `${language}-kyc-form-errors`);
+      // Filled in but without the photos: the gateway refuses; the refusal stays after the spinner.
+      await page.getByTestId('kyc-kanji').locator('input').fill('山田 太郎');
+      await page.getByTestId('kyc-kana').locator('input').fill('ヤマダ タロウ');
+      await page.getByTestId('kyc-id').locator('input').fill('123456789012');
+      await page.getByTestId('kyc-consent').click();
+      await page.getByTestId('kyc-submit').click();
+      await expect.poll(() => toastText(page), { timeout: 5000 }).toBe(msgIn(language, 'id_photos_required'));
+      // Still there once the upload's spinner has ended.
+      await page.waitForTimeout(600);
+      expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
+      await page.screenshot({ path: `${SHOTS}/${language}-kyc-refusal.png` });
+      await page.close();
+
+      const depositor = await phonePageAs(browser, verified, { language });
+      await depositor.goto(`${stack.baseUrl}/#/mine/deposit?channel=${channel.id}&amount=99999999`);
+      await depositor.getByTestId('channel-password').locator('input').fill(channel.password);
+      await depositor.getByTestId('channel-unlock').click();
+      await depositor.getByTestId('transfer-reference').waitFor();
+      await upload(depositor, 'deposit-proof');
+      await depositor.getByTestId('deposit-submit').click();
+      await expect.poll(() => toastText(depositor), { timeout: 5000 }).toBe(msgIn(language, 'deposit_limit_exceeded'));
+      await depositor.waitForTimeout(600);
+      expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
+      await depositor.screenshot({ path: `${SHOTS}/${language}-deposit-refusal.png` });
+      // The refusal belongs to the deposit screen: it does not follow to the next one.
+      await depositor.evaluate(() => (window.location.hash = '#/mine/exchange'));
+      await depositor.getByTestId('exchange-screen').waitFor();
+      await expect.poll(() => toast(depositor).count(), { timeout: 400, interval: 50 }).toBe(0);
+      await depositor.close();
+    }, 60_000);
+
+    it(`${language}: the exchange quote counts down, is re-quoted when it lapses, and the confirm takes the rate on screen`, async () => {
+      const page = await phonePageAs(browser, verified, { language });
+      await page.clock.install();
+      await page.goto(`${stack.baseUrl}/#/mine/exchange`);
+      await page.getByTestId('exchange-amount').locator('input').fill('1000');
+      await page.getByTestId('exchange-quote').click();
+      const card = page.getByTestId('exchange-price');
+      const countdown = page.getByTestId('exchange-countdown');
+      await expect.poll(() => countdown.getAttribute('data-seconds')).toBe('15');
+      const first = await card.getAttribute('data-quote-id');
+      expect(first).toBeTruthy();
+      await page.clock.fastForward(5000);
+      await expect.poll(() => countdown.getAttribute('data-seconds')).toBe('10');
+      await shot(page, `${language}-exchange-countdown`);
+      // The quote lapses: a new one is fetched and shown, with a fresh countdown.
+      await page.clock.fastForward(10_000);
+      // While the new quote is on its way the old rate cannot be confirmed (no quote id, no countdown).
+      await expect.poll(async () => { const id = await card.getAttribute('data-quote-id'); return id !== '' && id !== first; }, { timeout: 5000 }).toBe(true);
+      const second = await card.getAttribute('data-quote-id');
+      await expect.poll(() => countdown.getAttribute('data-seconds')).toBe('15');
+      const shownRate = await page.getByTestId('exchange-rate').textContent();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/vue/fund/exchange')) sent.push(request.postData() ?? '');
+      });
+      await page.getByTestId('exchange-confirm').click();
+      const buttons = page.locator('.adm-dialog-footer .adm-dialog-button');
+      await expect.poll(() => buttons.allTextContents()).toEqual([...UI_KIT[language].buttons]);
+      const dialog = (await page.locator('.adm-dialog-content').textContent()) ?? '';
+      expect(dialog).toContain(shownRate ?? '--');
+      await shot(page, `${language}-exchange-confirm`);
+      await confirmDialog(page);
+      await expect.poll(() => sent.length).toBe(1);
+      expect(new URLSearchParams(sent[0]).get('quote_id')).toBe(second);
+      await expect.poll(() => page.getByTestId('exchange-quote').count(), { timeout: 5000 }).toBe(1);
+      await page.close();
+    }, 60_000);
+  }
 });

@@ -30,6 +30,8 @@ async function pageIn(language: string, session?: { token: string; account: stri
   return page;
 }
 
+const SIMULATED = { jp: 'シミュレーション価格', cn: '模拟价格', us: 'Simulated prices' } as const;
+
 const bars = async (page: Page) => Number(await page.getByTestId('price-chart').getAttribute('data-bars'));
 
 /** Waits until the chart shows the bars of `period:range:adjust`, then returns how many. */
@@ -48,6 +50,10 @@ describe('quotes, live', () => {
       await shot(page, `${language}-home`);
       await page.goto(`${stack.baseUrl}/#/home/index`);
       await page.getByTestId('quote-row-7203').waitFor();
+      // The Quotes tab follows its whole market (54 stocks and the indices): prices move without reload.
+      expect(await page.locator('.quote-row').count()).toBeGreaterThan(50);
+      const listed = await page.locator('.quote-row .price').allTextContents();
+      await expect.poll(async () => (await page.locator('.quote-row .price').allTextContents()).filter((p, i) => p !== listed[i]).length, { timeout: 8000, interval: 200 }).toBeGreaterThan(0);
       await shot(page, `${language}-quotes`);
 
       await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
@@ -55,9 +61,24 @@ describe('quotes, live', () => {
       await price.waitFor();
       const first = await price.textContent();
       await expect.poll(() => price.textContent(), { timeout: 5000, interval: 100 }).not.toBe(first);
-      await expect(page.getByTestId('data-source').textContent()).resolves.toContain('Kabuto simulator');
-      await waitForChart(page, 'time:6m:qfq');
+      // Where the prices come from, in the user's language (no developer wording, no seed).
+      const source = (await page.getByTestId('data-source').textContent()) ?? '';
+      expect(source).toContain(SIMULATED[language]);
+      expect(source).not.toMatch(/simulator|seed/);
+      // Turnover moves with volume.
+      const turnover = await page.getByTestId('stat-turnover').textContent();
+      await expect.poll(() => page.getByTestId('stat-turnover').textContent(), { timeout: 8000, interval: 200 }).not.toBe(turnover);
+      await waitForChart(page, 'time:1w:qfq');
       await shot(page, `${language}-detail-intraday`);
+
+      // Weeks, months and years open on the whole history, not on a week of it.
+      await page.getByTestId('period-1w').click();
+      expect(await waitForChart(page, '1w:all:qfq')).toBeGreaterThan(50);
+      await shot(page, `${language}-detail-weekly`);
+      await page.getByTestId('period-1M').click();
+      expect(await waitForChart(page, '1M:all:qfq')).toBeGreaterThan(12);
+      await page.getByTestId('period-1y').click();
+      expect(await waitForChart(page, '1y:all:qfq')).toBeGreaterThanOrEqual(2);
 
       await page.getByTestId('period-1d').click();
       expect(await waitForChart(page, '1d:6m:qfq')).toBeGreaterThan(100);

@@ -403,9 +403,30 @@ describe('exchange and the statement', () => {
     await fxQuote('USD', '160.00');
     const taken = await t.call('fund/exchange', { from: 'JPY', to: 'USD', amount: '10000', quote_id: priced.quote_id, request_id: requestId() }, s);
     expect(taken.body.data.receive).toBe('64.19');
-    // The quote is spent: the same quote id now gets the current rate (10,000 ÷ 160 × 0.995 = 62.18…).
+    // The quote is spent: the same quote id is refused, never run at the current rate the user did not see.
     const again = await t.call('fund/exchange', { from: 'JPY', to: 'USD', amount: '10000', quote_id: priced.quote_id, request_id: requestId() }, s);
-    expect(again.body.data.receive).toBe('62.18');
-    expect(await balance(s, 'cash', 'USD')).toBe(6_419n + 6_218n);
+    expect(again.body).toMatchObject({ status: 0, msg: 'quote_expired' });
+    expect(await balance(s, 'cash', 'USD')).toBe(6_419n);
+  });
+
+  it('a lapsed quote is refused with quote_expired and changes nothing; a retry of a taken one replays', async () => {
+    const { s } = await readyToWithdraw();
+    await fxQuote('USD', '155.00');
+    const jpyBefore = await balance(s, 'cash', 'JPY');
+    const priced = (await t.call('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '10000' }, s)).body.data;
+    // The 15 s lock lapses: its key expires in Redis.
+    for (const key of await t.redis.keys(`${t.prefix}:fxquote:*:${priced.quote_id}`)) await t.redis.pexpire(key, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    await fxQuote('USD', '150.00');
+    const lapsed = await t.call('fund/exchange', { from: 'JPY', to: 'USD', amount: '10000', quote_id: priced.quote_id, request_id: requestId() }, s);
+    expect(lapsed.body).toMatchObject({ status: 0, msg: 'quote_expired' });
+    expect([await balance(s, 'cash', 'JPY'), await balance(s, 'cash', 'USD')]).toEqual([jpyBefore, 0n]);
+    const fresh = (await t.call('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '10000' }, s)).body.data;
+    const request = requestId();
+    const taken = await t.call('fund/exchange', { from: 'JPY', to: 'USD', amount: '10000', quote_id: fresh.quote_id, request_id: request }, s);
+    expect(taken.body.data.receive).toBe(fresh.receive);
+    const retried = await t.call('fund/exchange', { from: 'JPY', to: 'USD', amount: '10000', quote_id: fresh.quote_id, request_id: request }, s);
+    expect(retried.body).toMatchObject({ status: 1, data: { receive: fresh.receive } });
+    expect(await balance(s, 'cash', 'JPY')).toBe(jpyBefore - 10_000n);
   });
 });

@@ -88,6 +88,18 @@ describe('quote/candles', () => {
     expect(qfq.every((bar: { o: string; c: string }) => /^\d+\.\d{2}$/.test(bar.o) && /^\d+\.\d{2}$/.test(bar.c))).toBe(true);
   });
 
+  it('shows adjusted JPY bars at the decimals quotes use: past the last ex-date qfq bars equal the raw ones, half yen kept', async () => {
+    const lastExDate = Date.UTC(2026, 8, 28);
+    const since = (rows: Array<{ t: number; c: string }>) => rows.filter((bar) => bar.t >= lastExDate);
+    const raw = since((await t.call('quote/candles', { symbol: '7203', period: '1d', range: 'all', adjust: 'none' })).body.data.candles);
+    const qfq = since((await t.call('quote/candles', { symbol: '7203', period: '1d', range: 'all', adjust: 'qfq' })).body.data.candles);
+    expect(raw.length).toBeGreaterThan(20);
+    expect(raw.some((bar: { c: string }) => bar.c.endsWith('.5'))).toBe(true);
+    expect(qfq).toEqual(raw);
+    const detail = (await t.call('quote/detail', { symbol: '7203' })).body.data;
+    expect([detail.price_min_decimals, detail.price_decimals]).toEqual([0, 1]);
+  });
+
   it('tells the client how to scale live ticks onto backward-adjusted bars', async () => {
     const hfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'hfq' })).body.data;
     const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'qfq' })).body.data;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { Ack, QuoteTick } from '@kabuto/schema/contracts';
+import { MAX_SYMBOL_SUBSCRIPTIONS, type Ack, type QuoteTick } from '@kabuto/schema/contracts';
+import { INSTRUMENTS } from '@kabuto/schema/market';
 import { registerAndLogin, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
 let t: TestGateway;
@@ -27,7 +28,7 @@ function subscribe(socket: Socket, payload: unknown): Promise<Ack> {
 }
 
 function publishTick(tick: Partial<QuoteTick> & { symbol: string }) {
-  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick };
+  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick };
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify([full]));
 }
 
@@ -39,7 +40,7 @@ function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<
 }
 
 function publishBatch(ticks: Array<Partial<QuoteTick> & { symbol: string }>) {
-  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, seq: 1, ts: Date.now(), ...tick }));
+  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick }));
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify(full));
 }
 
@@ -98,6 +99,72 @@ describe('quote:subscribe', () => {
     const first = nextEvent<QuoteTick>(socket, 'quote:tick');
     await subscribe(socket, { symbols: ['MSFT'] });
     expect(await first).toMatchObject({ symbol: 'MSFT', price: '421.00' });
+  });
+});
+
+describe('a screen subscribes to everything it shows', () => {
+  const market = (m: string) =>
+    INSTRUMENTS.filter((i) => i.market === m && i.kind === 'stock').map((i) => i.symbol);
+  const indices = INSTRUMENTS.filter((i) => i.kind === 'index').map((i) => i.symbol);
+
+  it('the Quotes tab: a whole market (54) and the indices get their ticks, in one call or two', async () => {
+    expect(market('JP').length).toBeGreaterThan(50);
+    const socket = await open({ frames: 'batch' });
+    expect(await subscribe(socket, { symbols: indices })).toEqual({ ok: true });
+    expect(await subscribe(socket, { symbols: market('JP') })).toEqual({ ok: true });
+    const whole = await open({ frames: 'batch' });
+    expect(await subscribe(whole, { symbols: [...market('US'), ...indices] })).toEqual({
+      ok: true,
+    });
+    const seen = new Set<string>();
+    socket.on('quote:ticks', (ticks: QuoteTick[]) =>
+      ticks.forEach((tick) => seen.add(tick.symbol)),
+    );
+    const wholeSeen = new Set<string>();
+    whole.on('quote:ticks', (ticks: QuoteTick[]) =>
+      ticks.forEach((tick) => wholeSeen.add(tick.symbol)),
+    );
+    await publishBatch(
+      [...market('JP'), ...market('US'), ...indices].map((symbol) => ({ symbol, seq: 11 })),
+    );
+    await expect
+      .poll(() => seen.size, { timeout: 3000 })
+      .toBe(market('JP').length + indices.length);
+    await expect
+      .poll(() => wholeSeen.size, { timeout: 3000 })
+      .toBe(market('US').length + indices.length);
+  });
+
+  it('still caps one socket: past the cap the call is refused and nothing of it is joined', async () => {
+    const socket = await open({ frames: 'batch' });
+    const all = INSTRUMENTS.map((i) => i.symbol);
+    expect(await subscribe(socket, { symbols: all })).toEqual({ ok: true });
+    // Symbols the feed quotes beyond the instruments (as it quotes FX pairs), enough to pass the cap.
+    const extra = Array.from(
+      { length: MAX_SYMBOL_SUBSCRIPTIONS - all.length + 1 },
+      (_, i) => `FX:T${i}`,
+    );
+    await t.redis.hset(
+      `${t.prefix}:quote:latest`,
+      Object.fromEntries(
+        extra.map((s) => [
+          s,
+          JSON.stringify({ symbol: s, price: '1', change_rate: '0', volume: 0, seq: 1, ts: 1 }),
+        ]),
+      ),
+    );
+    expect(await subscribe(socket, { symbols: extra })).toEqual({ ok: false, msg: 'too_frequent' });
+    expect(await subscribe(socket, { symbols: extra.slice(1) })).toEqual({ ok: true });
+    const seen: string[] = [];
+    socket.on('quote:ticks', (ticks: QuoteTick[]) =>
+      ticks.forEach((tick) => seen.push(tick.symbol)),
+    );
+    await publishBatch([
+      { symbol: extra[0] as string, seq: 3 },
+      { symbol: extra[1] as string, seq: 3 },
+    ]);
+    await expect.poll(() => seen, { timeout: 3000 }).toContain(extra[1]);
+    expect(seen).not.toContain(extra[0]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { loadCandles, upsertCandles } from '@kabuto/schema/db';
-import { dailyLimits, findInstrument, isOnTick, tradingDateOf, tradingDaysBetween, withinLimits, type Instrument } from '@kabuto/schema/market';
+import { tickOf } from '@kabuto/schema/contracts';
+import { dailyLimits, findInstrument, formatPrice, isOnTick, tradingDateOf, tradingDaysBetween, withinLimits, type Instrument } from '@kabuto/schema/market';
 import { createLogger } from '../src/infra/logger.ts';
 import { prepareHistory } from '../src/feeds/market-data/history-backfill.ts';
 import { createSimulatedFeed } from '../src/feeds/market-data/simulated-feed.ts';
@@ -90,5 +91,59 @@ describe('the live simulator', () => {
       const instrument = findInstrument(snapshot.symbol) as Instrument;
       expect(snapshot.price).toMatch(instrument.market === 'JP' ? /^\d+(\.\d)?$/ : /^\d+\.\d{2,4}$/);
     }
+  });
+});
+
+describe('a start during the session', () => {
+  // Friday 2026-11-20 02:00 UTC: Tokyo 11:00 (open since 09:00), Shanghai 10:00 (since 09:30), New York closed.
+  const MID = Date.parse('2026-11-20T02:00:00Z');
+
+  it("backfills today's minutes from the open, so the intraday chart starts at the open and the feed continues that day", async () => {
+    const own = await makeTestDb();
+    try {
+      const resume = await prepareHistory(own.db, { ...options(), nowMs: MID });
+      const today = (symbol: string) => loadCandles(own.db, symbol, '1m', Date.parse('2026-11-19T15:00:00Z'), MID + 3_600_000);
+      const tokyo = await today('7203');
+      expect(tokyo[0]?.startMs).toBe(Date.parse('2026-11-20T00:00:00Z'));
+      expect(tokyo).toHaveLength(120);
+      expect(tokyo[tokyo.length - 1]?.startMs).toBe(MID - 60_000);
+      const shanghai = await today('600519');
+      expect(shanghai[0]?.startMs).toBe(Date.parse('2026-11-20T01:30:00Z'));
+      expect(shanghai).toHaveLength(30);
+      const session = resume.get('7203')?.session;
+      expect(session?.date).toBe('2026-11-20');
+      expect(session?.bar.volume).toBe(tokyo.reduce((sum, bar) => sum + bar.volume, 0n));
+      expect(resume.get('AAPL')?.session?.date).toBe('2026-11-19');
+
+      const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'exchange', source: 'test', resume, startMs: MID });
+      const prints = Array.from({ length: 40 }, (_, i) => feed.next(MID + i * 250)).flat().filter((s) => s.symbol === '7203');
+      expect(prints.length).toBeGreaterThan(0);
+      expect(prints[0]?.volume).toBeGreaterThan(Number(session?.bar.volume));
+      expect(prints[0]?.open).toBe(formatPrice(session?.bar.open ?? 0n, 'JP'));
+    } finally {
+      await own.cleanup();
+    }
+  });
+});
+
+describe('turnover', () => {
+  it('moves with volume on every print, and the tick on the wire carries it', async () => {
+    const resume = await prepareHistory(testDb.db, options());
+    const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'always-open', source: 'test', resume, startMs: NOW });
+    const last = new Map<string, { volume: number; turnover: number }>();
+    let moved = 0;
+    for (let i = 0; i < 200; i += 1) {
+      for (const snapshot of feed.next(NOW + i * 250)) {
+        expect(tickOf(snapshot).turnover).toBe(snapshot.turnover);
+        const before = last.get(snapshot.symbol);
+        const now = { volume: snapshot.volume, turnover: Number(snapshot.turnover) };
+        if (before && now.volume > before.volume) {
+          expect(now.turnover).toBeGreaterThan(before.turnover);
+          moved += 1;
+        }
+        last.set(snapshot.symbol, now);
+      }
+    }
+    expect(moved).toBeGreaterThan(50);
   });
 });

@@ -1,7 +1,9 @@
-import { StrictMode, useCallback, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { initI18n } from '../lib/i18n.ts';
+import { clearRefusal } from '../lib/toast.ts';
+import { UiKitLocaleProvider } from '../lib/ui-kit-locale.tsx';
 import { Splash } from '../components/splash.tsx';
 import { appConfig } from './app-config.ts';
 import { createAppRouter } from './router.tsx';
@@ -13,7 +15,21 @@ function App() {
   const load = useCallback(() => appConfig.load(), []);
   const onReady = useCallback(() => setReady(true), []);
   if (!ready) return <Splash load={load} onReady={onReady} />;
-  return <RouterProvider router={createAppRouter()} />;
+  return <AppRouter />;
+}
+
+/** The routes; a refusal toast stays with the screen it came from (cleared on every route change). */
+function AppRouter() {
+  const [router] = useState(createAppRouter);
+  useEffect(() => {
+    let path = router.state.location.pathname;
+    return router.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      clearRefusal();
+    });
+  }, [router]);
+  return <RouterProvider router={router} />;
 }
 
 const root = document.getElementById('root');
@@ -21,7 +37,9 @@ if (root) {
   void initI18n().then(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <UiKitLocaleProvider>
+          <App />
+        </UiKitLocaleProvider>
       </StrictMode>,
     ),
   );

@@ -1,7 +1,7 @@
 import type { Envelope, MsgKey } from '@kabuto/schema/contracts';
 import { storage } from './storage.ts';
 import { translateMsg } from './i18n.ts';
-import { clearToasts, showMessage, beginLoading, endLoading } from './toast.ts';
+import { clearToasts, showRefusal, beginLoading, endLoading } from './toast.ts';
 
 export const SESSION_REDIRECT_MS = 1500;
 
@@ -25,7 +25,7 @@ function handleFailure(httpStatus: number, body: Envelope | null, quiet: boolean
     return;
   }
   if (httpStatus === 401) onUnauthorized();
-  if (!quiet && body?.msg) showMessage(translateMsg(body.msg));
+  if (!quiet && body?.msg) showRefusal(translateMsg(body.msg));
 }
 
 async function parse(response: Response): Promise<Envelope | null> {
@@ -56,7 +56,7 @@ export async function callApi<T = unknown>(
     if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, Boolean(options.quiet));
     return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
   } catch {
-    if (!options.quiet) showMessage(translateMsg('network_error'));
+    if (!options.quiet) showRefusal(translateMsg('network_error'));
     return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
   } finally {
     if (options.loading) endLoading();
@@ -75,7 +75,7 @@ export async function callMultipart<T = unknown>(path: string, fields: Record<st
     if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, false);
     return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
   } catch {
-    showMessage(translateMsg('network_error'));
+    showRefusal(translateMsg('network_error'));
     return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
   } finally {
     endLoading();

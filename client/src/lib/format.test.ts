@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format.ts';
+import { formatMoney, formatPrice } from './format.ts';
 
 describe('formatMoney', () => {
   it('groups thousands and keeps the server decimals exactly', () => {
@@ -10,5 +10,16 @@ describe('formatMoney', () => {
 
   it('shows 0.00 for empty or invalid values', () => {
     for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN']) expect(formatMoney(bad)).toBe('0.00');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows a derived price at the decimals quotes use (JP 0.1 yen, US cents)', () => {
+    const jp = { min: 0, max: 1 };
+    expect(formatPrice(2615.4999999999995, jp)).toBe('2,615.5');
+    expect(formatPrice(2615.5, jp)).toBe('2,615.5');
+    expect(formatPrice(2615, jp)).toBe('2,615');
+    expect(formatPrice(231.1, { min: 2, max: 2 })).toBe('231.10');
+    expect(formatPrice(Number.NaN, jp)).toBe('--');
   });
 });

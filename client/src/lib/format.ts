@@ -10,3 +10,23 @@ export function formatMoney(value: string | null | undefined): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** How a market shows prices: digits always shown, and the most shown (quote/detail's price decimals). */
+export interface PriceDecimals {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * A price the client derived itself (a chart value, an adjusted live tick) shown the way the
+ * server shows quotes: rounded to the market's display decimals, trailing zeros trimmed down to
+ * its minimum, thousands grouped. 2615.4999 in JP reads "2,615.5"; 231.1 in US "231.10".
+ */
+export function formatPrice(value: number, decimals: PriceDecimals): string {
+  if (!Number.isFinite(value)) return '--';
+  const fixed = value.toFixed(decimals.max);
+  const [whole = '0', fraction = ''] = fixed.split('.');
+  let kept = fraction;
+  while (kept.length > decimals.min && kept.endsWith('0')) kept = kept.slice(0, -1);
+  return formatMoney(kept ? `${whole}.${kept}` : whole);
+}

@@ -21,4 +21,10 @@ export function redisKeys(prefix: string) {
   };
 }
 
-export const MAX_SYMBOL_SUBSCRIPTIONS = 50;
+/**
+ * Symbols one socket may follow at once. A screen subscribes to everything it shows: the Quotes
+ * tab a whole market (54) beside the indices (8), the watchlist up to its 100 entries; 200 holds
+ * the largest screen and the one it is handing over to (every instrument is 170), and still
+ * bounds what one socket can ask the gateway to fan out.
+ */
+export const MAX_SYMBOL_SUBSCRIPTIONS = 200;

@@ -12,7 +12,6 @@ export interface QuoteSnapshot extends QuoteTick {
   high: string;
   low: string;
   prev_close: string;
-  turnover: string;
   limit_up: string | null;
   limit_down: string | null;
   phase: string;
@@ -28,6 +27,7 @@ export function tickOf(snapshot: QuoteSnapshot): QuoteTick {
     price: snapshot.price,
     change_rate: snapshot.change_rate,
     volume: snapshot.volume,
+    turnover: snapshot.turnover,
     seq: snapshot.seq,
     ts: snapshot.ts,
   };

@@ -6,6 +6,8 @@ export interface QuoteTick {
   /** Percent change from the previous close, as a decimal string ("1.25", "-0.40"). */
   change_rate: string;
   volume: number;
+  /** The day's turnover so far in the instrument's currency, major units: moves with `volume`. */
+  turnover: string;
   seq: number;
   ts: number;
 }

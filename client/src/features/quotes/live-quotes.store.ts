@@ -8,6 +8,7 @@ export interface LiveQuote {
   price: string | null;
   change_rate: string | null;
   volume: number | null;
+  turnover: string | null;
   /** +1 up, -1 down, 0 unchanged; `flash` increments on every price change. */
   direction: number;
   flash: number;
@@ -22,11 +23,11 @@ function compareDecimal(a: string, b: string): number {
 }
 
 /** Seeds the store from REST rows (a list screen's first load). */
-export function seedQuotes(rows: readonly Pick<QuoteRow, 'symbol' | 'price' | 'change_rate' | 'volume'>[]): void {
+export function seedQuotes(rows: readonly Pick<QuoteRow, 'symbol' | 'price' | 'change_rate' | 'volume' | 'turnover'>[]): void {
   for (const row of rows) {
     const current = liveQuotes[row.symbol];
     if (current && current.ts > 0) continue;
-    liveQuotes[row.symbol] = { price: row.price, change_rate: row.change_rate, volume: row.volume, direction: 0, flash: 0, ts: 0 };
+    liveQuotes[row.symbol] = { price: row.price, change_rate: row.change_rate, volume: row.volume, turnover: row.turnover, direction: 0, flash: 0, ts: 0 };
   }
 }
 
@@ -40,6 +41,7 @@ export function followQuotes(symbols: readonly string[]): Subscription {
         price: tick.price,
         change_rate: tick.change_rate,
         volume: tick.volume,
+        turnover: tick.turnover,
         direction: direction === 0 ? (current?.direction ?? 0) : direction,
         flash: (current?.flash ?? 0) + (direction === 0 ? 0 : 1),
         ts: tick.ts,

@@ -1,11 +1,9 @@
-import type { CandleRow, QuoteRow } from '@kabuto/schema/contracts';
+import type { CandleRow, ChartPeriod, ChartRange, QuoteRow } from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 
-export type { CandleRow, QuoteRow };
+export type { CandleRow, ChartPeriod, ChartRange, QuoteRow };
 export type Market = 'JP' | 'US' | 'CN';
-export type ChartPeriod = 'time' | '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M' | '1y';
-export type ChartRange = '1w' | '1m' | '3m' | '6m' | 'all';
 export type Adjust = 'none' | 'qfq' | 'hfq';
 
 export interface QuoteDetail extends QuoteRow {
@@ -24,6 +22,8 @@ export interface QuoteDetail extends QuoteRow {
   max_leverage: number;
   phase: string;
   time_zone: string;
+  price_min_decimals: number;
+  price_decimals: number;
   seq: number;
   source: string | null;
 }
@@ -46,13 +46,16 @@ export const quotesApi = {
     const response = await callApi<QuoteDetail>('quote/detail', { symbol, lang: lang() }, { quiet: true });
     return response.status === 1 ? (response.data ?? null) : null;
   },
-  /** Bars for a chart, and the factor that maps raw live prices onto them (hfq). */
-  async candles(symbol: string, period: ChartPeriod, range: ChartRange, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number }> {
+  /**
+   * Bars for a chart, the factor that maps raw live prices onto them (hfq), and the range shown.
+   * `range` null asks for the period's default range (the gateway's, e.g. years of weeks).
+   */
+  async candles(symbol: string, period: ChartPeriod, range: ChartRange | null, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number; range: ChartRange | null }> {
     const payload: Record<string, string> = { symbol, period, adjust };
-    if (period !== 'time') payload['range'] = range;
-    const response = await callApi<{ candles: CandleRow[]; live_factor: string }>('quote/candles', payload, { quiet: true });
-    if (response.status !== 1 || !response.data) return { candles: [], factor: 1 };
-    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1 };
+    if (range) payload['range'] = range;
+    const response = await callApi<{ candles: CandleRow[]; live_factor: string; range: ChartRange }>('quote/candles', payload, { quiet: true });
+    if (response.status !== 1 || !response.data) return { candles: [], factor: 1, range };
+    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1, range: response.data.range };
   },
   async setWatched(symbol: string, watched: boolean): Promise<boolean> {
     const response = await callApi(watched ? 'quote/watch' : 'quote/unwatch', { symbol });

@@ -16,9 +16,10 @@ import './quotes.css';
 
 const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'];
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m'];
+/** Periods that offer a range choice; weeks, months and years show the whole history. */
+const RANGED: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
 const ADJUSTS: readonly Adjust[] = ['none', 'qfq', 'hfq'];
 const SUBS: readonly SubIndicator[] = ['vol', 'macd', 'kdj'];
-const RANGED: ReadonlySet<ChartPeriod> = new Set(['1m', '5m', '15m', '30m', '1d']);
 
 function Stats({ detail }: { detail: QuoteDetail }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   const low = price !== null && detail.low !== null && price < Number(detail.low) ? live?.price : detail.low;
   const cells: Array<[string, string | null | undefined, string]> = [
     ['quotes.high', high, 'stat-high'], ['quotes.open', detail.open, 'stat-open'], ['quotes.volume', String(live?.volume ?? detail.volume ?? ''), 'stat-volume'],
-    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', detail.turnover, 'stat-turnover'],
+    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', live?.turnover ?? detail.turnover, 'stat-turnover'],
   ];
   if (detail.limit_up) cells.push(['quotes.limitUp', detail.limit_up, 'stat-limit-up'], ['quotes.limitDown', detail.limit_down, 'stat-limit-down']);
   if (detail.kind === 'stock') cells.push(['quotes.lot', String(detail.lot_size), 'stat-lot']);
@@ -41,7 +42,7 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   );
 }
 
-function ChartControls(props: { period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
+function ChartControls(props: { period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -84,7 +85,9 @@ export function StockDetail() {
   const [params] = useSearchParams();
   const symbol = params.get('symbol') ?? '';
   const [detail, setDetail] = useState<QuoteDetail | null | undefined>(undefined);
-  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: '6m' as ChartRange, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  // range null: the period's default range, which the gateway names in its answer (shownRange).
+  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: null as ChartRange | null, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  const [shownRange, setShownRange] = useState<ChartRange | null>(null);
   useEffect(() => {
     void quotesApi.detail(symbol).then((loaded) => {
       if (loaded) seedQuotes([loaded]);
@@ -104,9 +107,9 @@ export function StockDetail() {
         <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
       </div>
       <Stats detail={detail} />
-      <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
-      <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? (patch.period === '1d' ? '6m' : '1w') : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
-      <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
+      <div className="source-line" data-testid="data-source"><span>{t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}</span><span>{t('quotes.market.' + detail.market)}</span></div>
+      <ChartControls {...chart} range={chart.range ?? shownRange} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? null : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
+      <ChartView symbol={symbol} {...chart} onRange={setShownRange} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );

@@ -69,16 +69,19 @@ export function exchangeToWire(quote: ExchangeQuote) {
 }
 
 /**
- * `fund/exchange`: one ledger transaction, cash out of one currency and into the other, at the
- * locked rate of a valid `quote_id`, else at the current rate.
+ * `fund/exchange`: one ledger transaction, cash out of one currency and into the other. With a
+ * `quote_id` it runs only at that quote's locked rate: a quote that lapsed, was spent or was for
+ * another amount is refused with `quote_expired` (never the current rate the user did not see);
+ * a retry of a request that went through replays its answer. Without one, at the current rate.
  */
 export async function exchange(deps: GatewayDeps, userId: number, input: ExchangeInput & { request_id: string; quote_id?: string | undefined }) {
-  const locked = input.quote_id ? await takeLockedQuote(deps, userId, input.quote_id, input) : undefined;
-  const quote = locked ?? (await priceExchange(deps, input));
-  const requestHash = hashRequest({ call: 'fund/exchange', from: quote.from, to: quote.to, amount: String(quote.amountInMinor) });
+  const quote = input.quote_id ? await takeLockedQuote(deps, userId, input.quote_id, input) : await priceExchange(deps, input);
+  const { from, to, amountInMinor } = checkedInput(input);
+  const requestHash = hashRequest({ call: 'fund/exchange', from, to, amount: String(amountInMinor) });
   const nowMs = deps.clock.nowMs();
   return writeTransaction(deps.db, (trx) =>
     runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+      if (!quote) throw new Refusal('quote_expired');
       const wire = exchangeToWire(quote);
       const journalId = await postJournal(trx, {
         kind: 'exchange',

@@ -1,4 +1,4 @@
-import type { CandleRow } from '@kabuto/schema/contracts';
+import { DEFAULT_CHART_RANGE, type CandleRow, type ChartPeriod, type ChartRange } from '@kabuto/schema/contracts';
 import { loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import {
@@ -13,22 +13,11 @@ import {
   type Adjustment,
   type Candle,
   type Instrument,
-  type Period,
 } from '@kabuto/schema/market';
-
-export type ChartPeriod = Period | 'time';
-export type ChartRange = '1w' | '1m' | '3m' | '6m' | 'all';
 
 const DAY_MS = 86_400_000;
 const RANGE_DAYS: Readonly<Record<ChartRange, number>> = { '1w': 7, '1m': 31, '3m': 92, '6m': 183, all: 36_500 };
 const MAX_BARS = 1_500;
-
-/** Default range per period: minute charts show a week, daily half a year, longer periods everything. */
-function defaultRange(period: ChartPeriod): ChartRange {
-  if (period === '1d') return '6m';
-  if (period === '1w' || period === '1M' || period === '1y') return 'all';
-  return '1w';
-}
 
 /** The time-share chart: 1-minute bars of the latest trading day that has any. */
 function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[] {
@@ -64,7 +53,7 @@ export async function chartCandles(
   request: { period: ChartPeriod; range?: ChartRange | undefined; adjust: Adjustment },
   nowMs: number,
 ): Promise<{ period: ChartPeriod; range: ChartRange; adjust: Adjustment; live_factor: string; candles: CandleRow[] }> {
-  const range = request.range ?? defaultRange(request.period);
+  const range = request.range ?? DEFAULT_CHART_RANGE[request.period];
   const base = request.period === 'time' ? '1m' : basePeriodOf(request.period);
   const days = request.period === 'time' ? 6 : RANGE_DAYS[range];
   const stored = await loadCandles(db, instrument.symbol, base, nowMs - days * DAY_MS, nowMs + DAY_MS);

@@ -70,6 +70,9 @@ function detailOf(instrument: Instrument, snapshot: QuoteSnapshot | undefined, l
     shortable: instrument.shortable,
     max_leverage: instrument.maxLeverage,
     time_zone: MARKET_RULES[instrument.market].timeZone,
+    // How the client shows prices it derives itself (chart values): the decimals of the quotes.
+    price_min_decimals: MARKET_RULES[instrument.market].priceMinDecimals,
+    price_decimals: MARKET_RULES[instrument.market].priceDisplayDecimals,
     phase,
     seq: snapshot?.seq ?? 0,
     ts: snapshot?.ts ?? null,

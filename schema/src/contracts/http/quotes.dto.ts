@@ -10,6 +10,25 @@ export const searchRequest = z.strictObject({ keyword: z.string().trim().min(1).
 export const detailRequest = z.strictObject({ symbol: symbolField, lang: langField });
 export const CHART_PERIODS = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'] as const;
 export const CHART_RANGES = ['1w', '1m', '3m', '6m', 'all'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+/**
+ * The range each chart period opens on when the call names none (the client names one only when
+ * the user picks it): minute charts a week, days half a year, weeks, months and years the whole
+ * history (years of weeks). The answer says which range it used.
+ */
+export const DEFAULT_CHART_RANGE: Readonly<Record<ChartPeriod, ChartRange>> = {
+  time: '1w',
+  '1m': '1w',
+  '5m': '1w',
+  '15m': '1w',
+  '30m': '1w',
+  '1d': '6m',
+  '1w': 'all',
+  '1M': 'all',
+  '1y': 'all',
+};
 export const candlesRequest = z.strictObject({
   symbol: symbolField,
   period: z.enum(CHART_PERIODS),

@@ -27,7 +27,8 @@ function turnoverOf(instrument: Instrument, price: bigint, volume: bigint): bigi
   return notionalMinor(instrument.market, price, volume, 'down');
 }
 
-function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean, minutes: Candle[]): Candle {
+/** `untilMs` ends the day early: only the minutes wholly before it print (today's session so far). */
+function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean, minutes: Candle[], untilMs = Infinity): Candle {
   const instrument = state.instrument;
   const dayKey = tradingDateKey(day);
   let bar: Candle | undefined = addPrint(undefined, dayKey, state.price, 0n, 0n);
@@ -41,7 +42,7 @@ function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean
   }
   let elapsed = 0;
   for (const window of continuousWindows(instrument.market, day)) {
-    for (let t = window.startMs; t < window.endMs; t += 60_000) {
+    for (let t = window.startMs; t < window.endMs && t + 60_000 <= untilMs; t += 60_000) {
       elapsed += 1;
       const print = stepSymbol(state, 1, elapsed / total, total);
       const turnover = turnoverOf(instrument, print.price, print.volume);
@@ -62,7 +63,7 @@ export function extendHistory(
   days: readonly LocalDate[],
   minuteDays: number,
   previousClose: bigint,
-  options: { actionsOnFirstDay: boolean } = { actionsOnFirstDay: true },
+  options: { actionsOnFirstDay: boolean; untilMs?: number } = { actionsOnFirstDay: true },
 ): Omit<GeneratedHistory, 'state'> {
   const instrument = state.instrument;
   const planned = days.length > 0 ? scheduledActions(instrument, days[0] as LocalDate, days[days.length - 1] as LocalDate) : [];
@@ -78,7 +79,7 @@ export function extendHistory(
       base = exRightsPrice(base, action);
     }
     openDay(state, base);
-    const bar = simulateDay(state, day, index >= days.length - minuteDays, minutes);
+    const bar = simulateDay(state, day, index >= days.length - minuteDays, minutes, options.untilMs);
     daily.push(bar);
     prevClose = bar.close;
   });

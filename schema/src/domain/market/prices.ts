@@ -44,9 +44,12 @@ export function notionalMinor(market: Market, price: bigint, qty: bigint, mode: 
   return shift <= 0 ? price * qty * pow10(-shift) : divideRounded(price * qty, pow10(shift), mode);
 }
 
-/** Rounds a derived price (an adjusted bar) half up to the market's displayed decimals. */
+/**
+ * Rounds a derived price (an adjusted bar) half up to the decimals quotes are shown with
+ * (`priceDisplayDecimals`): JP keeps its 0.1-yen and 0.5-yen steps, US and CN their cents.
+ */
 export function roundToDisplay(price: bigint, market: Market): bigint {
-  const { priceScale, priceMinDecimals } = MARKET_RULES[market];
-  const unit = pow10(priceScale - priceMinDecimals);
+  const { priceScale, priceDisplayDecimals } = MARKET_RULES[market];
+  const unit = pow10(priceScale - priceDisplayDecimals);
   return divideRounded(price, unit, 'half-up') * unit;
 }

@@ -61,6 +61,11 @@ export interface MarketRules {
   readonly priceScale: number;
   /** Digits always shown on the wire (trailing zeros beyond are trimmed). */
   readonly priceMinDecimals: number;
+  /**
+   * The most digits a price is shown with on ordinary ticks (JP 0.1 yen, US cents, CN fen): quotes
+   * and derived prices (adjusted candles, chart values) alike, so they never disagree.
+   */
+  readonly priceDisplayDecimals: number;
   readonly fees: FeeSchedule;
   /** Cap on leverage for single stocks (Japan's Cabinet Office Ordinance: 5× for CFDs on stocks). */
   readonly maxLeverage: number;
@@ -90,6 +95,7 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     timeZone: 'Asia/Tokyo',
     priceScale: 1,
     priceMinDecimals: 0,
+    priceDisplayDecimals: 1,
     fees: {
       source: 'SBI ゼロ革命 / Rakuten ゼロコース: ¥0 online domestic commission (MARKET-RULES.md §5.1)',
       effectiveFrom: '2023-09-30',
@@ -112,6 +118,7 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     timeZone: 'America/New_York',
     priceScale: 4,
     priceMinDecimals: 2,
+    priceDisplayDecimals: 2,
     fees: {
       source: 'Commission 0.495% min $0 max $22 (Monex, §5.1); FINRA TAF $0.000166/share max $8.30 on sells; SEC fee $0 since 2025-05-14 (§5.3)',
       effectiveFrom: '2025-05-14',
@@ -134,6 +141,7 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     timeZone: 'Asia/Shanghai',
     priceScale: 2,
     priceMinDecimals: 2,
+    priceDisplayDecimals: 2,
     fees: {
       source: 'Commission 0.025% min ¥5; stamp duty 0.05% on sells (since 2023-08-28); CSDC transfer fee 0.001% both sides (§5.2)',
       effectiveFrom: '2023-08-28',

@@ -2,6 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { insertCorporateActions, loadRecentDailyBars, upsertCandles, type Db, type StoredBar } from '@kabuto/schema/db';
 import {
   addDays,
+  continuousWindows,
   createSymbolState,
   exRightsPrice,
   extendHistory,
@@ -17,8 +18,10 @@ import {
   tradingDaysBetween,
   type Candle,
   type ClockMode,
+  type GeneratedHistory,
   type Instrument,
   type LocalDate,
+  type SymbolSimState,
 } from '@kabuto/schema/market';
 import type { Logger } from '../../infra/logger.ts';
 import type { ResumePoint } from './simulated-feed.ts';
@@ -42,6 +45,18 @@ function historyEnd(instrument: Instrument, nowMs: number, clock: ClockMode): { 
   return { today, end: closedToday ? today : previousTradingDay(instrument.market, today) };
 }
 
+/**
+ * Today's session so far, when the feed starts after today's open and history ends before today:
+ * minute bars from the open to the last whole minute, so the intraday chart starts at the open and
+ * not at the feed's start. Null before the open, on a holiday, or once the day is in history.
+ */
+function sessionSoFar(instrument: Instrument, state: SymbolSimState, previousClose: bigint, day: { today: LocalDate; end: LocalDate }, nowMs: number) {
+  if (day.end >= day.today || !isTradingDay(instrument.market, day.today)) return null;
+  const open = continuousWindows(instrument.market, day.today)[0];
+  if (!open || nowMs < open.startMs + 60_000) return null;
+  return extendHistory(state, [day.today], 1, previousClose, { actionsOnFirstDay: true, untilMs: nowMs });
+}
+
 function barsOf(symbol: string, daily: readonly Candle[], minutes: readonly Candle[]): StoredBar[] {
   return [
     ...daily.map((bar) => ({ symbol, period: '1d' as const, bar })),
@@ -54,25 +69,35 @@ function baseFor(instrument: Instrument, date: LocalDate, previousClose: bigint)
   return scheduledActions(instrument, date, date).reduce((base, plan) => exRightsPrice(base, resolveAction(plan, base)), previousClose);
 }
 
+type Generated = Omit<GeneratedHistory, 'state'>;
+
+async function store(db: Db, symbol: string, parts: ReadonlyArray<Generated | null>): Promise<Candle[]> {
+  const present = parts.filter((part): part is Generated => part !== null);
+  const daily = present.flatMap((part) => part.daily);
+  await upsertCandles(db, barsOf(symbol, daily, present.flatMap((part) => part.minutes)));
+  await insertCorporateActions(db, present.flatMap((part) => part.actions).map((a) => ({ ...a, symbol })));
+  return daily;
+}
+
 async function prepareSymbol(db: Db, instrument: Instrument, recent: readonly Candle[], options: HistoryOptions): Promise<ResumePoint> {
-  const { today, end } = historyEnd(instrument, options.nowMs, options.clock);
-  const symbol = instrument.symbol;
+  const day = historyEnd(instrument, options.nowMs, options.clock);
+  const { today, end } = day;
   const last = recent[recent.length - 1];
   if (!last) {
     const days = tradingDaysBetween(instrument.market, addDays(end, -options.historyDays), end);
     const history = generateHistory(instrument, options.seed, days, options.minuteDays);
-    await upsertCandles(db, barsOf(symbol, history.daily, history.minutes));
-    await insertCorporateActions(db, history.actions.map((a) => ({ ...a, symbol })));
-    return sessionOf(instrument, history.daily);
+    const close = history.daily[history.daily.length - 1]?.close ?? instrument.referencePrice;
+    return sessionOf(instrument, await store(db, instrument.symbol, [history, sessionSoFar(instrument, history.state, close, day, options.nowMs)]));
   }
   const lastDate = tradingDateOf(last.startMs);
-  const gap = lastDate >= today ? [] : tradingDaysBetween(instrument.market, addDays(lastDate, 1), end);
-  if (gap.length === 0) return sessionOf(instrument, recent);
+  if (lastDate >= today) return sessionOf(instrument, recent);
+  const gap = tradingDaysBetween(instrument.market, addDays(lastDate, 1), end);
   const state = createSymbolState(instrument, options.seed, last.close, `gap:${lastDate}`);
   const filled = extendHistory(state, gap, Math.min(options.minuteDays, gap.length), last.close);
-  await upsertCandles(db, barsOf(symbol, filled.daily, filled.minutes));
-  await insertCorporateActions(db, filled.actions.map((a) => ({ ...a, symbol })));
-  return sessionOf(instrument, [...recent, ...filled.daily]);
+  const close = filled.daily[filled.daily.length - 1]?.close ?? last.close;
+  const sofar = sessionSoFar(instrument, state, close, day, options.nowMs);
+  if (gap.length === 0 && !sofar) return sessionOf(instrument, recent);
+  return sessionOf(instrument, [...recent, ...(await store(db, instrument.symbol, [filled, sofar]))]);
 }
 
 /** The latest session bar and its base (the close before it, ex-rights when an action fell that day). */

@@ -2,6 +2,7 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScaleBand } from 'd3';
 import type { QuoteTick } from '@kabuto/schema/contracts';
+import { formatPrice, type PriceDecimals } from '../../../lib/format.ts';
 import { quoteTicks$ } from '../quote-stream.ts';
 import { quotesApi, type Adjust, type CandleRow, type ChartPeriod, type ChartRange } from '../quotes.api.ts';
 import { CHART_HEIGHT, drawChart, drawCrosshair, type ChartBar, type SubIndicator } from './price-chart.ts';
@@ -39,7 +40,7 @@ function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => st
  * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
  * crosshair and the bar's values in the legend.
  */
-export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string }) {
+export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string; decimals: PriceDecimals; onRange: (range: ChartRange | null) => void }) {
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -47,18 +48,19 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
   const scale = useRef<ScaleBand<number> | null>(null);
   const mode = props.period === 'time' ? 'time' : 'candles';
   const formatTime = timeFormatter(props.period, props.timeZone);
+  const price = (value: number) => formatPrice(value, props.decimals);
 
   const legend = (bar: ChartBar | undefined) => {
     if (!legendRef.current) return;
     legendRef.current.textContent = bar
-      ? `${formatTime(bar.t)}  ${t('quotes.open')} ${bar.o}  ${t('quotes.high')} ${bar.h}  ${t('quotes.low')} ${bar.l}  ${t('quotes.close')} ${bar.c}  ${t('quotes.volume')} ${bar.v.toLocaleString()}`
+      ? `${formatTime(bar.t)}  ${t('quotes.open')} ${price(bar.o)}  ${t('quotes.high')} ${price(bar.h)}  ${t('quotes.low')} ${price(bar.l)}  ${t('quotes.close')} ${price(bar.c)}  ${t('quotes.volume')} ${bar.v.toLocaleString()}`
       : '';
   };
   const redraw = () => {
     const svg = svgRef.current;
     if (!svg) return;
     const width = svg.parentElement?.clientWidth || 390;
-    scale.current = drawChart(svg, bars.current, { mode, sub: props.sub, prevClose: props.prevClose, width, formatTime });
+    scale.current = drawChart(svg, bars.current, { mode, sub: props.sub, prevClose: props.prevClose, width, formatTime, formatPrice: price });
     legend(bars.current[bars.current.length - 1]);
   };
 
@@ -76,7 +78,8 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
       bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
       svgRef.current?.setAttribute('data-bars', String(bars.current.length));
       // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
-      svgRef.current?.setAttribute('data-loaded', `${props.period}:${props.range}:${props.adjust}`);
+      svgRef.current?.setAttribute('data-loaded', `${props.period}:${loaded.range ?? ''}:${props.adjust}`);
+      props.onRange(loaded.range);
       redraw();
     });
     const subscription = quoteTicks$([props.symbol]).subscribe((batch) => {

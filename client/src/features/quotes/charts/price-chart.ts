@@ -21,6 +21,8 @@ export interface ChartOptions {
   readonly prevClose: number | null;
   readonly width: number;
   readonly formatTime: (t: number) => string;
+  /** Prices on the axis, at the market's display decimals (the same formatter as the legend). */
+  readonly formatPrice: (value: number) => string;
 }
 
 const MAIN_HEIGHT = 220;
@@ -100,7 +102,7 @@ function drawAxes(svg: Svg, bars: readonly ChartBar[], scales: Scales, options: 
   const right = options.width - RIGHT + 4;
   for (const tick of scales.y.ticks(4)) {
     svg.append('line').attr('x1', 0).attr('x2', options.width - RIGHT).attr('y1', scales.y(tick)).attr('y2', scales.y(tick)).attr('stroke', '#eef1f5');
-    svg.append('text').attr('x', right).attr('y', scales.y(tick) + 4).attr('font-size', 10).attr('fill', '#8a93a0').text(String(tick));
+    svg.append('text').attr('x', right).attr('y', scales.y(tick) + 4).attr('font-size', 10).attr('fill', '#8a93a0').text(options.formatPrice(tick));
   }
   const first = bars[0];
   const last = bars[bars.length - 1];

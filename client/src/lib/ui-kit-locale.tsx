@@ -1,0 +1,31 @@
+import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import jaJP from 'antd-mobile/es/locales/ja-JP';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import i18next from 'i18next';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Language } from './storage.ts';
+
+type UiKitLocale = typeof enUS;
+
+/** antd-mobile's own strings (form errors, dialog buttons, pickers) in the app's language. */
+const UI_KIT_LOCALES: Record<Language, UiKitLocale> = { jp: jaJP, cn: zhCN, us: enUS };
+
+function localeOf(language: string): UiKitLocale {
+  return UI_KIT_LOCALES[language as Language] ?? jaJP;
+}
+
+/**
+ * Sets the UI kit's locale from the chosen language and follows it when it changes. Imperative
+ * dialogs and toasts render outside the React tree, so the kit's default config is set too.
+ */
+export function UiKitLocaleProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocale] = useState(() => localeOf(i18next.language));
+  useEffect(() => {
+    const follow = (language: string) => setLocale(localeOf(language));
+    i18next.on('languageChanged', follow);
+    return () => i18next.off('languageChanged', follow);
+  }, []);
+  setDefaultConfig({ locale });
+  return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
+}
