@@ -108,6 +108,18 @@ describe('preview and pending list', () => {
   });
 });
 
+describe('the order sheet’s figures', () => {
+  it('splits the fee by side (buy fee, sell fee, stamp duty where it applies) and says whether the cash pays the order', async () => {
+    const s = await fundedUser();
+    const short = (await t.call('trade/preview', { symbol: '600519', side: 'short', kind: 'market', qty: '100', leverage: '5' }, s)).body.data;
+    expect(short).toMatchObject({ buy_fee: '0.00', sell_fee: '37.70', stamp_duty: '72.50', stamp_duty_applies: true, affordable: true });
+    const long = (await t.call('trade/preview', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '10', leverage: '1' }, s)).body.data;
+    expect(long).toMatchObject({ currency: 'USD', available: '70000.00', buy_fee: '11.39', sell_fee: '0.00', stamp_duty_applies: false, affordable: true });
+    const tooBig = (await t.call('trade/preview', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '400', leverage: '1' }, s)).body.data;
+    expect(tooBig).toMatchObject({ total: '92022.00', available: '70000.00', affordable: false });
+  });
+});
+
 describe('partial closes', () => {
   it('closes 100 of 200 with half the margin and P&L on the part; an off-step part is refused', async () => {
     const s = await fundedUser();

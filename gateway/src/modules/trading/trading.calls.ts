@@ -68,11 +68,16 @@ export const previewOrderCall = defineUserCall({
     const currency = quote.instrument.currency;
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     const available = await cashBalance(deps.db, caller.userId, currency);
+    const total = quote.margin + quote.fees.total;
+    // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
+    const sideFee = quote.fees.total - quote.fees.stampDuty;
     return {
       msg: 'ok',
       data: {
         currency, price: formatPrice(quote.price, quote.instrument.market), fills_now: quote.fillNow, margin: wire(quote.margin),
-        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(quote.margin + quote.fees.total), available: wire(available),
+        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(total), available: wire(available),
+        buy_fee: wire(input.side === 'long' ? sideFee : 0n), sell_fee: wire(input.side === 'short' ? sideFee : 0n),
+        stamp_duty_applies: quote.fees.stampDuty > 0n, affordable: available >= total,
       },
     };
   },
