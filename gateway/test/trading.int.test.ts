@@ -120,6 +120,22 @@ describe('the order sheet’s figures', () => {
   });
 });
 
+describe('the holding in one symbol', () => {
+  it('sums the open quantity per side with its weighted average price and evaluated P&L; none held is null', async () => {
+    const s = await fundedUser();
+    expect((await t.call('trade/holding', { symbol: '7203' }, s)).body.data).toEqual({ symbol: '7203', currency: 'JPY', long: null, short: null });
+    await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '100' });
+    await quote('7203', '2900', ['3350', '2350']);
+    await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '200' });
+    await quote('7203', '2950', ['3350', '2350']);
+    const held = (await t.call('trade/holding', { symbol: '7203' }, s)).body.data;
+    // (2850×100 + 2900×200) / 300 = 2883.33… → 2883.3; P&L (2950−2850)×100 + (2950−2900)×200 = 20,000.
+    expect(held).toEqual({ symbol: '7203', currency: 'JPY', long: { qty: 300, avg_price: '2883.3', pnl: '20000' }, short: null });
+    expect((await t.call('trade/holding', { symbol: 'NOPE' }, s)).body.msg).toBe('product_unavailable');
+    await quote('7203', '2850', ['3350', '2350']);
+  });
+});
+
 describe('partial closes', () => {
   it('closes 100 of 200 with half the margin and P&L on the part; an off-step part is refused', async () => {
     const s = await fundedUser();

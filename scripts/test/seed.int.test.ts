@@ -7,7 +7,7 @@ import { ROOT } from '../src/testing/stack.ts';
 
 // The seed on a fresh SQLite data dir, as `npm start` runs it.
 const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-seed-'));
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 delete env['DATABASE_URL'];
 const run = (file: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, encoding: 'utf8' });

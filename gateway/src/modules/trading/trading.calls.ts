@@ -1,4 +1,4 @@
-import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
+import { cancelOrderRequest, closePositionRequest, holdingRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
@@ -6,7 +6,7 @@ import { defineUserCall } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
-import { closedPositionsList, openPositionsList } from './positions.service.ts';
+import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
   path: 'trade/order',
@@ -96,5 +96,14 @@ export const pendingOrdersCall = defineUserCall({
         price: formatPrice(row.limit_price ?? 0n, (findInstrument(row.symbol) as Instrument).market), hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)), created_at: Number(row.created_at), status: 0,
       })),
     };
+  },
+});
+
+export const holdingCall = defineUserCall({
+  path: 'trade/holding',
+  summary: 'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
+  input: holdingRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
