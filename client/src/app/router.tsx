@@ -1,14 +1,18 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, createHashRouter, useLocation, useMatches } from 'react-router-dom';
+import { Navigate, Outlet, createHashRouter, useLocation, useMatches, useSearchParams } from 'react-router-dom';
 import { BottomMenu } from '../components/bottom-menu.tsx';
 import { PaperBadge } from '../components/paper-badge.tsx';
+import { NotFound } from '../components/not-found.tsx';
 import { UserPanel } from '../components/user-panel.tsx';
+import { checkSession } from '../features/auth/session.ts';
 import { storage } from '../lib/storage.ts';
 import { ROUTES, type RouteSpec } from './routes.tsx';
 import { closeUserPanel } from './ui.store.ts';
 
 function Guard({ route }: { route: RouteSpec }) {
+  const [params] = useSearchParams();
   if (route.auth && !storage.hasSession()) return <Navigate to="/login/login" replace />;
+  if (route.requires && !params.get(route.requires)) return <NotFound />;
   return <Suspense fallback={null}>{route.element}</Suspense>;
 }
 
@@ -18,6 +22,8 @@ function Shell() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { menu?: boolean } | undefined;
   useEffect(closeUserPanel, [location.pathname]);
+  // Spec section 6: a stored session the server no longer accepts (frozen, revoked) is dropped at start.
+  useEffect(() => void checkSession(), []);
   return (
     <>
       <PaperBadge />

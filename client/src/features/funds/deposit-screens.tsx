@@ -76,7 +76,8 @@ function ChannelDetailsCard({ details }: { details: ChannelDetails }) {
   ];
   return (
     <List className="card" style={{ padding: 0 }} data-testid="channel-details">
-      {rows.map(([label, value]) => <List.Item key={label} extra={value}>{label}</List.Item>)}
+      {/* Label above, value on its own line: a long payee name wraps instead of being cut off. */}
+      {rows.map(([label, value]) => <List.Item key={label} title={label}><span className="detail-value" data-testid="channel-detail">{value}</span></List.Item>)}
       <List.Item extra={<strong data-testid="transfer-reference">{details.transfer_reference}</strong>} description={t('money.referenceNote')}>{t('money.reference')}</List.Item>
     </List>
   );

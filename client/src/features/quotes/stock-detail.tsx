@@ -8,6 +8,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { storage } from '../../lib/storage.ts';
 import { ChartView } from './charts/chart-view.tsx';
 import { OrderPanel } from '../trading/order-panel.tsx';
+import { MyHolding } from '../trading/my-holding.tsx';
 import type { SubIndicator } from './charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
 import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
@@ -104,6 +105,7 @@ export function StockDetail() {
         <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
       </div>
       <Stats detail={detail} />
+      {detail.kind === 'stock' ? <MyHolding symbol={symbol} /> : null}
       <div className="source-line" data-testid="data-source"><span>{t('quotes.simulated')}: {detail.source ?? '--'}</span><span>{t('quotes.market.' + detail.market)}</span></div>
       <ChartControls {...chart} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? (patch.period === '1d' ? '6m' : '1w') : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
       <ChartView symbol={symbol} {...chart} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} />
