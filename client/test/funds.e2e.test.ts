@@ -147,8 +147,7 @@ describe('money in and out in the browser', () => {
     await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000 JPY');
     // Each row carries its number (the spec's fund-record order number).
     for (const no of await page.getByTestId('record-no').allTextContents()) expect(no).toMatch(/^取引番号 \d+$/);
-    // Pull to refresh: pulling, release, loading, then success.
-    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
+
     // Each line is in the user's language, not the server's English memo.
     const memos = await page.getByTestId('record-memo').allTextContents();
     expect(memos[0]).toMatch(/^.+ \*{4}\d{3} への出金$/);
@@ -156,6 +155,8 @@ describe('money in and out in the browser', () => {
     expect(memos[1]).toContain('適用レート');
     expect(memos[3]).toMatch(/^入金 #\d+（振込依頼人 KB\w+）$/);
     await shot(page, 'jp-records');
+    // Pull to refresh: pulling, release, loading, then success.
+    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
     for (const language of ['cn', 'us'] as const) {
       await setLanguage(page, language);
       await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
