@@ -93,6 +93,8 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('bank-save').click();
     await page.getByTestId('bank-card').first().waitFor();
     await shot(page, 'jp-bank-cards');
+    const pullable = () => page.locator('.adm-pull-to-refresh').count();
+    expect(await pullable()).toBe(1);
 
     // Deposit ¥300,000 with a transfer proof; a reviewer approves it.
     await page.goto(`${stack.baseUrl}/#/mine/stored`);
@@ -110,6 +112,7 @@ describe('money in and out in the browser', () => {
     await shot(page, 'jp-deposit-details');
     await page.getByTestId('deposit-submit').click();
     await page.getByTestId('deposit-row').first().waitFor();
+    expect(await pullable()).toBe(1);
     await office.approveLatest('deposit');
 
     // Exchange ¥100,000 to dollars at the feed's rate.
@@ -130,6 +133,7 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('withdraw-fund-password').locator('input').fill('246810');
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdrawal-row').first().waitFor();
+    expect(await pullable()).toBe(1);
     await expect(page.getByTestId('no-fee-line').textContent()).resolves.toContain('Kabuto');
     // One formatter and one source: Withdraw and Mine show the same yen cash the same way.
     await expect.poll(() => page.getByTestId('withdraw-available').textContent()).toBe('150,000 JPY');
@@ -179,6 +183,10 @@ describe('money in and out in the browser', () => {
     const devices = await page.getByTestId('session-device').allTextContents();
     expect(devices.some((d) => /^Chrome( Headless)? \d+ on Linux/.test(d))).toBe(true);
     expect(devices.join(' ')).not.toContain('Mozilla');
+    expect(await pullable()).toBe(1);
+    await page.goto(`${stack.baseUrl}/#/mine/message`);
+    await page.getByTestId('inbox-item').first().waitFor();
+    expect(await pullable()).toBe(1);
     await shot(page, 'us-security-devices');
     await page.close();
   }, 120_000);

@@ -1,8 +1,9 @@
 import { Button, Dialog, Form, Input, List } from 'antd-mobile';
 import Bowser from 'bowser';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -57,14 +58,16 @@ function SessionsCard() {
     return browser && os ? t('money.browserOn', { browser, os }) : browser || os || null;
   };
   const [sessions, setSessions] = useState<SessionRow[]>([]);
-  const refresh = () => void loadList<SessionRow>('user/sessions').then(setSessions);
-  useEffect(refresh, []);
+  const reload = useCallback(() => loadList<SessionRow>('user/sessions').then(setSessions), []);
+  const refresh = () => void reload();
+  useEffect(refresh, [reload]);
   const revoke = async (session: SessionRow) => {
     if (!(await Dialog.confirm({ content: t('money.revokeConfirm') }))) return;
     await callApi('user/revokeSession', { id: String(session.id) });
     refresh();
   };
   return (
+    <PullRefresh onRefresh={reload}>
     <List header={t('money.sessions')} className="card" style={{ padding: 0 }}>
       {sessions.map((s) => (
         <List.Item key={s.id} description={`${s.ip} · ${formatWhen(s.last_seen_at)}`}
@@ -73,6 +76,7 @@ function SessionsCard() {
         </List.Item>
       ))}
     </List>
+    </PullRefresh>
   );
 }
 

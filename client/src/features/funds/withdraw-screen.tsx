@@ -1,11 +1,12 @@
 import { Button, Form, Input, List, Selector, Tag } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, newRequestId } from '../../lib/api-client.ts';
 import { useSnapshot } from 'valtio';
 import { formatAmount } from '../../lib/format.ts';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { assetsState, loadAssets } from '../assets/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -26,9 +27,11 @@ const STATE_COLOR: Record<string, string> = { pending: 'warning', sending: 'prim
 function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<WithdrawalRow[]>([]);
-  useEffect(() => void loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), [version]);
+  const reload = useCallback(() => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), []);
+  useEffect(() => void reload(), [reload, version]);
   if (rows.length === 0) return null;
   return (
+    <PullRefresh onRefresh={reload}>
     <List header={t('money.recentWithdrawals')} className="card" style={{ padding: 0 }}>
       {rows.slice(0, 5).map((row) => (
         <List.Item key={row.withdrawal_id} data-testid="withdrawal-row" description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
@@ -37,6 +40,7 @@ function RecentWithdrawals({ version }: { version: number }) {
         </List.Item>
       ))}
     </List>
+    </PullRefresh>
   );
 }
 

@@ -37,7 +37,7 @@ function PreviewLines({ preview, refusal, side }: { preview: OrderPreview | null
     <div className="stat-grid" style={{ gridTemplateColumns: '1fr', padding: '8px 0' }} data-testid="order-preview">
       {previewRows(preview, side).map(([label, value, id]) => <div key={label}><span>{t(label)}</span><span className="num" data-testid={id}>{value}</span></div>)}
       <Link to="/mine/fees" className="muted" style={{ fontSize: 12 }} data-testid="fee-table-link">{t('trade.feeTable')}</Link>
-      {preview.affordable ? null : <p className="fall" style={{ margin: '4px 0 0' }} data-testid="order-unaffordable">{translateMsg('available_insufficient')}</p>}
+      {preview.affordable ? null : <p style={{ margin: '4px 0 0', color: 'var(--adm-color-danger)' }} data-testid="order-unaffordable">{translateMsg('available_insufficient')}</p>}
     </div>
   );
 }
