@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
  * Pull-to-refresh for a list (spec section 9: normal, pulling, loosing, loading, success), each
  * state worded in the reader's language.
  */
-export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
+export function PullRefresh({
+  onRefresh,
+  children,
+}: {
+  onRefresh: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <PullToRefresh

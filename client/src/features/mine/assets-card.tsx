@@ -26,17 +26,32 @@ function CurrencyPicker() {
   return (
     <div className="figure" data-testid="currency-picker">
       <label>{t('mine.displayCurrency')}</label>
-      <Selector columns={3} showCheckMark={false} value={[storage.currency()]} onChange={choose}
-        options={CURRENCIES.map((c) => ({ label: <span data-testid={`currency-${c}`}>{c.toUpperCase()}</span>, value: c }))} />
+      <Selector
+        columns={3}
+        showCheckMark={false}
+        value={[storage.currency()]}
+        onChange={choose}
+        options={CURRENCIES.map((c) => ({
+          label: <span data-testid={`currency-${c}`}>{c.toUpperCase()}</span>,
+          value: c,
+        }))}
+      />
     </div>
   );
 }
 
 /** Claims the paper grant in one currency; a claim too soon says when the next one opens. */
 async function claimGrant(currency: DisplayCurrencyKey): Promise<void> {
-  const response = await callApi<{ currency?: string; next_claim_at?: number }>('user/paperfund', { currency, request_id: newRequestId() }, { quiet: true });
+  const response = await callApi<{ currency?: string; next_claim_at?: number }>(
+    'user/paperfund',
+    { currency, request_id: newRequestId() },
+    { quiet: true },
+  );
   const nextAt = response.data?.next_claim_at;
-  const params: Record<string, string> = { currency: currency.toUpperCase(), ...(nextAt ? { when: formatWhen(nextAt) } : {}) };
+  const params: Record<string, string> = {
+    currency: currency.toUpperCase(),
+    ...(nextAt ? { when: formatWhen(nextAt) } : {}),
+  };
   showMessage(translateMsg(response.msg, params));
   await loadAssets({ loading: false }); // the toast stays; fund:updated also resyncs
 }
@@ -48,17 +63,34 @@ function GrantButtons() {
     <>
       <div className="grant-row">
         {CURRENCIES.map((c) => (
-          <Button key={c} size="small" onClick={() => void claimGrant(c)} data-testid={`paper-grant-${c}`}>
+          <Button
+            key={c}
+            size="small"
+            onClick={() => void claimGrant(c)}
+            data-testid={`paper-grant-${c}`}
+          >
             {t('mine.paperGrantIn', { currency: c.toUpperCase() })}
           </Button>
         ))}
       </div>
-      <p className="muted" style={{ fontSize: 12, margin: '6px 0 0' }}>{t('mine.paperGrantHint')}</p>
+      <p className="muted" style={{ fontSize: 12, margin: '6px 0 0' }}>
+        {t('mine.paperGrantHint')}
+      </p>
     </>
   );
 }
 
-function Figure({ label, value, currency, testId }: { label: string; value: string | undefined; currency: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  currency,
+  testId,
+}: {
+  label: string;
+  value: string | undefined;
+  currency: string;
+  testId: string;
+}) {
   return (
     <div className="figure">
       <label>{label}</label>
@@ -74,9 +106,16 @@ function CashByCurrency({ summary }: { summary: AssetsData }) {
   if (held.length === 0) return null;
   return (
     <div style={{ marginTop: 12 }} data-testid="cash-by-currency">
-      <label className="muted" style={{ fontSize: 12 }}>{t('mine.cashByCurrency')}</label>
+      <label className="muted" style={{ fontSize: 12 }}>
+        {t('mine.cashByCurrency')}
+      </label>
       {held.map(([currency, amount]) => (
-        <div className="cash-row" key={currency}><span>{currency}</span><strong className="num" data-testid={`cash-${currency}`}>{formatAmount(amount, currency)}</strong></div>
+        <div className="cash-row" key={currency}>
+          <span>{currency}</span>
+          <strong className="num" data-testid={`cash-${currency}`}>
+            {formatAmount(amount, currency)}
+          </strong>
+        </div>
       ))}
     </div>
   );
@@ -95,13 +134,43 @@ export function AssetsCard() {
         <strong data-testid="assets-total">{formatAmount(summary?.total, currency)}</strong>
       </div>
       <div className="figure-grid">
-        <Figure label={t('trade.buyingPower')} value={summary?.available} currency={currency} testId="assets-available" />
-        <Figure label={t('trade.workingFunds')} value={summary?.frozen} currency={currency} testId="assets-frozen" />
-        <Figure label={t('mine.pnl')} value={summary?.unrealized_pnl} currency={currency} testId="assets-pnl" />
-        <Figure label={t('mine.debt')} value={summary?.debt} currency={currency} testId="assets-debt" />
-        <Figure label={t('mine.marketValue')} value={summary?.market_value} currency={currency} testId="assets-mv" />
+        <Figure
+          label={t('trade.buyingPower')}
+          value={summary?.available}
+          currency={currency}
+          testId="assets-available"
+        />
+        <Figure
+          label={t('trade.workingFunds')}
+          value={summary?.frozen}
+          currency={currency}
+          testId="assets-frozen"
+        />
+        <Figure
+          label={t('mine.pnl')}
+          value={summary?.unrealized_pnl}
+          currency={currency}
+          testId="assets-pnl"
+        />
+        <Figure
+          label={t('mine.debt')}
+          value={summary?.debt}
+          currency={currency}
+          testId="assets-debt"
+        />
+        <Figure
+          label={t('mine.marketValue')}
+          value={summary?.market_value}
+          currency={currency}
+          testId="assets-mv"
+        />
       </div>
-      {summary?.unpriced.length ? <p className="muted">{t('mine.unpriced')}{summary.unpriced.join(', ')}</p> : null}
+      {summary?.unpriced.length ? (
+        <p className="muted">
+          {t('mine.unpriced')}
+          {summary.unpriced.join(', ')}
+        </p>
+      ) : null}
       {summary ? <CashByCurrency summary={summary} /> : null}
       <GrantButtons />
     </div>

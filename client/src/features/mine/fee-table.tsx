@@ -11,14 +11,21 @@ function FeeRows({ market }: { market: Market }) {
   const commission = [
     ppmAsPercent(fees.commissionPpm),
     fees.commissionMinMinor > 0n ? t('fees.min', { amount: money(fees.commissionMinMinor) }) : '',
-    fees.commissionMaxMinor !== null && fees.commissionPpm > 0 ? t('fees.max', { amount: money(fees.commissionMaxMinor) }) : '',
+    fees.commissionMaxMinor !== null && fees.commissionPpm > 0
+      ? t('fees.max', { amount: money(fees.commissionMaxMinor) })
+      : '',
   ].filter(Boolean);
   const perShare = `${currency} ${formatScaled(BigInt(fees.sellPerShareFeeMillionths), 6)}`;
   const rows: Array<[string, string]> = [
     ['fees.commission', commission.join(' · ')],
     ['fees.stampDuty', fees.sellDutyPpm ? ppmAsPercent(fees.sellDutyPpm) : t('fees.none')],
     ['fees.transferFee', fees.transferFeePpm ? ppmAsPercent(fees.transferFeePpm) : t('fees.none')],
-    ['fees.regulatoryFee', fees.sellPerShareFeeMillionths ? `${perShare} · ${t('fees.max', { amount: money(fees.sellPerShareFeeMaxMinor) })}` : t('fees.none')],
+    [
+      'fees.regulatoryFee',
+      fees.sellPerShareFeeMillionths
+        ? `${perShare} · ${t('fees.max', { amount: money(fees.sellPerShareFeeMaxMinor) })}`
+        : t('fees.none'),
+    ],
   ];
   return (
     <div className="card" data-testid={`fees-${market}`}>

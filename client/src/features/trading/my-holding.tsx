@@ -8,7 +8,15 @@ import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
 import { tradingApi, type Holding, type HoldingSide } from './trading.api.ts';
 
-function SideLines({ side, figures, currency }: { side: 'long' | 'short'; figures: HoldingSide; currency: string }) {
+function SideLines({
+  side,
+  figures,
+  currency,
+}: {
+  side: 'long' | 'short';
+  figures: HoldingSide;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const rows: Array<[string, string, string]> = [
     ['trade.heldQty', String(figures.qty), `holding-${side}-qty`],
@@ -21,7 +29,12 @@ function SideLines({ side, figures, currency }: { side: 'long' | 'short'; figure
       {rows.map(([label, value, id]) => (
         <div className="detail-row" key={label}>
           <span className="muted">{t(label)}</span>
-          <span className={`num ${label === 'trade.evalPnl' ? trendOf(figures.pnl) : ''}`} data-testid={id}>{value}</span>
+          <span
+            className={`num ${label === 'trade.evalPnl' ? trendOf(figures.pnl) : ''}`}
+            data-testid={id}
+          >
+            {value}
+          </span>
         </div>
       ))}
     </div>
@@ -36,16 +49,26 @@ export function MyHolding({ symbol }: { symbol: string }) {
   useEffect(() => {
     if (!storage.hasSession()) return undefined;
     reload();
-    const changes = merge(fromSocketEvent('order:updated'), quoteTicks$([symbol])).pipe(auditTime(2000)).subscribe(reload);
+    const changes = merge(fromSocketEvent('order:updated'), quoteTicks$([symbol]))
+      .pipe(auditTime(2000))
+      .subscribe(reload);
     return () => changes.unsubscribe();
   }, [symbol, reload]);
   if (!holding) return null;
   return (
     <div className="card" data-testid="my-holding">
       <strong>{t('trade.myHolding')}</strong>
-      {holding.long ? <SideLines side="long" figures={holding.long} currency={holding.currency} /> : null}
-      {holding.short ? <SideLines side="short" figures={holding.short} currency={holding.currency} /> : null}
-      {!holding.long && !holding.short ? <p className="muted" style={{ margin: '6px 0 0' }} data-testid="holding-none">{t('trade.notHeld')}</p> : null}
+      {holding.long ? (
+        <SideLines side="long" figures={holding.long} currency={holding.currency} />
+      ) : null}
+      {holding.short ? (
+        <SideLines side="short" figures={holding.short} currency={holding.currency} />
+      ) : null}
+      {!holding.long && !holding.short ? (
+        <p className="muted" style={{ margin: '6px 0 0' }} data-testid="holding-none">
+          {t('trade.notHeld')}
+        </p>
+      ) : null}
     </div>
   );
 }
