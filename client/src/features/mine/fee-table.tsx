@@ -37,7 +37,7 @@ function FeeRows({ market }: { market: Market }) {
         </div>
       ))}
       <p className="muted" style={{ fontSize: 12, margin: '6px 0 0' }}>
-        {t('fees.effective', { date: fees.effectiveFrom })} · {fees.source}
+        {t('fees.effective', { date: fees.effectiveFrom })}
       </p>
     </div>
   );
