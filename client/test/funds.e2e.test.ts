@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
+import { apiPost, confirmDialog, launchChromium, phonePageAs, pullDown, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
 
 // The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
 // deposit with proof, approval through the review API, exchange JPY to USD, withdraw, and the
@@ -60,7 +60,7 @@ describe('money in and out in the browser', () => {
     const account = `saver.${stack.prefix}@example.jp`;
     const auth = await registerUser(stack, account, 'saver-pass-1');
     const office = await backOffice();
-    const page = await phonePageAs(browser, auth);
+    const page = await phonePageAs(browser, auth, {}, { touch: true });
 
     // Real-name verification, then approval by a reviewer.
     await page.goto(`${stack.baseUrl}/#/mine/verified`);
@@ -93,6 +93,8 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('bank-save').click();
     await page.getByTestId('bank-card').first().waitFor();
     await shot(page, 'jp-bank-cards');
+    const pullable = () => page.locator('.adm-pull-to-refresh').count();
+    expect(await pullable()).toBe(1);
 
     // Deposit ¥300,000 with a transfer proof; a reviewer approves it.
     await page.goto(`${stack.baseUrl}/#/mine/stored`);
@@ -101,10 +103,16 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('channel-password').locator('input').fill(channelPassword);
     await page.getByTestId('channel-unlock').click();
     await page.getByTestId('transfer-reference').waitFor();
+    // The bank details as a Japanese bank shows them, the payee name whole (wrapped, never cut off).
+    const details = await page.getByTestId('channel-detail').allTextContents();
+    expect(details).toEqual(['カブトデモ銀行', '本店営業部（001）', 'カブトシヨウケン（カ）', '1234567']);
+    const payee = page.getByTestId('channel-detail').nth(2);
+    expect(await payee.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await upload(page, 'deposit-proof');
     await shot(page, 'jp-deposit-details');
     await page.getByTestId('deposit-submit').click();
     await page.getByTestId('deposit-row').first().waitFor();
+    expect(await pullable()).toBe(1);
     await office.approveLatest('deposit');
 
     // Exchange ¥100,000 to dollars at the feed's rate.
@@ -125,9 +133,13 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('withdraw-fund-password').locator('input').fill('246810');
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdrawal-row').first().waitFor();
+    expect(await pullable()).toBe(1);
     await expect(page.getByTestId('no-fee-line').textContent()).resolves.toContain('Kabuto');
-    await expect(page.getByTestId('withdraw-available').textContent()).resolves.toContain('150,000');
+    // One formatter and one source: Withdraw and Mine show the same yen cash the same way.
+    await expect.poll(() => page.getByTestId('withdraw-available').textContent()).toBe('150,000 JPY');
     await shot(page, 'jp-withdraw');
+    await page.goto(`${stack.baseUrl}/#/mine/index`);
+    await expect.poll(() => page.getByTestId('cash-JPY').textContent()).toBe('150,000 JPY');
 
     // The statement: every step, newest first, with running balances that end at the cash shown.
     await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
@@ -136,7 +148,10 @@ describe('money in and out in the browser', () => {
     await expect.poll(() => rows.count()).toBe(4);
     const kinds = await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-currency')}`));
     expect(kinds).toEqual(['withdrawal_hold:JPY', 'exchange:JPY', 'exchange:USD', 'deposit:JPY']);
-    await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000');
+    await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000 JPY');
+    // Each row carries its number (the spec's fund-record order number).
+    for (const no of await page.getByTestId('record-no').allTextContents()) expect(no).toMatch(/^取引番号 \d+$/);
+
     // Each line is in the user's language, not the server's English memo.
     const memos = await page.getByTestId('record-memo').allTextContents();
     expect(memos[0]).toMatch(/^.+ \*{4}\d{3} への出金$/);
@@ -144,6 +159,8 @@ describe('money in and out in the browser', () => {
     expect(memos[1]).toContain('適用レート');
     expect(memos[3]).toMatch(/^入金 #\d+（振込依頼人 KB\w+）$/);
     await shot(page, 'jp-records');
+    // Pull to refresh: pulling, release, loading, then success.
+    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
     for (const language of ['cn', 'us'] as const) {
       await setLanguage(page, language);
       await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
@@ -153,8 +170,24 @@ describe('money in and out in the browser', () => {
       await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
       await page.getByTestId('withdrawal-row').first().waitFor();
       await shot(page, `${language}-withdraw`);
+      await page.goto(`${stack.baseUrl}/#/mine/security`);
+      await page.getByTestId('session-device').first().waitFor();
+      await shot(page, `${language}-security`);
       await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
     }
+    // The security screen names the browser and system, never the raw user-agent string.
+    // A second session signed in from this browser (the test's own session came from Node).
+    await page.evaluate((login) => fetch('/api/vue/user/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(login).toString() }), { account, password: 'saver-pass-1' });
+    await page.goto(`${stack.baseUrl}/#/mine/security`);
+    await expect.poll(() => page.getByTestId('session-device').count()).toBe(2);
+    const devices = await page.getByTestId('session-device').allTextContents();
+    expect(devices.some((d) => /^Chrome( Headless)? \d+ on Linux/.test(d))).toBe(true);
+    expect(devices.join(' ')).not.toContain('Mozilla');
+    expect(await pullable()).toBe(1);
+    await page.goto(`${stack.baseUrl}/#/mine/message`);
+    await page.getByTestId('inbox-item').first().waitFor();
+    expect(await pullable()).toBe(1);
+    await shot(page, 'us-security-devices');
     await page.close();
   }, 120_000);
 });

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { phonePageAs, registerUser } from './support/e2e.ts';
 
 // The built app in headless Chromium at 390x844, against the real stack (gateway, workers, feed).
 const SHOTS = join(ROOT, 'client/test/screenshots');
@@ -58,14 +60,15 @@ describe('register, log in, Mine, language, log out', () => {
     await shot(page, 'jp-register');
     await page.getByTestId('register-submit').click();
     await page.waitForURL(/#\/login\/login/);
-    await page.getByTestId('login-account').locator('input').fill(account);
+    // Pre-filled with the account just registered; the password is typed again.
+    await expect(page.getByTestId('login-account').locator('input').inputValue()).resolves.toBe(account);
     await page.getByTestId('login-password').locator('input').fill('hanako-pass-1');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('after-continue').click();
     await page.waitForURL(/#\/mine\/index/);
     await expect(page.getByTestId('mine-account').textContent()).resolves.toContain(account);
-    await page.getByTestId('paper-grant').click();
-    await expect.poll(() => page.getByTestId('assets-total').textContent(), { timeout: 8000 }).toBe('10,000,000');
+    await page.getByTestId('paper-grant-jpy').click();
+    await expect.poll(() => page.getByTestId('assets-total').textContent(), { timeout: 8000 }).toBe('10,000,000 JPY');
     await shot(page, 'jp-mine');
     for (const [lang, label, badge] of [['cn', '简体中文', '模拟交易'], ['us', 'English', 'Paper trading']] as const) {
       await page.goto(`${baseUrl}/#/mine/language`);
@@ -78,6 +81,7 @@ describe('register, log in, Mine, language, log out', () => {
       await shot(page, `${lang}-mine`);
       await page.getByTestId('open-panel').click();
       await page.getByTestId('user-panel').waitFor();
+      await expect(page.getByTestId('shortcut-privacy').textContent()).resolves.toBe(lang === 'cn' ? '隐私政策' : 'Privacy policy');
       await shot(page, `${lang}-user-panel`);
       await page.locator('.adm-mask').first().click({ position: { x: 20, y: 400 } });
       await page.getByTestId('user-panel').waitFor({ state: 'hidden' });
@@ -88,6 +92,56 @@ describe('register, log in, Mine, language, log out', () => {
     expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeNull();
     await page.goto(`${baseUrl}/#/mine/index`);
     await page.waitForURL(/#\/login\/login/);
+    await page.close();
+  });
+
+  it('a refused user/getUserinfo (a frozen account) clears tokend, account and searchList and opens log in', async () => {
+    const account = `frozen.${stack.prefix}@example.jp`;
+    const session = await registerUser(stack, account, 'frozen-pass-1');
+    const db = new Database(join(stack.dataDir, 'kabuto.sqlite'), { timeout: 5000 });
+    db.prepare('update app_user set status = ? where account = ?').run('frozen', account);
+    db.close();
+    const page = await phonePageAs(browser, session, { searchList: '["7203"]' });
+    await page.goto(`${baseUrl}/#/mine/index`);
+    await page.waitForURL(/#\/login\/login/, { timeout: 8000 });
+    const kept = await page.evaluate(() => ['tokend', 'account', 'searchList'].map((k) => localStorage.getItem(k)));
+    expect(kept).toEqual([null, null, null]);
+    await shot(page, 'jp-frozen-to-login');
+    await page.close();
+  });
+
+  it('a detail link without its id shows not-found and sends no request', async () => {
+    const session = await registerUser(stack, `links.${stack.prefix}@example.jp`, 'links-pass-1');
+    const page = await phonePageAs(browser, session);
+    const calls: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/vue/')) calls.push(new URL(request.url()).pathname); });
+    for (const [lang, path] of [['jp', '/mine/messageInfo'], ['cn', '/quotes/info'], ['us', '/position/info']] as const) {
+      await page.goto(`${baseUrl}/#${path}`);
+      await page.evaluate((l) => localStorage.setItem('language', l), lang);
+      await page.reload();
+      await page.getByTestId('not-found').waitFor();
+      await shot(page, `${lang}-not-found`);
+    }
+    expect(calls.filter((c) => /messageRead|messages|quote\/detail|userstocklist/.test(c))).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the favicon, touch icon and app manifest: nothing 404s on load', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const missing: string[] = [];
+    page.on('response', (response) => { if (response.status() === 404) missing.push(response.url()); });
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('start-register').waitFor();
+    await page.waitForTimeout(500);
+    expect(missing).toEqual([]);
+    const favicon = await fetch(`${baseUrl}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as { display: string; icons: Array<{ src: string; sizes: string }> };
+    expect(manifest.display).toBe('standalone');
+    for (const icon of manifest.icons) expect((await fetch(`${baseUrl}${icon.src}`)).status, icon.src).toBe(200);
+    expect((await fetch(`${baseUrl}/apple-touch-icon.png`)).status).toBe(200);
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
     await page.close();
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, confirmDialog, launchChromium, phonePageAs, registerUser, shot, waitForFeed } from './support/e2e.ts';
+import { join } from 'node:path';
+import { apiPost, confirmDialog, launchChromium, phonePageAs, pullDown, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
 // the real stack (gateway, workers, feed on always-open).
@@ -31,7 +32,7 @@ describe('trading in the browser', () => {
     await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
     await page.getByTestId('trade-long').click();
     await page.getByTestId('order-preview').waitFor();
-    await expect(page.getByTestId('order-preview').textContent()).resolves.toContain('USD');
+    await expect.poll(() => page.getByTestId('order-preview').textContent()).toContain('USD');
     await shot(page, 'jp-order-panel');
     await page.getByTestId('order-submit').click();
     await confirmDialog(page);
@@ -76,6 +77,86 @@ describe('trading in the browser', () => {
       await page.getByTestId('tab-closed').click();
       await shot(page, `${language}-positions-closed`);
     }
+    await page.close();
+  }, 90_000);
+
+  it('Mine: picks the display currency, claims dollars, says when the next grant opens; the order sheet shows dollar buying power and stops an order it cannot pay (jp, cn, us)', async () => {
+    const nextGrant = { jp: 'USDの次の受け取りは', cn: 'USD 下次可领取时间', us: 'Your next USD grant can be claimed from' };
+    for (const language of ['jp', 'cn', 'us'] as const) {
+      const auth = await registerUser(stack, `grant.${language}.${stack.prefix}@example.jp`, 'grant-pass-1');
+      const page = await phonePageAs(browser, auth, { language });
+      await page.goto(`${stack.baseUrl}/#/mine/index`);
+      await page.getByTestId('currency-usd').click();
+      await expect.poll(() => page.getByTestId('assets-total').textContent()).toBe('0.00 USD');
+      expect(await page.evaluate(() => localStorage.getItem('stock'))).toBe('usd');
+      await page.getByTestId('paper-grant-usd').click();
+      await expect.poll(() => page.getByTestId('cash-USD').textContent(), { timeout: 8000 }).toBe('70,000.00 USD');
+      await expect.poll(() => page.getByTestId('assets-available').textContent()).toBe('70,000.00 USD');
+      await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+      await page.getByTestId('paper-grant-usd').click();
+      await expect.poll(() => page.locator('.adm-toast-main').first().textContent()).toContain(nextGrant[language]);
+      await page.screenshot({ path: join(SHOTS, `${language}-grant-not-yet.png`) });
+      expect((await post('user/assets', { type: 'usd' }, auth)).data.cash).toEqual({ USD: '70000.00' });
+
+      await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
+      await page.getByTestId('trade-long').click();
+      await expect.poll(() => page.getByTestId('preview-buying-power').textContent()).toBe('70,000.00 USD');
+      await expect(page.getByTestId('preview-buy-fee').textContent()).resolves.toMatch(/^\d+\.\d{2} USD$/);
+      expect(await page.getByTestId('preview-sell-fee').count()).toBe(0);
+      expect(await page.getByTestId('preview-stamp-duty').count()).toBe(0);
+      await page.getByTestId('order-qty').locator('input').fill('1000');
+      await page.getByTestId('order-qty').locator('input').blur();
+      await page.getByTestId('order-unaffordable').waitFor();
+      await expect(page.getByTestId('order-submit').isDisabled()).resolves.toBe(true);
+      await page.getByTestId('order-submit').click({ force: true });
+      await page.waitForTimeout(300);
+      expect(await page.locator('.adm-dialog').count()).toBe(0);
+      await shot(page, `${language}-order-unaffordable`);
+      await page.close();
+    }
+  }, 90_000);
+
+  it('positions: summary and rows agree at every refresh; pull to refresh; the stock shows the holding; the detail closes part of it; fees link to the table', async () => {
+    const auth = await registerUser(stack, `holder.${stack.prefix}@example.jp`, 'holder-pass-1');
+    await post('user/paperfund', { currency: 'usd', request_id: 'e2e-grant-usd-02' }, auth);
+    const placed = await post('trade/order', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '2', leverage: '1', request_id: 'e2e-order-hold-01' }, auth);
+    expect(placed.status).toBe(1);
+    const page = await phonePageAs(browser, auth, { stock: 'usd' }, { touch: true });
+
+    await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
+    await expect.poll(() => page.getByTestId('holding-long-qty').textContent()).toBe('2');
+    await expect(page.getByTestId('holding-long-avg').textContent()).resolves.toBe(placed.data.price);
+    await expect(page.getByTestId('holding-long-pnl').textContent()).resolves.toMatch(/^-?[\d,]+\.\d{2} USD$/);
+    await shot(page, 'jp-stock-holding');
+    await page.getByTestId('trade-long').click();
+    await page.getByTestId('fee-table-link').click();
+    await page.getByTestId('fees-JP').waitFor();
+    await expect(page.getByTestId('fees-JP').textContent()).resolves.toContain('0%');
+    await expect(page.getByTestId('fees-US').textContent()).resolves.toContain('0.495%');
+    await shot(page, 'jp-fee-table');
+
+    await page.goto(`${stack.baseUrl}/#/position/index`);
+    const row = page.locator('[data-testid^="position-"]').first();
+    await row.waitFor();
+    const positionId = (await row.getAttribute('data-testid'))?.replace('position-', '') ?? '';
+    const seen = new Set<string>();
+    for (let sample = 0; sample < 12; sample += 1) {
+      const [summary, rowPnl] = await Promise.all([page.getByTestId('pos-profit').textContent(), page.getByTestId(`pnl-${positionId}`).textContent()]);
+      expect(summary).toBe(rowPnl);
+      seen.add(rowPnl ?? '');
+      await page.waitForTimeout(600);
+    }
+    expect(seen.size).toBeGreaterThan(1); // the prices moved while it was watched
+    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
+
+    await row.click();
+    await page.getByTestId('close-part').waitFor();
+    await page.getByTestId('close-qty').locator('input').fill('1');
+    await page.getByTestId('close-qty').locator('input').blur();
+    await shot(page, 'jp-position-close-part');
+    await page.getByTestId('close-submit').click();
+    await confirmDialog(page);
+    await expect.poll(() => page.getByTestId('info-qty').textContent(), { timeout: 5000 }).toBe('1');
     await page.close();
   }, 90_000);
 });

@@ -39,6 +39,8 @@ describe('user/paperfund and user/assets', () => {
     await t.redis.hset(`${t.prefix}:quote:latest`, 'FX:USDJPY', JSON.stringify({ symbol: 'FX:USDJPY', price: '150.5000' }));
     const after = (await t.call('user/assets', { type: 'jpy' }, session)).body.data;
     expect(after).toMatchObject({ total: '10535000', available: '10535000', unpriced: [] });
+    // The same cash unconverted, per currency: what the dollar order sheet and the Mine card show as dollars.
+    expect(after.cash).toEqual({ USD: '70000.00' });
     expect((await t.call('user/assets', { type: 'usd' }, session)).body.data.total).toBe('70000.00');
   });
 
@@ -61,12 +63,17 @@ describe('user/paperfund and user/assets', () => {
     expect((await t.call('user/assets', { type: 'cny' }, session)).body.data.available).not.toBe('500000.00');
   });
 
-  it('when a second grant is asked for within a day, refuses with too_frequent and the balance stays', async () => {
+  it('when a second grant is asked for within a day, says when the next one opens (grant_not_yet), and nothing changes', async () => {
     const session = await registerAndLogin(t);
-    await t.call('user/paperfund', { currency: 'jpy', request_id: 'daily-01' }, session);
+    const first = await t.call('user/paperfund', { currency: 'jpy', request_id: 'daily-01' }, session);
+    const granted = await t.testDb.db.selectFrom('journal').select('created_at').where('id', '=', BigInt(first.body.data.journal_id)).executeTakeFirstOrThrow();
+    const before = await grantJournals();
     const again = await t.call('user/paperfund', { currency: 'jpy', request_id: 'daily-02' }, session);
-    expect(again).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
+    expect(again).toMatchObject({ http: 200, body: { status: 0, msg: 'grant_not_yet', data: { currency: 'JPY', next_claim_at: Number(granted.created_at) + 24 * 3600 * 1000 } } });
+    expect(await grantJournals()).toBe(before);
     expect((await t.call('user/assets', { type: 'jpy' }, session)).body.data.total).toBe('10000000');
+    // Each currency has its own grant: dollars can still be claimed today.
+    expect((await t.call('user/paperfund', { currency: 'usd', request_id: 'daily-03' }, session)).body).toMatchObject({ status: 1, data: { currency: 'USD', amount: '70000.00' } });
   });
 
   it('when 50 identical requests race, exactly one grant is posted and every answer is the same', async () => {
@@ -83,7 +90,7 @@ describe('user/paperfund and user/assets', () => {
     const session = await registerAndLogin(t);
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.call('user/paperfund', { currency: 'jpy', request_id: `distinct-${String(i).padStart(4, '0')}` }, session)));
     expect(answers.filter((a) => a.body.status === 1)).toHaveLength(1);
-    expect(answers.filter((a) => a.body.msg === 'too_frequent')).toHaveLength(49);
+    expect(answers.filter((a) => a.body.msg === 'grant_not_yet')).toHaveLength(49);
     expect((await t.call('user/assets', { type: 'jpy' }, session)).body.data.total).toBe('10000000');
     expect((await reconcile(t.testDb.db)).breaches).toEqual([]);
   });

@@ -108,6 +108,34 @@ describe('preview and pending list', () => {
   });
 });
 
+describe('the order sheet’s figures', () => {
+  it('splits the fee by side (buy fee, sell fee, stamp duty where it applies) and says whether the cash pays the order', async () => {
+    const s = await fundedUser();
+    const short = (await t.call('trade/preview', { symbol: '600519', side: 'short', kind: 'market', qty: '100', leverage: '5' }, s)).body.data;
+    expect(short).toMatchObject({ buy_fee: '0.00', sell_fee: '37.70', stamp_duty: '72.50', stamp_duty_applies: true, affordable: true });
+    const long = (await t.call('trade/preview', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '10', leverage: '1' }, s)).body.data;
+    expect(long).toMatchObject({ currency: 'USD', available: '70000.00', buy_fee: '11.39', sell_fee: '0.00', stamp_duty_applies: false, affordable: true });
+    const tooBig = (await t.call('trade/preview', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '400', leverage: '1' }, s)).body.data;
+    expect(tooBig).toMatchObject({ total: '92022.00', available: '70000.00', affordable: false });
+  });
+});
+
+describe('the holding in one symbol', () => {
+  it('sums the open quantity per side with its weighted average price and evaluated P&L; none held is null', async () => {
+    const s = await fundedUser();
+    expect((await t.call('trade/holding', { symbol: '7203' }, s)).body.data).toEqual({ symbol: '7203', currency: 'JPY', long: null, short: null });
+    await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '100' });
+    await quote('7203', '2900', ['3350', '2350']);
+    await order(s, { symbol: '7203', side: 'long', kind: 'market', qty: '200' });
+    await quote('7203', '2950', ['3350', '2350']);
+    const held = (await t.call('trade/holding', { symbol: '7203' }, s)).body.data;
+    // (2850×100 + 2900×200) / 300 = 2883.33… → 2883.3; P&L (2950−2850)×100 + (2950−2900)×200 = 20,000.
+    expect(held).toEqual({ symbol: '7203', currency: 'JPY', long: { qty: 300, avg_price: '2883.3', pnl: '20000' }, short: null });
+    expect((await t.call('trade/holding', { symbol: 'NOPE' }, s)).body.msg).toBe('product_unavailable');
+    await quote('7203', '2850', ['3350', '2350']);
+  });
+});
+
 describe('partial closes', () => {
   it('closes 100 of 200 with half the margin and P&L on the part; an off-step part is refused', async () => {
     const s = await fundedUser();

@@ -33,17 +33,25 @@ async function seed(db: Db, dataDir: string, inviteCode: string): Promise<void> 
     await trx.insertInto('config_entry').values({ name: 'seeded_at', value: new Date(nowMs).toISOString() }).execute();
   });
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'backoffice-login.txt'), `login: admin\npassword: ${password}\n`, { mode: 0o600 });
-  console.log(`seeded: invitation code ${inviteCode}; back-office login admin / ${password}`);
+  const loginFile = join(dataDir, 'backoffice-login.txt');
+  writeFileSync(loginFile, `login: admin\npassword: ${password}\n`, { mode: 0o600 });
+  // The password goes to the file only (mode 0600), never to the terminal or a log.
+  console.log(`seeded: invitation code ${inviteCode}; back-office login (user admin) written to ${loginFile}`);
 }
+
+/** The demo channel as a Japanese bank shows it (Zengin names: the payee's kana with （カ） for 株式会社). */
+const DEMO_CHANNEL = {
+  name: '銀行振込（デモ）', bank_name: 'カブトデモ銀行', branch_name: '本店営業部（001）', account_name: 'カブトシヨウケン（カ）',
+} as const;
 
 /** DESIGN.md section 6: the demo channel caps each transfer at ¥500,000. Added once, also to older installs. */
 async function ensureDemoDepositChannel(db: Db): Promise<void> {
+  // Installs seeded before the Japanese names get them (only the untouched English demo row).
+  await db.updateTable('deposit_channel').set(DEMO_CHANNEL).where('name', '=', 'Bank transfer (demo)').execute();
   const existing = await db.selectFrom('deposit_channel').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   await db.insertInto('deposit_channel').values({
-    name: 'Bank transfer (demo)', currency: 'JPY', bank_name: 'Kabuto Demo Bank', branch_name: 'Head Office (001)',
-    account_name: 'カブト　ショウケン（カ', account_number: '1234567', max_single: 500_000n, active: 1, created_at: Date.now(),
+    ...DEMO_CHANNEL, currency: 'JPY', account_number: '1234567', max_single: 500_000n, active: 1, created_at: Date.now(),
   }).execute();
   console.log('seed: demo deposit channel added');
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Navigate, Outlet, createHashRouter, useLocation, useMatches } from 'react-router-dom';
+import { Navigate, Outlet, createHashRouter, useLocation, useMatches, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { NotFound } from '../components/not-found.tsx';
 import { PaperBadge } from '../components/paper-badge.tsx';
 import { storage } from '../lib/storage.ts';
 import { ROUTES, type RouteSpec } from './routes.tsx';
@@ -30,7 +31,9 @@ function LazyUserPanel() {
 }
 
 function Guard({ route }: { route: RouteSpec }) {
+  const [params] = useSearchParams();
   if (route.auth && !storage.hasSession()) return <Navigate to="/login/login" replace />;
+  if (route.requires && !params.get(route.requires)) return <NotFound />;
   return <Suspense fallback={null}>{route.element}</Suspense>;
 }
 
@@ -40,6 +43,10 @@ function Shell() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { menu?: boolean } | undefined;
   useEffect(closeUserPanel, [location.pathname]);
+  // Spec section 6: a stored session the server no longer accepts (frozen, revoked) is dropped at start.
+  useEffect(() => {
+    if (storage.hasSession()) void import('../features/auth/session.ts').then((m) => m.checkSession());
+  }, []);
   return (
     <>
       <PaperBadge />

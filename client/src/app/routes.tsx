@@ -121,6 +121,9 @@ const SecurityScreen = fundsScreen(() =>
 const StockDetail = lazy(() =>
   import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
 );
+const FeeTable = lazy(() =>
+  import('../features/mine/fee-table.tsx').then((m) => ({ default: m.FeeTable })),
+);
 
 export interface RouteSpec {
   readonly path: string;
@@ -129,6 +132,8 @@ export interface RouteSpec {
   readonly menu?: boolean;
   /** Needs a stored session; otherwise the user goes to /login/login. */
   readonly auth?: boolean;
+  /** A query parameter the screen cannot work without (a detail's id): without it, not-found. */
+  readonly requires?: string;
   /** Route meta of spec section 2; every screen fades. */
   readonly transitionName?: string;
 }
@@ -156,7 +161,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/index', element: <MineIndex />, menu: true, auth: true },
   { path: '/mine/protocol', element: <Protocol /> },
   { path: '/mine/message', element: <InboxScreen />, auth: true },
-  { path: '/mine/messageInfo', element: <MessageInfoScreen />, auth: true },
+  { path: '/mine/messageInfo', element: <MessageInfoScreen />, auth: true, requires: 'id' },
   { path: '/mine/loginPassword', element: <LoginPassword />, auth: true },
   { path: '/mine/fundPassword', element: <FundPassword />, auth: true },
   { path: '/mine/bank', element: <BankScreen />, auth: true },
@@ -170,6 +175,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/deposit', element: <DepositScreen />, auth: true },
   { path: '/mine/about', element: <About /> },
   { path: '/mine/privacy', element: <Privacy /> },
+  { path: '/mine/fees', element: <FeeTable /> },
   { path: '/mine/language', element: <LanguageScreen /> },
   { path: '/mine/changeLang', element: <LanguageScreen /> },
   placeholder('/mine/loan', 'mine.loan'),
@@ -177,10 +183,10 @@ export const ROUTES: readonly RouteSpec[] = [
   placeholder('/mine/newShareOrder', 'mine.newShareOrder'),
   placeholder('/mine/followOrder', 'mine.followOrder'),
   { path: '/quotes/search', element: <SearchScreen /> },
-  { path: '/quotes/info', element: <StockDetail /> },
+  { path: '/quotes/info', element: <StockDetail />, requires: 'symbol' },
   { path: '/quotes/self', element: <WatchlistScreen />, auth: true },
   { path: '/position/index', element: <PositionsScreen />, menu: true, auth: true },
-  { path: '/position/info', element: <PositionInfo />, auth: true },
+  { path: '/position/info', element: <PositionInfo />, auth: true, requires: 'id' },
   { path: '/home/home', element: <HomeScreen />, menu: true },
   { path: '/home/index', element: <MarketScreen />, menu: true },
   placeholder('/home/newShare', 'menu.home'),

@@ -7,7 +7,7 @@ import { openSupport } from '../app/support.ts';
 import { assetsState } from '../features/assets/assets.store.ts';
 import { logOut } from '../features/auth/session.ts';
 import { chooseLanguage, LANGUAGE_NAMES } from '../lib/i18n.ts';
-import { formatMoney } from '../lib/format.ts';
+import { formatAmount } from '../lib/format.ts';
 import { storage, type Language } from '../lib/storage.ts';
 
 const SHORTCUTS = [
@@ -15,6 +15,7 @@ const SHORTCUTS = [
   ['/mine/withdraw', 'mine.withdraw'], ['/mine/exchange', 'mine.exchange'], ['/mine/bank', 'mine.bank'],
   ['/mine/message', 'mine.message'], ['/mine/security', 'mine.security'], ['/mine/loan', 'mine.loan'],
   ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/about', 'mine.about'],
+  ['/mine/privacy', 'mine.privacy'],
 ] as const;
 
 /** The user panel overlay: account, money summary, shortcuts, support, language, log out. */
@@ -28,12 +29,12 @@ export function UserPanel() {
     <Popup visible={ui.panelOpen} onMaskClick={closeUserPanel} position="right" bodyStyle={{ width: '82vw', maxWidth: 380 }}>
       <div className="panel-head" data-testid="user-panel">
         <div className="muted" style={{ color: '#cdd6e4' }}>{storage.account()}</div>
-        <div style={{ fontSize: 24, marginTop: 6 }}>{formatMoney(summary?.total)} {summary?.currency ?? ''}</div>
+        <div style={{ fontSize: 24, marginTop: 6 }} data-testid="panel-total">{formatAmount(summary?.total, summary?.currency ?? storage.currency().toUpperCase())}</div>
         <div style={{ fontSize: 12, opacity: 0.8 }}>{t('mine.assets')}</div>
       </div>
       <div className="shortcuts">
         {SHORTCUTS.map(([path, label]) => (
-          <button key={path} type="button" onClick={() => go(path)}>{t(label)}</button>
+          <button key={path} type="button" onClick={() => go(path)} data-testid={`shortcut-${path.split('/').pop()}`}>{t(label)}</button>
         ))}
       </div>
       <List>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice } from './format.ts';
+import { formatAmount, formatMoney, formatPrice, ppmAsPercent } from './format.ts';
 
 describe('formatMoney', () => {
   it('groups thousands and keeps the server decimals exactly', () => {
@@ -21,5 +21,24 @@ describe('formatPrice', () => {
     expect(formatPrice(2615, jp)).toBe('2,615');
     expect(formatPrice(231.1, { min: 2, max: 2 })).toBe('231.10');
     expect(formatPrice(Number.NaN, jp)).toBe('--');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows every amount the same way: grouped digits and the currency code, no decimals for yen', () => {
+    expect(formatAmount('10000000', 'JPY')).toBe('10,000,000 JPY');
+    expect(formatAmount('70000.00', 'USD')).toBe('70,000.00 USD');
+    expect(formatAmount(undefined, 'JPY')).toBe('0 JPY');
+    expect(formatAmount(null, 'CNY')).toBe('0.00 CNY');
+  });
+});
+
+describe('ppmAsPercent', () => {
+  it('writes parts per million as a percentage by digits', () => {
+    expect(ppmAsPercent(4950)).toBe('0.495%');
+    expect(ppmAsPercent(250)).toBe('0.025%');
+    expect(ppmAsPercent(10)).toBe('0.001%');
+    expect(ppmAsPercent(0)).toBe('0%');
+    expect(ppmAsPercent(10000)).toBe('1%');
   });
 });

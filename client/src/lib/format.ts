@@ -30,3 +30,19 @@ export function formatPrice(value: number, decimals: PriceDecimals): string {
   while (kept.length > decimals.min && kept.endsWith('0')) kept = kept.slice(0, -1);
   return formatMoney(kept ? `${whole}.${kept}` : whole);
 }
+
+/**
+ * An amount with its currency code, the one way money is shown beside a figure: "10,000,000 JPY",
+ * "70,000.00 USD". JPY has no decimals on the wire (decision 36-scrB), so none are shown.
+ */
+export function formatAmount(value: string | null | undefined, currency: string): string {
+  const valid = Boolean(value && /^-?\d+(\.\d+)?$/.test(value));
+  return `${valid ? formatMoney(value) : currency === 'JPY' ? '0' : '0.00'} ${currency}`;
+}
+
+/** Parts per million as a percentage, by digits (4950 → "0.495%"). */
+export function ppmAsPercent(ppm: number): string {
+  const digits = String(ppm).padStart(5, '0');
+  const fraction = digits.slice(-4).replace(/0+$/, '');
+  return `${Number(digits.slice(0, -4))}${fraction ? `.${fraction}` : ''}%`;
+}

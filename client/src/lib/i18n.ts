@@ -56,6 +56,7 @@ export function chooseLanguage(language: Language): void {
   window.location.reload();
 }
 
-export function translateMsg(msg: string): string {
-  return i18next.t(`msg.${msg}`, { defaultValue: msg });
+/** A msg key in the reader's language; `params` fill the placeholders of keys that take some. */
+export function translateMsg(msg: string, params: Record<string, string> = {}): string {
+  return i18next.t(`msg.${msg}`, { ...params, defaultValue: msg });
 }

@@ -45,4 +45,11 @@ describe('locales', () => {
       }
     }
   });
+
+  it('the Chinese strings name money in and out one way each (充值 and 提现, never 入金 or 出金)', () => {
+    const text = JSON.stringify([cn, moneyCn]);
+    expect(text).not.toMatch(/入金|出金/);
+    expect(text).toContain('充值');
+    expect(text).toContain('提现');
+  });
 });

@@ -41,9 +41,9 @@ export async function registerUser(stack: TestStack, account: string, password: 
   return { token: String(login.data.token), account };
 }
 
-/** A 390×844 phone page signed in as `session`, in Japanese unless a test chose another language. */
-export async function phonePageAs(browser: Browser, session: { token: string; account: string }, extra: Record<string, string> = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+/** A 390×844 phone page signed in as `session`, in Japanese unless a test chose another language; `touch` for finger gestures. */
+export async function phonePageAs(browser: Browser, session: { token: string; account: string }, extra: Record<string, string> = {}, options: { touch?: boolean } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: Boolean(options.touch) });
   await page.addInitScript(([values, more]) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp');
     localStorage.setItem('tokend', values.token);
@@ -56,4 +56,39 @@ export async function phonePageAs(browser: Browser, session: { token: string; ac
 /** Presses the confirming (last) button of the open antd-mobile dialog. */
 export async function confirmDialog(page: Page): Promise<void> {
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+}
+
+/**
+ * Pulls the list down with a finger (CDP touch events) and returns the pull-to-refresh states shown
+ * on the way, in order (a MutationObserver records each state's text as it appears): pulling,
+ * release, loading, then success. The pull is rubber-banded: 300 px of finger travel moves the list
+ * about 85 px, past antd-mobile's 60 px release threshold.
+ */
+export async function pullDown(page: Page, distance = 300): Promise<string[]> {
+  const head = page.locator('.adm-pull-to-refresh-head-content').first();
+  const box = await page.locator('.adm-pull-to-refresh').first().boundingBox();
+  if (!box) throw new Error('no pull-to-refresh on this screen');
+  await head.evaluate((el) => {
+    const seen: string[] = [];
+    const record = () => {
+      const state = el.querySelector('[data-testid^="pull-"]')?.getAttribute('data-testid');
+      if (state && seen[seen.length - 1] !== state) seen.push(state);
+    };
+    record();
+    new MutationObserver(record).observe(el, { childList: true, subtree: true, characterData: true });
+    (window as unknown as { pullStates: string[] }).pullStates = seen;
+  });
+  const from = { x: box.x + box.width / 2, y: box.y + 24 };
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: from.x, y }] });
+  await touch('touchStart', from.y);
+  for (let step = 1; step <= 16; step += 1) {
+    await touch('touchMove', from.y + (distance * step) / 16);
+    await page.waitForTimeout(20);
+  }
+  await touch('touchEnd', from.y + distance);
+  await cdp.detach();
+  await page.waitForFunction(() => (window as unknown as { pullStates: string[] }).pullStates.includes('pull-complete'), undefined, { timeout: 5000 });
+  return page.evaluate(() => (window as unknown as { pullStates: string[] }).pullStates);
 }

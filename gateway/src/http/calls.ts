@@ -4,7 +4,7 @@ import { loginCall, logoutCall, registerCall, revokeSessionCall, sessionsCall } 
 import { assetsCall, paperFundCall, userInfoCall } from '../modules/user/user.calls.ts';
 import { candlesCall, detailCall, hotCall, indicesCall, marketListCall, rankingsCall, searchCall } from '../modules/quotes/quotes.calls.ts';
 import { unwatchCall, watchCall, watchlistCall } from '../modules/quotes/watchlist.calls.ts';
-import { cancelOrderCall, closedPositionsCall, closePositionCall, openPositionsCall, pendingOrdersCall, placeOrderCall, previewOrderCall } from '../modules/trading/trading.calls.ts';
+import { cancelOrderCall, closedPositionsCall, closePositionCall, openPositionsCall, pendingOrdersCall, placeOrderCall, previewOrderCall, holdingCall } from '../modules/trading/trading.calls.ts';
 import { changeFundPasswordCall, changePasswordCall, setFundPasswordCall } from '../modules/user/passwords.calls.ts';
 import { kycStatusCall, kycSubmitCall } from '../modules/kyc/kyc.calls.ts';
 import { viewOwnUploadCall, viewUploadForReviewCall } from '../modules/uploads/uploads.calls.ts';
@@ -45,6 +45,7 @@ export const CALLS: readonly CallDefinition[] = [
   openPositionsCall,
   closedPositionsCall,
   previewOrderCall,
+  holdingCall,
   pendingOrdersCall,
   kycStatusCall,
   kycSubmitCall,

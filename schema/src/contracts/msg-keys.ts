@@ -16,7 +16,7 @@ export const REFUSAL_KEYS = [
   'tick_size_invalid', 'qty_invalid', 'leverage_invalid', 'support_link_missing',
   'request_id_reused', 'not_found', 'upload_invalid', 'network_error', 'watchlist_full', 'not_shortable', 't_plus_one',
   // Added by Kabuto (CONTRACT.md allows new keys):
-  'paper_mode_only', 'password_same_as_old', 'internal_error', 'quote_expired',
+  'paper_mode_only', 'password_same_as_old', 'internal_error', 'quote_expired', 'grant_not_yet',
 ] as const;
 
 export const SUCCESS_KEYS = [

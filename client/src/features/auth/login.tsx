@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { openSupport } from '../../app/support.ts';
 import { callApi } from '../../lib/api-client.ts';
@@ -15,7 +15,8 @@ export function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const remembered = localStorage.getItem(REMEMBER_KEY) ?? storage.account();
+  const justRegistered = (useLocation().state as { account?: string } | null)?.account;
+  const remembered = justRegistered ?? localStorage.getItem(REMEMBER_KEY) ?? storage.account();
   const submit = async (values: { account: string; password: string; remember: boolean }) => {
     setBusy(true);
     const response = await callApi<{ token: string; account: string }>('user/login', { account: values.account, password: values.password });

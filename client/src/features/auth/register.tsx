@@ -48,7 +48,8 @@ export function Register() {
     setBusy(false);
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/login/login', { replace: true });
+    // The login screen opens with the new account filled in (the password is typed again).
+    navigate('/login/login', { replace: true, state: { account: values.account.trim() } });
   };
   return (
     <div className="screen no-menu">

@@ -1,9 +1,10 @@
 import { Button, Dialog, Form, Input, List, Selector, SwipeAction } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -14,8 +15,9 @@ export function BankScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [cards, setCards] = useState<BankCard[] | null>(null);
-  const refresh = () => void loadList<BankCard>('bank/list').then(setCards);
-  useEffect(refresh, []);
+  const reload = useCallback(() => loadList<BankCard>('bank/list').then(setCards), []);
+  const refresh = () => void reload();
+  useEffect(refresh, [reload]);
   const unbind = async (card: BankCard) => {
     if (!(await Dialog.confirm({ content: t('money.unbindConfirm', { bank: card.bank_name, number: card.masked_number }) }))) return;
     const response = await callApi('bank/unbind', { card_id: card.card_id });
@@ -25,6 +27,7 @@ export function BankScreen() {
   return (
     <div className="screen" data-testid="bank-screen">
       <HeaderBar title={t('mine.bank')} right={{ type: 'add', url: '/mine/bankAdd', label: t('money.addCard') }} />
+      <PullRefresh onRefresh={reload}>
       {cards?.length === 0 ? <NoData /> : null}
       <List className="card" style={{ padding: 0 }}>
         {(cards ?? []).map((card) => (
@@ -36,6 +39,7 @@ export function BankScreen() {
           </SwipeAction>
         ))}
       </List>
+      </PullRefresh>
       <div className="form-actions"><Button block color="primary" onClick={() => navigate('/mine/bankAdd')} data-testid="bank-add">{t('money.addCard')}</Button></div>
     </div>
   );

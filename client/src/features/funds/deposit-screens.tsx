@@ -1,10 +1,11 @@
 import { Button, Form, Input, List, Selector, Tag } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, callMultipart, newRequestId } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { formatWhen, loadList, type ChannelDetails, type DepositChannel } from './funds.api.ts';
@@ -24,17 +25,20 @@ const STATUS_COLOR: Record<string, string> = { pending: 'warning', approved: 'su
 function RecentDeposits() {
   const { t } = useTranslation();
   const [rows, setRows] = useState<DepositRow[]>([]);
-  useEffect(() => void loadList<DepositRow>('fund/deposits').then(setRows), []);
+  const reload = useCallback(() => loadList<DepositRow>('fund/deposits').then(setRows), []);
+  useEffect(() => void reload(), [reload]);
   if (rows.length === 0) return null;
   return (
+    <PullRefresh onRefresh={reload}>
     <List header={t('money.recentDeposits')} className="card" style={{ padding: 0 }}>
       {rows.slice(0, 5).map((row) => (
         <List.Item key={row.deposit_id} data-testid="deposit-row" description={row.reason ?? formatWhen(row.created_at)}
           extra={<Tag color={STATUS_COLOR[row.status] ?? 'default'}>{t(`money.depositStatus.${row.status}`)}</Tag>}>
-          {formatMoney(row.amount)} {row.currency}
+          {formatAmount(row.amount, row.currency)}
         </List.Item>
       ))}
     </List>
+    </PullRefresh>
   );
 }
 
@@ -55,7 +59,7 @@ export function StoredScreen() {
         <Form layout="vertical" onFinish={submit} initialValues={{ channel: [channels[0]?.channel_id] }}
           footer={<Button block type="submit" color="primary" size="large" data-testid="stored-next">{t('money.next')}</Button>}>
           <Form.Item name="channel" label={t('money.channel')}>
-            <Selector columns={1} options={channels.map((c) => ({ value: c.channel_id, label: c.name, description: `${t('money.maxSingle')} ${formatMoney(c.max_single)} ${c.currency}` }))} />
+            <Selector columns={1} options={channels.map((c) => ({ value: c.channel_id, label: c.name, description: `${t('money.maxSingle')} ${formatAmount(c.max_single, c.currency)}` }))} />
           </Form.Item>
           <Form.Item name="amount" label={t('money.amount')} rules={[{ required: true }, { pattern: /^\d{1,13}(\.\d{1,2})?$/, message: t('msg.invalid_param') }]}>
             <Input inputMode="decimal" data-testid="stored-amount" />
@@ -76,7 +80,8 @@ function ChannelDetailsCard({ details }: { details: ChannelDetails }) {
   ];
   return (
     <List className="card" style={{ padding: 0 }} data-testid="channel-details">
-      {rows.map(([label, value]) => <List.Item key={label} extra={value}>{label}</List.Item>)}
+      {/* Label above, value on its own line: a long payee name wraps instead of being cut off. */}
+      {rows.map(([label, value]) => <List.Item key={label} title={label}><span className="detail-value" data-testid="channel-detail">{value}</span></List.Item>)}
       <List.Item extra={<strong data-testid="transfer-reference">{details.transfer_reference}</strong>} description={t('money.referenceNote')}>{t('money.reference')}</List.Item>
     </List>
   );
@@ -105,7 +110,7 @@ export function DepositScreen() {
   return (
     <div className="screen" data-testid="deposit-screen">
       <HeaderBar title={t('mine.deposit')} />
-      <div className="card"><div className="figure total"><label>{t('money.amount')}</label><strong data-testid="deposit-amount">{formatMoney(amount)} {details?.currency ?? ''}</strong></div></div>
+      <div className="card"><div className="figure total"><label>{t('money.amount')}</label><strong data-testid="deposit-amount">{details ? formatAmount(amount, details.currency) : formatMoney(amount)}</strong></div></div>
       {details ? (
         <>
           <ChannelDetailsCard details={details} />

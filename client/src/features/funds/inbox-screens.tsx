@@ -1,9 +1,10 @@
 import { List } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { formatWhen, loadList, type InboxMessage } from './funds.api.ts';
 
@@ -21,10 +22,12 @@ export function InboxScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [messages, setMessages] = useState<InboxMessage[] | null>(null);
-  useEffect(() => void loadList<InboxMessage>('user/messages').then(setMessages), []);
+  const reload = useCallback(() => loadList<InboxMessage>('user/messages').then(setMessages), []);
+  useEffect(() => void reload(), [reload]);
   return (
     <div className="screen" data-testid="inbox-screen">
       <HeaderBar title={t('mine.message')} />
+      <PullRefresh onRefresh={reload}>
       {messages?.length === 0 ? <NoData /> : null}
       <List className="card" style={{ padding: 0 }}>
         {(messages ?? []).map((m) => (
@@ -34,6 +37,7 @@ export function InboxScreen() {
           </List.Item>
         ))}
       </List>
+      </PullRefresh>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { Button, Dialog, Form, Input, List } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import Bowser from 'bowser';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -47,23 +49,34 @@ function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => voi
 
 function SessionsCard() {
   const { t } = useTranslation();
+  /** "Chrome 131 on Android 14" from the stored user-agent string (bowser), never the raw string. */
+  const deviceName = (userAgent: string): string | null => {
+    if (!userAgent) return null;
+    const parsed = Bowser.parse(userAgent);
+    const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
+    const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
+    return browser && os ? t('money.browserOn', { browser, os }) : browser || os || null;
+  };
   const [sessions, setSessions] = useState<SessionRow[]>([]);
-  const refresh = () => void loadList<SessionRow>('user/sessions').then(setSessions);
-  useEffect(refresh, []);
+  const reload = useCallback(() => loadList<SessionRow>('user/sessions').then(setSessions), []);
+  const refresh = () => void reload();
+  useEffect(refresh, [reload]);
   const revoke = async (session: SessionRow) => {
     if (!(await Dialog.confirm({ content: t('money.revokeConfirm') }))) return;
     await callApi('user/revokeSession', { id: String(session.id) });
     refresh();
   };
   return (
+    <PullRefresh onRefresh={reload}>
     <List header={t('money.sessions')} className="card" style={{ padding: 0 }}>
       {sessions.map((s) => (
         <List.Item key={s.id} description={`${s.ip} · ${formatWhen(s.last_seen_at)}`}
           extra={s.current ? t('money.thisDevice') : <Button size="mini" color="danger" fill="outline" onClick={() => void revoke(s)}>{t('money.revoke')}</Button>}>
-          {s.user_agent.slice(0, 40) || '—'}
+          <span data-testid="session-device">{deviceName(s.user_agent) ?? t('money.unknownDevice')}</span>
         </List.Item>
       ))}
     </List>
+    </PullRefresh>
   );
 }
 

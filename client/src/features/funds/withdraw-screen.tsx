@@ -1,10 +1,13 @@
 import { Button, Form, Input, List, Selector, Tag } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, newRequestId } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { useSnapshot } from 'valtio';
+import { formatAmount } from '../../lib/format.ts';
+import { PullRefresh } from '../../components/pull-refresh.tsx';
+import { assetsState, loadAssets } from '../assets/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { loadList, type BankCard } from './funds.api.ts';
@@ -24,17 +27,20 @@ const STATE_COLOR: Record<string, string> = { pending: 'warning', sending: 'prim
 function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<WithdrawalRow[]>([]);
-  useEffect(() => void loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), [version]);
+  const reload = useCallback(() => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), []);
+  useEffect(() => void reload(), [reload, version]);
   if (rows.length === 0) return null;
   return (
+    <PullRefresh onRefresh={reload}>
     <List header={t('money.recentWithdrawals')} className="card" style={{ padding: 0 }}>
       {rows.slice(0, 5).map((row) => (
         <List.Item key={row.withdrawal_id} data-testid="withdrawal-row" description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
           extra={<Tag color={STATE_COLOR[row.state] ?? 'default'}>{t(`money.withdrawalStatus.${row.state}`)}</Tag>}>
-          ¥{formatMoney(row.money)}
+          {formatAmount(row.money, 'JPY')}
         </List.Item>
       ))}
     </List>
+    </PullRefresh>
   );
 }
 
@@ -43,14 +49,14 @@ export function WithdrawScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [cards, setCards] = useState<BankCard[]>([]);
-  const [available, setAvailable] = useState<string | null>(null);
+  // Yen cash exactly, from the same summary Mine shows (its cash by currency), not the whole account in yen.
+  const available = useSnapshot(assetsState).summary?.cash?.['JPY'];
   const [totp, setTotp] = useState(false);
   const [version, setVersion] = useState(0);
   const [form] = Form.useForm();
   useEffect(() => {
     void loadList<BankCard>('bank/list').then(setCards);
-    // Yen cash exactly (the newest statement row's balance), not the whole account in yen.
-    void loadList<{ balance: string }>('fund/records', { currency: 'JPY', limit: '1' }).then((rows) => setAvailable(rows[0]?.balance ?? '0'));
+    void loadAssets({ loading: false });
     void callApi<{ totp_enabled: boolean }>('security/status').then((r) => r.status === 1 && setTotp(r.data.totp_enabled));
   }, [version]);
   const submit = async (values: { card: string[]; amount: string; fund_password: string; otp?: string }) => {
@@ -65,7 +71,7 @@ export function WithdrawScreen() {
   return (
     <div className="screen" data-testid="withdraw-screen">
       <HeaderBar title={t('mine.withdraw')} />
-      <div className="card"><div className="figure total"><label>{t('money.availableJpy')}</label><strong data-testid="withdraw-available">¥{formatMoney(available)}</strong></div></div>
+      <div className="card"><div className="figure total"><label>{t('money.availableJpy')}</label><strong data-testid="withdraw-available">{formatAmount(available, 'JPY')}</strong></div></div>
       {cards.length === 0 ? (
         <div className="form-actions"><Button block onClick={() => navigate('/mine/bankAdd')}>{t('money.addCard')}</Button></div>
       ) : (

@@ -8,6 +8,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { storage } from '../../lib/storage.ts';
 import { ChartView } from './charts/chart-view.tsx';
 import { OrderPanel } from '../trading/order-panel.tsx';
+import { MyHolding } from '../trading/my-holding.tsx';
 import type { SubIndicator } from './charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
 import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
@@ -107,6 +108,7 @@ export function StockDetail() {
         <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
       </div>
       <Stats detail={detail} />
+      {detail.kind === 'stock' ? <MyHolding symbol={symbol} /> : null}
       <div className="source-line" data-testid="data-source"><span>{t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}</span><span>{t('quotes.market.' + detail.market)}</span></div>
       <ChartControls {...chart} range={chart.range ?? shownRange} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? null : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
       <ChartView symbol={symbol} {...chart} onRange={setShownRange} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />

@@ -3,7 +3,8 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { Link } from 'react-router-dom';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { tradingApi, type OrderInput, type OrderPreview } from './trading.api.ts';
 
 export interface OrderTarget {
@@ -17,16 +18,26 @@ export interface OrderTarget {
   shortable: boolean;
 }
 
-function PreviewLines({ preview, refusal }: { preview: OrderPreview | null; refusal: string | null }) {
+/** The order's figures as the server priced them: the side's fee, stamp duty where it applies, buying power in the instrument's currency. */
+function previewRows(preview: OrderPreview, side: 'long' | 'short'): Array<[string, string, string]> {
+  const money = (value: string) => formatAmount(value, preview.currency);
+  return [
+    ['trade.price', preview.price, 'preview-price'], ['trade.margin', money(preview.margin), 'preview-margin'],
+    side === 'long' ? ['trade.buyFee', money(preview.buy_fee), 'preview-buy-fee'] : ['trade.sellFee', money(preview.sell_fee), 'preview-sell-fee'],
+    ...(preview.stamp_duty_applies ? [['trade.stampDuty', money(preview.stamp_duty), 'preview-stamp-duty'] as [string, string, string]] : []),
+    ['trade.total', money(preview.total), 'preview-total'], ['trade.buyingPower', money(preview.available), 'preview-buying-power'],
+  ];
+}
+
+function PreviewLines({ preview, refusal, side }: { preview: OrderPreview | null; refusal: string | null; side: 'long' | 'short' }) {
   const { t } = useTranslation();
   if (refusal) return <p className="fall" data-testid="order-refusal">{translateMsg(refusal)}</p>;
   if (!preview) return null;
-  const rows: Array<[string, string]> = [
-    ['trade.price', preview.price], ['trade.margin', preview.margin], ['trade.fee', preview.fee], ['trade.total', preview.total], ['trade.available', preview.available],
-  ];
   return (
     <div className="stat-grid" style={{ gridTemplateColumns: '1fr', padding: '8px 0' }} data-testid="order-preview">
-      {rows.map(([label, value]) => <div key={label}><span>{t(label)}</span><span className="num">{formatMoney(value)} {label === 'trade.price' ? '' : preview.currency}</span></div>)}
+      {previewRows(preview, side).map(([label, value, id]) => <div key={label}><span>{t(label)}</span><span className="num" data-testid={id}>{value}</span></div>)}
+      <Link to="/mine/fees" className="muted" style={{ fontSize: 12 }} data-testid="fee-table-link">{t('trade.feeTable')}</Link>
+      {preview.affordable ? null : <p style={{ margin: '4px 0 0', color: 'var(--adm-color-danger)' }} data-testid="order-unaffordable">{translateMsg('available_insufficient')}</p>}
     </div>
   );
 }
@@ -52,7 +63,7 @@ export function OrderPanel({ target, side, onClose, onPlaced }: { target: OrderT
     return () => clearTimeout(timer);
   }, [side, kind, leverage, qty, price]);
   const confirm = async () => {
-    if (!input || !preview) return;
+    if (!input || !preview?.affordable) return;
     const ok = await Dialog.confirm({ content: t('trade.confirmText', { side: t(`trade.${input.side}`), qty: input.qty, name: target.name, total: formatMoney(preview.total), currency: preview.currency }), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
     if (!ok) return;
     const response = await tradingApi.place(input);
@@ -74,8 +85,8 @@ export function OrderPanel({ target, side, onClose, onPlaced }: { target: OrderT
           <span className="muted">{t('trade.qty')} ({t('trade.lotOf', { lot: target.lot })})</span>
           <Stepper value={qty} min={target.minQty} step={target.qtyStep} onChange={(v: number | null) => setQty(Number(v ?? target.minQty))} data-testid="order-qty" />
         </div>
-        <PreviewLines preview={preview} refusal={refusal} />
-        <Button block color="primary" style={{ '--background-color': side === 'long' ? 'var(--rise)' : 'var(--fall)', '--border-color': 'transparent' } as CSSProperties} disabled={!preview} onClick={() => void confirm()} data-testid="order-submit">{t('trade.submit')}</Button>
+        <PreviewLines preview={preview} refusal={refusal} side={side ?? 'long'} />
+        <Button block color="primary" style={{ '--background-color': side === 'long' ? 'var(--rise)' : 'var(--fall)', '--border-color': 'transparent' } as CSSProperties} disabled={!preview?.affordable} onClick={() => void confirm()} data-testid="order-submit">{t('trade.submit')}</Button>
       </div>
     </Popup>
   );

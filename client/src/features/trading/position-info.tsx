@@ -1,38 +1,73 @@
-import { useEffect, useState } from 'react';
+import { Button, Dialog, Stepper } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { translateMsg } from '../../lib/i18n.ts';
+import { showMessage } from '../../lib/toast.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
 const time = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : '--');
 
-/** Holding detail (/position/info?id=): the spec's order/position fields. */
+/** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
+function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(1);
+  const [qty, setQty] = useState(item.stock_num);
+  useEffect(() => {
+    void callApi<{ qty_step: number }>('quote/detail', { symbol: item.symbol }, { quiet: true }).then((r) => r.status === 1 && setStep(r.data.qty_step || 1));
+  }, [item.symbol]);
+  const close = async () => {
+    if (!(await Dialog.confirm({ content: t('trade.closeConfirm', { name: item.symbol, qty }), confirmText: t('common.confirm'), cancelText: t('common.cancel') }))) return;
+    const response = await tradingApi.close(item.position_id, qty < item.stock_num ? qty : undefined);
+    if (response.status === 1) showMessage(translateMsg(response.msg));
+    onClosed();
+  };
+  return (
+    <div className="card" data-testid="close-part">
+      <div className="detail-row" style={{ alignItems: 'center' }}>
+        <span className="muted">{t('trade.closeQty')}</span>
+        <Stepper value={qty} min={step} max={item.stock_num} step={step} onChange={(v: number | null) => setQty(Number(v ?? item.stock_num))} data-testid="close-qty" />
+      </div>
+      <Button block color="primary" style={{ marginTop: 12 }} onClick={() => void close()} data-testid="close-submit">{t('trade.closeSome')}</Button>
+    </div>
+  );
+}
+
+function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, string]> {
+  const money = (value: string | undefined) => (value ? formatAmount(value, item.currency) : '--');
+  return [
+    ['trade.orderNo', item.order_id ?? item.position_id], ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
+    ['trade.buyTime', time(item.buy_time)], ['trade.buyPrice', item.buy_price], ['trade.qty', String(item.stock_num)],
+    ['trade.margin', money(item.margin)], ['trade.marketValue', money(item.market_value)],
+    ['trade.leverage', `×${item.leverage}`], ['trade.sellPrice', item.sell_price ?? '--'], ['trade.sellTime', time(item.sell_time)],
+    ['trade.pnl', money(item.yingkui)],
+  ];
+}
+
+/** Holding detail (/position/info?id=): the spec's order/position fields, and closing all or part of it. */
 export function PositionInfo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const [item, setItem] = useState<PositionItem | null | undefined>(undefined);
-  useEffect(() => {
+  const load = useCallback(() => {
     void Promise.all([tradingApi.holdings(), tradingApi.closed()]).then(([open, done]) => setItem([...open.items, ...done.items].find((p) => p.position_id === id) ?? null));
   }, [id]);
+  useEffect(load, [load]);
   if (item === null) return <div className="screen no-menu"><HeaderBar title={t('trade.detail')} /><NoData /></div>;
   if (!item) return <div className="screen no-menu"><HeaderBar title={t('trade.detail')} /></div>;
-  const rows: Array<[string, string]> = [
-    ['trade.orderNo', item.order_id ?? item.position_id], ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
-    ['trade.buyTime', time(item.buy_time)], ['trade.buyPrice', item.buy_price], ['trade.qty', String(item.stock_num)],
-    ['trade.margin', item.margin ? `${formatMoney(item.margin)} ${item.currency}` : '--'], ['trade.marketValue', item.market_value ? `${formatMoney(item.market_value)} ${item.currency}` : '--'],
-    ['trade.leverage', `×${item.leverage}`], ['trade.sellPrice', item.sell_price ?? '--'], ['trade.sellTime', time(item.sell_time)],
-    ['trade.pnl', `${formatMoney(item.yingkui)} ${item.currency}`],
-  ];
   return (
-    <div className="screen no-menu" data-testid="position-info">
+    <div className="screen no-menu" data-testid="position-info" data-status={item.status}>
       <HeaderBar title={`${item.symbol} ${t(`trade.${item.side}`)}`} />
       <div className="card">
-        {rows.map(([label, value]) => <div key={label} style={{ display: 'flex', justifyContent: 'space-between', padding: '6px 0', borderBottom: '1px solid #eef1f5' }}><span className="muted">{t(label)}</span><span className="num">{value}</span></div>)}
+        {rowsOf(item, t).map(([label, value]) => <div key={label} className="detail-row"><span className="muted">{t(label)}</span><span className="num" data-testid={`info-${label.replace('trade.', '')}`}>{value}</span></div>)}
       </div>
+      {item.status === 0 ? <ClosePart key={item.stock_num} item={item} onClosed={load} /> : null}
     </div>
   );
 }

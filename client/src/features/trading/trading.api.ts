@@ -18,7 +18,26 @@ export interface OrderPreview {
   fee: string;
   stamp_duty: string;
   total: string;
+  /** Cash in the instrument's currency: the buying power this order sees. */
   available: string;
+  buy_fee: string;
+  sell_fee: string;
+  stamp_duty_applies: boolean;
+  /** The cash pays margin and fees; otherwise the sheet does not offer the confirm. */
+  affordable: boolean;
+}
+
+export interface HoldingSide {
+  qty: number;
+  avg_price: string;
+  pnl: string;
+}
+
+export interface Holding {
+  symbol: string;
+  currency: string;
+  long: HoldingSide | null;
+  short: HoldingSide | null;
 }
 
 /** A held or closed position as `trade/userstocklist(s)` sends it (spec names plus our fields). */
@@ -74,8 +93,13 @@ export const tradingApi = {
   async place(input: OrderInput) {
     return callApi<{ order_id: string; status: string; price: string }>('trade/order', { ...orderPayload(input), request_id: newRequestId() });
   },
-  async close(positionId: string) {
-    return callApi('trade/close', { position_id: positionId, request_id: newRequestId() });
+  /** Closes the whole position, or `qty` of it. */
+  async close(positionId: string, qty?: number) {
+    return callApi('trade/close', { position_id: positionId, ...(qty ? { qty: String(qty) } : {}), request_id: newRequestId() });
+  },
+  async holding(symbol: string): Promise<Holding | null> {
+    const response = await callApi<Holding>('trade/holding', { symbol }, { quiet: true });
+    return response.status === 1 ? response.data : null;
   },
   async cancel(orderId: string) {
     return callApi('trade/cancel', { order_id: orderId });

@@ -1,5 +1,5 @@
-import { lastPriceFromLatest, rateLookupFromLatest, redisKeys, toWire } from '@kabuto/schema/contracts';
-import { convertForValuation, currencyFromDisplay, formatScaled, money, scaleOf, type Currency, type DisplayCurrency, type RateLookup } from '@kabuto/schema/domain';
+import { Refusal, lastPriceFromLatest, rateLookupFromLatest, redisKeys, toWire } from '@kabuto/schema/contracts';
+import { convertForValuation, currencyFromDisplay, divideRounded, formatScaled, money, scaleOf, type Currency, type DisplayCurrency, type RateLookup } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { valuePosition, type PositionSide } from '@kabuto/schema/trading';
 import type { GatewayDeps } from '../../deps.ts';
@@ -68,4 +68,31 @@ export async function closedPositionsList(deps: GatewayDeps, userId: number, dis
   });
   data['lsyk'] = toWire(money(target, lsyk));
   return data;
+}
+
+export interface HoldingSide {
+  qty: number;
+  avg_price: string;
+  pnl: string;
+}
+
+/**
+ * `trade/holding`: the caller's open positions in one symbol, per side: quantity held, average
+ * acquisition price (quantity-weighted, half-up to the price scale) and evaluated P&L at the feed.
+ */
+export async function holdingOf(deps: GatewayDeps, userId: number, symbol: string): Promise<{ symbol: string; currency: string; long: HoldingSide | null; short: HoldingSide | null }> {
+  const instrument = findInstrument(symbol);
+  if (!instrument) throw new Refusal('product_unavailable');
+  const { lastPrice } = await marketData(deps);
+  const rows = await deps.db.selectFrom('position').select(['side', 'qty', 'open_price']).where('user_id', '=', BigInt(userId)).where('symbol', '=', symbol).where('status', '=', 'holding').execute();
+  const price = lastPrice(symbol);
+  const side = (which: PositionSide): HoldingSide | null => {
+    const mine = rows.filter((r) => r.side === which);
+    const qty = mine.reduce((sum, r) => sum + r.qty, 0n);
+    if (qty === 0n) return null;
+    const cost = mine.reduce((sum, r) => sum + r.open_price * r.qty, 0n);
+    const pnl = mine.reduce((sum, r) => sum + valuePosition(instrument, { side: which, qty: r.qty, openPrice: r.open_price }, price ?? r.open_price).unrealizedPnl, 0n);
+    return { qty: Number(qty), avg_price: formatPrice(divideRounded(cost, qty, 'half-up'), instrument.market), pnl: formatScaled(pnl, scaleOf(instrument.currency)) };
+  };
+  return { symbol, currency: instrument.currency, long: side('long'), short: side('short') };
 }

@@ -1,4 +1,4 @@
-import { cancelOrderRequest, closePositionRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
+import { cancelOrderRequest, closePositionRequest, holdingRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
@@ -6,7 +6,7 @@ import { defineUserCall } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
-import { closedPositionsList, openPositionsList } from './positions.service.ts';
+import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
   path: 'trade/order',
@@ -68,11 +68,16 @@ export const previewOrderCall = defineUserCall({
     const currency = quote.instrument.currency;
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     const available = await cashBalance(deps.db, caller.userId, currency);
+    const total = quote.margin + quote.fees.total;
+    // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
+    const sideFee = quote.fees.total - quote.fees.stampDuty;
     return {
       msg: 'ok',
       data: {
         currency, price: formatPrice(quote.price, quote.instrument.market), fills_now: quote.fillNow, margin: wire(quote.margin),
-        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(quote.margin + quote.fees.total), available: wire(available),
+        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(total), available: wire(available),
+        buy_fee: wire(input.side === 'long' ? sideFee : 0n), sell_fee: wire(input.side === 'short' ? sideFee : 0n),
+        stamp_duty_applies: quote.fees.stampDuty > 0n, affordable: available >= total,
       },
     };
   },
@@ -91,5 +96,14 @@ export const pendingOrdersCall = defineUserCall({
         price: formatPrice(row.limit_price ?? 0n, (findInstrument(row.symbol) as Instrument).market), hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)), created_at: Number(row.created_at), status: 0,
       })),
     };
+  },
+});
+
+export const holdingCall = defineUserCall({
+  path: 'trade/holding',
+  summary: 'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
+  input: holdingRequest,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });

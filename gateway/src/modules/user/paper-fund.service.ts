@@ -23,16 +23,17 @@ async function grantAmountMinor(db: Db, currency: Currency): Promise<bigint> {
   return parseMajor(configured ?? DEFAULT_GRANT_MAJOR[currency] ?? '0', currency).amountMinor;
 }
 
-async function claimedRecently(trx: Db, userId: number, currency: Currency, nowMs: number): Promise<boolean> {
+/** The time of the last grant in `currency` within the interval, or null when a claim is open. */
+async function lastClaimWithinInterval(trx: Db, userId: number, currency: Currency, nowMs: number): Promise<number | null> {
   const row = await trx
     .selectFrom('journal')
-    .select('id')
+    .select((eb) => eb.fn.max('created_at').as('last_at'))
     .where('user_id', '=', BigInt(userId))
     .where('kind', '=', 'paper_grant')
     .where('reference', '=', `paper:${currency}`)
     .where('created_at', '>', BigInt(nowMs - PAPER_GRANT_INTERVAL_MS))
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.last_at === null || row?.last_at === undefined ? null : Number(row.last_at);
 }
 
 export interface PaperGrantResult {
@@ -54,7 +55,9 @@ export async function claimPaperFund(
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, options.userId);
     return runIdempotent(trx, { userId: options.userId, requestId: options.requestId, requestHash, nowMs }, async () => {
-      if (await claimedRecently(trx, options.userId, currency, nowMs)) throw new Refusal('too_frequent');
+      const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
+      // Says when the next claim opens (not a rate limit: the user can plan for it).
+      if (lastAt !== null) throw new Refusal('grant_not_yet', { currency, next_claim_at: lastAt + PAPER_GRANT_INTERVAL_MS });
       const journalId = await postJournal(
         trx,
         {

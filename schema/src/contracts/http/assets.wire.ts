@@ -13,5 +13,6 @@ export function summaryToWire(summary: AccountSummary): AssetsData {
     debt: toWire(summary.debt),
     unrealized_pnl: toWire(summary.unrealizedPnl),
     unpriced: [...summary.unpriced],
+    cash: Object.fromEntries(Object.entries(summary.cashByCurrency).map(([currency, amount]) => [currency, toWire(amount)])),
   };
 }

@@ -20,3 +20,4 @@ export const previewOrderRequest = z.strictObject(orderFields).refine(priceMatch
 export const closePositionRequest = z.strictObject({ position_id: z.coerce.number().int().positive(), qty: z.coerce.number().int().positive().max(100_000_000).optional(), request_id: requestIdField });
 export const cancelOrderRequest = z.strictObject({ order_id: z.coerce.number().int().positive() });
 export const positionListRequest = z.strictObject({ type: displayCurrencyField });
+export const holdingRequest = z.strictObject({ symbol: symbolField });

@@ -30,4 +30,6 @@ export interface AssetsData {
   debt: string;
   unrealized_pnl: string;
   unpriced: string[];
+  /** Cash per currency held, unconverted (decimal strings by currency code). */
+  cash: Record<string, string>;
 }

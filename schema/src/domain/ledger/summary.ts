@@ -30,6 +30,8 @@ export interface AccountSummary {
   readonly unrealizedPnl: Money;
   /** Currencies held but without a feed rate: left out of the totals and named here. */
   readonly unpriced: readonly Currency[];
+  /** Cash in each currency held, unconverted: the buying power an order in that currency sees. */
+  readonly cashByCurrency: Readonly<Partial<Record<Currency, Money>>>;
 }
 
 /**
@@ -56,7 +58,9 @@ export function computeAccountSummary(input: {
   let available = 0n;
   let debt = 0n;
   const frozenByKind = new Map<string, bigint>();
+  const cashByCurrency: Partial<Record<Currency, Money>> = {};
   for (const line of input.balances) {
+    if (line.kind === 'cash') cashByCurrency[line.currency] = money(line.currency, line.amountMinor);
     const value = toTarget(line.currency, line.amountMinor);
     if (value === undefined) continue;
     if (line.kind === 'cash') available += value;
@@ -87,5 +91,6 @@ export function computeAccountSummary(input: {
     debt: money(target, debt),
     unrealizedPnl: money(target, unrealizedPnl),
     unpriced: [...unpriced],
+    cashByCurrency,
   };
 }
