@@ -246,6 +246,83 @@ describe('one address guessing across accounts', () => {
   });
 });
 
+describe('addresses an attacker can vary', () => {
+  let networks = 0;
+  const newNetwork = () => `2001:db8:${(networks += 1).toString(16)}:7`;
+
+  it('one IPv6 /64 is one address: 30 parallel wrong passwords from 30 of its addresses get at most 10 checks, and the right one then opens no session', async () => {
+    const s = await registerAndLogin(t);
+    const net = newNetwork();
+    const tally = await burst(
+      times(
+        30,
+        (i) => () =>
+          post(
+            'user/login',
+            { account: s.account, password: `wrong-${i}-pass` },
+            { ip: `${net}::${(i + 1).toString(16)}` },
+          ),
+      ),
+    );
+    expect(tally['wrong_credentials']).toBeLessThanOrEqual(10);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(20);
+    const sessions = await count('session');
+    const right = await post(
+      'user/login',
+      { account: s.account, password: PASSWORD },
+      { ip: `${net}:ffff:ffff:ffff:ffff` },
+    );
+    expect(right).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
+    expect(await count('session')).toBe(sessions);
+    // Another subscriber's network is not touched.
+    expect(
+      (
+        await post(
+          'user/login',
+          { account: s.account, password: PASSWORD },
+          { ip: `${newNetwork()}::1` },
+        )
+      ).body.msg,
+    ).toBe('login_ok');
+  });
+
+  it('one IPv4 address written IPv4-mapped or with a port is still one address', async () => {
+    const s = await registerAndLogin(t);
+    const ip = newIp();
+    const spellings = [ip, `::ffff:${ip}`, `${ip}:40000`, `[::ffff:${ip}]:443`];
+    const tally = await burst(
+      times(
+        20,
+        (i) => () =>
+          post(
+            'user/login',
+            { account: s.account, password: `wrong-${i}-pass` },
+            { ip: spellings[i % spellings.length] ?? ip },
+          ),
+      ),
+    );
+    expect(tally['wrong_credentials']).toBeLessThanOrEqual(10);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(10);
+  });
+
+  it('common/sendcode: 25 codes from 25 addresses of one IPv6 /64 send at most 20', async () => {
+    const net = newNetwork();
+    const tally = await burst(
+      times(
+        25,
+        (i) => () =>
+          post(
+            'common/sendcode',
+            { account: uniqueMobile(), purpose: 'register' },
+            { ip: `${net}::${(i + 1).toString(16)}` },
+          ),
+      ),
+    );
+    expect(tally['code_sent']).toBeLessThanOrEqual(20);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('secrets asked inside a session', () => {
   it('user/changePassword: 30 parallel wrong old passwords get at most 5 checks; the right one is then refused and nothing changes', async () => {
     const s = await registerAndLogin(t);
