@@ -12,7 +12,7 @@ import {
   type TestGateway,
 } from './support/test-gateway.ts';
 import { jpeg, multipart, reviewer } from './support/funds-helpers.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../src/modules/auth/passwords.ts';
 
 // Every secret a caller can guess is checked only after its limiter has spent the attempt
 // (decision 36-sec): bursts go out in parallel (Promise.all) and may get no more checks than the
@@ -359,6 +359,30 @@ describe('secrets asked inside a session', () => {
     expect(tally['too_frequent']).toBeGreaterThanOrEqual(25);
     expect(await set(PASSWORD)()).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
     expect((await userRow(s.account)).fund_password_hash).toBeNull();
+  });
+
+  it('user/setFundPassword: of three parallel first settings one answers modify_ok and its fund password is the one kept; the others are refused', async () => {
+    const s = await registerAndLogin(t);
+    const fundPasswords = ['111111', '222222', '333333'];
+    const answers = await Promise.all(
+      fundPasswords.map((fund) =>
+        post(
+          'user/setFundPassword',
+          { password: PASSWORD, fundpassword: fund, refundpassword: fund },
+          { session: s },
+        ),
+      ),
+    );
+    const kept = fundPasswords.filter((_, i) => answers[i]?.body.msg === 'modify_ok');
+    expect(kept).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.body.msg !== 'modify_ok')) {
+      expect(answer).toMatchObject({
+        http: 400,
+        body: { msg: 'invalid_param', data: { fields: { fundpassword: 'already_set' } } },
+      });
+    }
+    const stored = (await userRow(s.account)).fund_password_hash ?? '';
+    expect(await verifyPassword(stored, kept[0] ?? '')).toBe(true);
   });
 
   it('a right password refunds its attempt: six password changes in a row all succeed', async () => {
