@@ -516,6 +516,58 @@ describe('secrets asked inside a session', () => {
   });
 });
 
+describe('whether an account exists', () => {
+  async function existingAccounts(n: number): Promise<string[]> {
+    const accounts = times(n, () => uniqueMobile());
+    await db()
+      .insertInto('app_user')
+      .values(
+        accounts.map((account, i) => ({
+          account,
+          password_hash: 'unused',
+          fund_password_hash: null,
+          status: 'active',
+          trading_barred: 0,
+          inviter_code: 'KABUTO',
+          invite_code: `EX${Date.now() % 1e8}${i}`,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    return accounts;
+  }
+
+  it('common/sendcode tells it only within the per-address budget: 25 lookups from one address get at most 20 answers', async () => {
+    const ip = newIp();
+    const tally = await burst(
+      (await existingAccounts(25)).map(
+        (account) => () => post('common/sendcode', { account, purpose: 'register' }, { ip }),
+      ),
+    );
+    expect(tally['account_exists']).toBeLessThanOrEqual(20);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(5);
+  });
+
+  it('user/register does not tell it without a valid code: a wrong code for an existing account is code_invalid and makes nothing', async () => {
+    const [account = ''] = await existingAccounts(1);
+    const users = await count('app_user');
+    const answer = await post(
+      'user/register',
+      {
+        account,
+        password: PASSWORD,
+        repassword: PASSWORD,
+        invite: 'KABUTO',
+        code: '123456',
+        agree: '1',
+      },
+      { ip: newIp() },
+    );
+    expect(answer.body.msg).toBe('code_invalid');
+    expect(await count('app_user')).toBe(users);
+  });
+});
+
 describe('verification codes', () => {
   it('user/register: 30 parallel wrong codes get at most 5 checks; the right code is then refused and no account is made', async () => {
     await resetIpLimits(t);
