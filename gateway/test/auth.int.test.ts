@@ -73,11 +73,22 @@ describe('register', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('when the account already exists, refuses at sendcode and at register with account_exists', async () => {
+  it('when the account already exists, refuses at sendcode with account_exists, and register without a valid code with code_invalid', async () => {
     const session = await registerAndLogin(t);
     expect((await t.call('common/sendcode', { account: session.account, purpose: 'register' })).body.msg).toBe('account_exists');
     const before = await userCount();
     const { body } = await t.call('user/register', { account: session.account, password: PASSWORD, repassword: PASSWORD, invite: 'KABUTO', code: '123456', agree: '1' });
+    expect(body.msg).toBe('code_invalid');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('when the account was made after its code was sent, register with that code refuses with account_exists', async () => {
+    const account = uniqueMobile();
+    expect((await t.call('common/sendcode', { account, purpose: 'register' })).body.msg).toBe('code_sent');
+    const code = t.lastCode(account);
+    await t.testDb.db.insertInto('app_user').values({ account, password_hash: 'unused', fund_password_hash: null, status: 'active', trading_barred: 0, inviter_code: 'KABUTO', invite_code: `LATE${Date.now() % 1e8}`, created_at: Date.now() }).execute();
+    const before = await userCount();
+    const { body } = await t.call('user/register', { account, password: PASSWORD, repassword: PASSWORD, invite: 'KABUTO', code, agree: '1' });
     expect(body.msg).toBe('account_exists');
     expect(await userCount()).toBe(before);
   });

@@ -12,7 +12,7 @@ import {
   type TestGateway,
 } from './support/test-gateway.ts';
 import { jpeg, multipart, reviewer } from './support/funds-helpers.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../src/modules/auth/passwords.ts';
 
 // Every secret a caller can guess is checked only after its limiter has spent the attempt
 // (decision 36-sec): bursts go out in parallel (Promise.all) and may get no more checks than the
@@ -246,6 +246,83 @@ describe('one address guessing across accounts', () => {
   });
 });
 
+describe('addresses an attacker can vary', () => {
+  let networks = 0;
+  const newNetwork = () => `2001:db8:${(networks += 1).toString(16)}:7`;
+
+  it('one IPv6 /64 is one address: 30 parallel wrong passwords from 30 of its addresses get at most 10 checks, and the right one then opens no session', async () => {
+    const s = await registerAndLogin(t);
+    const net = newNetwork();
+    const tally = await burst(
+      times(
+        30,
+        (i) => () =>
+          post(
+            'user/login',
+            { account: s.account, password: `wrong-${i}-pass` },
+            { ip: `${net}::${(i + 1).toString(16)}` },
+          ),
+      ),
+    );
+    expect(tally['wrong_credentials']).toBeLessThanOrEqual(10);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(20);
+    const sessions = await count('session');
+    const right = await post(
+      'user/login',
+      { account: s.account, password: PASSWORD },
+      { ip: `${net}:ffff:ffff:ffff:ffff` },
+    );
+    expect(right).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
+    expect(await count('session')).toBe(sessions);
+    // Another subscriber's network is not touched.
+    expect(
+      (
+        await post(
+          'user/login',
+          { account: s.account, password: PASSWORD },
+          { ip: `${newNetwork()}::1` },
+        )
+      ).body.msg,
+    ).toBe('login_ok');
+  });
+
+  it('one IPv4 address written IPv4-mapped or with a port is still one address', async () => {
+    const s = await registerAndLogin(t);
+    const ip = newIp();
+    const spellings = [ip, `::ffff:${ip}`, `${ip}:40000`, `[::ffff:${ip}]:443`];
+    const tally = await burst(
+      times(
+        20,
+        (i) => () =>
+          post(
+            'user/login',
+            { account: s.account, password: `wrong-${i}-pass` },
+            { ip: spellings[i % spellings.length] ?? ip },
+          ),
+      ),
+    );
+    expect(tally['wrong_credentials']).toBeLessThanOrEqual(10);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(10);
+  });
+
+  it('common/sendcode: 25 codes from 25 addresses of one IPv6 /64 send at most 20', async () => {
+    const net = newNetwork();
+    const tally = await burst(
+      times(
+        25,
+        (i) => () =>
+          post(
+            'common/sendcode',
+            { account: uniqueMobile(), purpose: 'register' },
+            { ip: `${net}::${(i + 1).toString(16)}` },
+          ),
+      ),
+    );
+    expect(tally['code_sent']).toBeLessThanOrEqual(20);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('secrets asked inside a session', () => {
   it('user/changePassword: 30 parallel wrong old passwords get at most 5 checks; the right one is then refused and nothing changes', async () => {
     const s = await registerAndLogin(t);
@@ -282,6 +359,30 @@ describe('secrets asked inside a session', () => {
     expect(tally['too_frequent']).toBeGreaterThanOrEqual(25);
     expect(await set(PASSWORD)()).toMatchObject({ http: 429, body: { msg: 'too_frequent' } });
     expect((await userRow(s.account)).fund_password_hash).toBeNull();
+  });
+
+  it('user/setFundPassword: of three parallel first settings one answers modify_ok and its fund password is the one kept; the others are refused', async () => {
+    const s = await registerAndLogin(t);
+    const fundPasswords = ['111111', '222222', '333333'];
+    const answers = await Promise.all(
+      fundPasswords.map((fund) =>
+        post(
+          'user/setFundPassword',
+          { password: PASSWORD, fundpassword: fund, refundpassword: fund },
+          { session: s },
+        ),
+      ),
+    );
+    const kept = fundPasswords.filter((_, i) => answers[i]?.body.msg === 'modify_ok');
+    expect(kept).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.body.msg !== 'modify_ok')) {
+      expect(answer).toMatchObject({
+        http: 400,
+        body: { msg: 'invalid_param', data: { fields: { fundpassword: 'already_set' } } },
+      });
+    }
+    const stored = (await userRow(s.account)).fund_password_hash ?? '';
+    expect(await verifyPassword(stored, kept[0] ?? '')).toBe(true);
   });
 
   it('a right password refunds its attempt: six password changes in a row all succeed', async () => {
@@ -412,6 +513,58 @@ describe('secrets asked inside a session', () => {
       body: { msg: 'too_frequent' },
     });
     expect((await t.call('security/status', {}, s)).body.data.totp_enabled).toBe(false);
+  });
+});
+
+describe('whether an account exists', () => {
+  async function existingAccounts(n: number): Promise<string[]> {
+    const accounts = times(n, () => uniqueMobile());
+    await db()
+      .insertInto('app_user')
+      .values(
+        accounts.map((account, i) => ({
+          account,
+          password_hash: 'unused',
+          fund_password_hash: null,
+          status: 'active',
+          trading_barred: 0,
+          inviter_code: 'KABUTO',
+          invite_code: `EX${Date.now() % 1e8}${i}`,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    return accounts;
+  }
+
+  it('common/sendcode tells it only within the per-address budget: 25 lookups from one address get at most 20 answers', async () => {
+    const ip = newIp();
+    const tally = await burst(
+      (await existingAccounts(25)).map(
+        (account) => () => post('common/sendcode', { account, purpose: 'register' }, { ip }),
+      ),
+    );
+    expect(tally['account_exists']).toBeLessThanOrEqual(20);
+    expect(tally['too_frequent']).toBeGreaterThanOrEqual(5);
+  });
+
+  it('user/register does not tell it without a valid code: a wrong code for an existing account is code_invalid and makes nothing', async () => {
+    const [account = ''] = await existingAccounts(1);
+    const users = await count('app_user');
+    const answer = await post(
+      'user/register',
+      {
+        account,
+        password: PASSWORD,
+        repassword: PASSWORD,
+        invite: 'KABUTO',
+        code: '123456',
+        agree: '1',
+      },
+      { ip: newIp() },
+    );
+    expect(answer.body.msg).toBe('code_invalid');
+    expect(await count('app_user')).toBe(users);
   });
 });
 

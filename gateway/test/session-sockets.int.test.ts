@@ -180,6 +180,24 @@ describe('a session that ends disconnects its sockets', () => {
     expect(await withinMs(socket.disconnected, 1000)).toBe('io server disconnect');
   });
 
+  it('a socket that reconnects with its revoked token is anonymous: no account event reaches it', async () => {
+    const session = await registerAndLogin(t);
+    const userId = await userIdOf(session);
+    const first = await watch(session);
+    expect((await t.call('user/logout', {}, session)).body.msg).toBe('logout_ok');
+    expect(await withinMs(first.disconnected, 1000)).toBe('io server disconnect');
+    const again = await watch(session);
+    const liveSession = await registerAndLogin(t);
+    const live = await watch(liveSession);
+    await t.gateway.deps.accountEvents.emit(userId, 'order:updated', {
+      order_id: '1',
+      status: 'filled',
+    });
+    // Once another user's events have arrived, the ones sent before them have too.
+    await sendAccountEvents(await userIdOf(liveSession), live);
+    expect(again.events).toEqual([]);
+  });
+
   it('a socket of a live session stays connected through the sweeps', async () => {
     const session = await registerAndLogin(t);
     const socket = await watch(session);

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Refusal } from '@kabuto/schema/contracts';
+import { addressKey } from './address-key.ts';
 
 /**
  * Brute-force and flood limits, kept in Redis so every gateway shares them (RELIABILITY.md 4.2;
@@ -72,8 +73,9 @@ export interface Limit {
   readonly onExhausted?: () => Promise<void>;
 }
 
-/** The per-(account, IP) and per-IP limits every password login goes through. */
-export function loginLimits(limiters: Limiters, accountKey: string, ip: string): Limit[] {
+/** The per-(account, IP) and per-IP limits every password login goes through (IPv6 by /64). */
+export function loginLimits(limiters: Limiters, accountKey: string, clientIp: string): Limit[] {
+  const ip = addressKey(clientIp);
   return [
     {
       limiter: limiters.loginByIp,

@@ -8,6 +8,7 @@ import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway, type Gateway } from '../../src/app.ts';
 import type { Clock } from '../../src/infra/clock.ts';
+import { addressKey } from '../../src/infra/address-key.ts';
 
 export interface Envelope {
   status: 0 | 1;
@@ -105,5 +106,5 @@ export async function registerAndLogin(t: TestGateway, account = uniqueMobile())
 }
 
 export async function resetIpLimits(t: TestGateway): Promise<void> {
-  for (const ip of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) await t.gateway.deps.limiters.sendCodeByIp.delete(ip);
+  for (const ip of ['127.0.0.1', '::1']) await t.gateway.deps.limiters.sendCodeByIp.delete(addressKey(ip));
 }

@@ -2,6 +2,7 @@ import { configRequest, Refusal, sendCodeRequest } from '@kabuto/schema/contract
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
 import { defineCall } from '../../http/call.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
+import { addressKey } from '../../infra/address-key.ts';
 import { listConfig } from './config.repository.ts';
 import { newCode, storeCode } from './verification-codes.ts';
 import { findUserByAccount } from '../auth/users.repository.ts';
@@ -36,9 +37,10 @@ export const sendCodeCall = defineCall({
   async handle({ input, deps, ip }) {
     const account = normaliseLoginId(input.account);
     if (!isValidLoginId(account)) throw new Refusal('invalid_account');
+    // Whether an account exists is told only within the per-address budget, not to a free scan.
+    await consumeOrRefuse(deps.limiters.sendCodeByIp, addressKey(ip));
     const exists = Boolean(await findUserByAccount(deps.db, account));
     if (input.purpose === 'register' && exists) throw new Refusal('account_exists');
-    await consumeOrRefuse(deps.limiters.sendCodeByIp, ip);
     await consumeOrRefuse(deps.limiters.sendCodeByAccount, `${input.purpose}:${account}`);
     // A reset code goes out only to a real account, but the answer is the same either way.
     if (input.purpose === 'reset' && !exists) return { msg: 'code_sent' };

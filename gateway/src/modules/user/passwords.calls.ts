@@ -46,10 +46,13 @@ export const setFundPasswordCall = defineUserCall({
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
-    if (user.fundPasswordHash) throw new Refusal('invalid_param', { fields: { fundpassword: 'already_set' } });
+    const alreadySet = new Refusal('invalid_param', { fields: { fundpassword: 'already_set' } });
+    if (user.fundPasswordHash) throw alreadySet;
     await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
     const fundHash = await hashPassword(input.fundpassword);
-    await setColumn(deps, caller, { fund_password_hash: fundHash }).where('fund_password_hash', 'is', null).execute();
+    // Only the first of parallel settings writes; the others say so instead of modify_ok.
+    const set = await setColumn(deps, caller, { fund_password_hash: fundHash }).where('fund_password_hash', 'is', null).executeTakeFirst();
+    if (set.numUpdatedRows !== 1n) throw alreadySet;
     return { msg: 'modify_ok' };
   },
 });
