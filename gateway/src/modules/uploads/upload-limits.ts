@@ -1,4 +1,5 @@
 import type { GatewayDeps } from '../../deps.ts';
+import { addressKey } from '../../infra/address-key.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
 
 /**
@@ -11,5 +12,5 @@ export async function spendUploadAttempt(
   ip: string,
 ): Promise<void> {
   await consumeOrRefuse(deps.limiters.uploadsByUser, String(userId));
-  await consumeOrRefuse(deps.limiters.uploadsByIp, ip);
+  await consumeOrRefuse(deps.limiters.uploadsByIp, addressKey(ip));
 }
