@@ -2,6 +2,8 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../infra/logger.ts';
+import { duplicateRedis } from '../infra/redis.ts';
 import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import { findActiveSession } from '../modules/auth/sessions.repository.ts';
@@ -13,6 +15,7 @@ import { TickConflator } from './tick-conflator.ts';
 export interface IoDeps {
   readonly db: Db;
   readonly redis: Redis;
+  readonly logger: Logger;
   readonly clock: Clock;
   readonly redisPrefix: string;
   readonly allowedOrigins: readonly string[];
@@ -51,8 +54,8 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
 
 /** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
 export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
-  const pub = deps.redis.duplicate();
-  const sub = deps.redis.duplicate();
+  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub');
+  const sub = duplicateRedis(deps.redis, deps.logger, 'socket.io-sub');
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
