@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisKeys } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
-import { registerAndLogin, startTestGateway, type Session, type TestGateway } from './support/test-gateway.ts';
+import {
+  registerAndLogin,
+  startTestGateway,
+  type Session,
+  type TestGateway,
+} from './support/test-gateway.ts';
 
 // A Redis outage under the real gateway: a redis-server of this test's own, killed and restarted
 // (the shared server on 6379 is never touched).
@@ -11,18 +16,60 @@ let s: Session;
 let ids = 0;
 const requestId = () => `outage-req-${String((ids += 1)).padStart(6, '0')}`;
 const consoleErrors = vi.spyOn(console, 'error');
-const unhandledRedisErrors = () => consoleErrors.mock.calls.filter((args) => String(args[0]).includes('Unhandled error event')).length;
+const unhandledRedisErrors = () =>
+  consoleErrors.mock.calls.filter((args) => String(args[0]).includes('Unhandled error event'))
+    .length;
 
 async function quote() {
-  const snapshot = { symbol: '7203', price: '2850', change_rate: '0.00', volume: 0, seq: 1, ts: Date.now(), limit_up: '3350', limit_down: '2350' };
+  const snapshot = {
+    symbol: '7203',
+    price: '2850',
+    change_rate: '0.00',
+    volume: 0,
+    seq: 1,
+    ts: Date.now(),
+    limit_up: '3350',
+    limit_down: '2350',
+  };
   await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
 }
 
-const order = () => t.call('trade/order', { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1', request_id: requestId() }, s);
+const order = () =>
+  t.call(
+    'trade/order',
+    {
+      symbol: '7203',
+      side: 'long',
+      kind: 'market',
+      qty: '100',
+      leverage: '1',
+      request_id: requestId(),
+    },
+    s,
+  );
 const written = async () => {
-  const count = async (table: 'journal' | 'trade_order' | 'position') => Number((await t.testDb.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const cash = await t.testDb.db.selectFrom('ledger_account').select('balance').where('kind', '=', 'cash').where('currency', '=', 'JPY').where('user_id', 'is not', null).execute();
-  return { journals: await count('journal'), orders: await count('trade_order'), positions: await count('position'), cash: cash.map((r) => r.balance) };
+  const count = async (table: 'journal' | 'trade_order' | 'position') =>
+    Number(
+      (
+        await t.testDb.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const cash = await t.testDb.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('kind', '=', 'cash')
+    .where('currency', '=', 'JPY')
+    .where('user_id', 'is not', null)
+    .execute();
+  return {
+    journals: await count('journal'),
+    orders: await count('trade_order'),
+    positions: await count('position'),
+    cash: cash.map((r) => r.balance),
+  };
 };
 
 beforeAll(async () => {
@@ -50,10 +97,22 @@ describe('Redis down', () => {
     const startedAt = Date.now();
     const refused = await order();
     const tookMs = Date.now() - startedAt;
-    expect({ http: refused.http, status: refused.body.status, msg: refused.body.msg }).toEqual({ http: 503, status: 0, msg: 'service_unavailable' });
+    expect({ http: refused.http, status: refused.body.status, msg: refused.body.msg }).toEqual({
+      http: 503,
+      status: 0,
+      msg: 'service_unavailable',
+    });
     // Not a timing assertion: only that it did not wait for ioredis's retries (seconds).
     expect(tookMs).toBeLessThan(2_500);
-    expect((await t.call('trade/preview', { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' }, s)).http).toBe(503);
+    expect(
+      (
+        await t.call(
+          'trade/preview',
+          { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' },
+          s,
+        )
+      ).http,
+    ).toBe(503);
     expect(await written()).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
     expect(unhandledRedisErrors()).toBe(0);

@@ -22,11 +22,20 @@ export function watchRedis<T extends Redis>(client: T, logger: Logger, name: str
 }
 
 export function createRedis(url: string, logger: Logger, name: string): Redis {
-  return watchRedis(new Redis(url, { maxRetriesPerRequest: 3, connectionName: name, lazyConnect: false }), logger, name);
+  return watchRedis(
+    new Redis(url, { maxRetriesPerRequest: 3, connectionName: name, lazyConnect: false }),
+    logger,
+    name,
+  );
 }
 
 /** A second connection to the same server (a subscriber, a queue's), with its own error handler. */
-export function duplicateRedis(base: Redis, logger: Logger, name: string, options: Partial<RedisOptions> = {}): Redis {
+export function duplicateRedis(
+  base: Redis,
+  logger: Logger,
+  name: string,
+  options: Partial<RedisOptions> = {},
+): Redis {
   return watchRedis(base.duplicate({ connectionName: name, ...options }), logger, name);
 }
 

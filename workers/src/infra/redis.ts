@@ -23,18 +23,30 @@ export function watchRedis<T extends Redis>(client: T, logger: Logger, name: str
 
 /** The workers' main connection: commands wait for Redis to come back (BullMQ needs no retry limit). */
 export function createRedis(url: string, logger: Logger, name: string): Redis {
-  return watchRedis(new Redis(url, { maxRetriesPerRequest: null, connectionName: name }), logger, name);
+  return watchRedis(
+    new Redis(url, { maxRetriesPerRequest: null, connectionName: name }),
+    logger,
+    name,
+  );
 }
 
 /** A second connection to the same server (a subscriber, a queue's), with its own error handler. */
-export function duplicateRedis(base: Redis, logger: Logger, name: string, options: Partial<RedisOptions> = {}): Redis {
+export function duplicateRedis(
+  base: Redis,
+  logger: Logger,
+  name: string,
+  options: Partial<RedisOptions> = {},
+): Redis {
   return watchRedis(base.duplicate({ connectionName: name, ...options }), logger, name);
 }
 
 /** Logs a BullMQ queue's or worker's errors (a lost connection is logged once by its handler). */
-export function quietOnError<T extends { on(event: 'error', listener: (error: Error) => void): unknown }>(emitter: T, logger: Logger, name: string): T {
+export function quietOnError<
+  T extends { on(event: 'error', listener: (error: Error) => void): unknown },
+>(emitter: T, logger: Logger, name: string): T {
   emitter.on('error', (error: Error) => {
-    if (error.message.includes('ECONNREFUSED') || error.message.includes('Connection is closed')) return;
+    if (error.message.includes('ECONNREFUSED') || error.message.includes('Connection is closed'))
+      return;
     logger.warn({ err: error.message, name }, 'queue error');
   });
   return emitter;

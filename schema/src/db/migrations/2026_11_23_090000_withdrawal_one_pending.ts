@@ -15,9 +15,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   if (doubled.length > 0) {
     const users = doubled.map((row: { user_id: unknown }) => String(row.user_id)).join(', ');
-    throw new Error(`withdrawal_one_pending: users ${users} have more than one pending withdrawal; review them before migrating`);
+    throw new Error(
+      `withdrawal_one_pending: users ${users} have more than one pending withdrawal; review them before migrating`,
+    );
   }
-  await db.schema.createIndex('withdrawal_one_pending').on('withdrawal').column('user_id').unique().where(sql.ref('status'), '=', 'pending').execute();
+  await db.schema
+    .createIndex('withdrawal_one_pending')
+    .on('withdrawal')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -16,7 +16,10 @@ export function limitCrossedBy(side: PositionSide, limit: bigint, price: bigint)
  * the print crosses both fill at the print, which for a limit is at or better than the limit,
  * never worse than the market. A limit the print does not cross does not fill (null).
  */
-export function executionPrice(order: { readonly side: PositionSide; readonly kind: OrderKind; readonly price: bigint | null }, price: bigint): bigint | null {
+export function executionPrice(
+  order: { readonly side: PositionSide; readonly kind: OrderKind; readonly price: bigint | null },
+  price: bigint,
+): bigint | null {
   if (order.kind === 'market') return price;
   if (order.price === null || !limitCrossedBy(order.side, order.price, price)) return null;
   return price;
@@ -31,10 +34,20 @@ export function executionPrice(order: { readonly side: PositionSide; readonly ki
  */
 export function fillFromHold(
   instrument: Instrument,
-  order: { readonly side: PositionSide; readonly qty: bigint; readonly leverage: number; readonly hold: bigint },
+  order: {
+    readonly side: PositionSide;
+    readonly qty: bigint;
+    readonly leverage: number;
+    readonly hold: bigint;
+  },
   fillPrice: bigint,
 ): { margin: bigint; fees: FeeBreakdown } {
-  const fees = computeFees(instrument.market, order.side === 'long' ? 'buy' : 'sell', fillPrice, order.qty);
+  const fees = computeFees(
+    instrument.market,
+    order.side === 'long' ? 'buy' : 'sell',
+    fillPrice,
+    order.qty,
+  );
   const margin = requiredMargin(instrument, fillPrice, order.qty, order.leverage);
   const covered = order.hold - fees.total;
   return { margin: margin > covered && covered > 0n ? covered : margin, fees };

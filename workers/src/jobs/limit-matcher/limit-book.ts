@@ -43,7 +43,9 @@ export class LimitBook {
     } catch {
       return none;
     }
-    const crossed = [...orders.values()].filter((o) => limitCrossedBy(o.side, o.limitPrice, price)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const crossed = [...orders.values()]
+      .filter((o) => limitCrossedBy(o.side, o.limitPrice, price))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
     return { price, orders: crossed };
   }
 }
