@@ -44,10 +44,10 @@ export function duplicateRedis(
 export function quietOnError<
   T extends { on(event: 'error', listener: (error: Error) => void): unknown },
 >(emitter: T, logger: Logger, name: string): T {
+  const lostConnection = (error: Error) =>
+    error.message.includes('ECONNREFUSED') || error.message.includes('Connection is closed');
   emitter.on('error', (error: Error) => {
-    if (error.message.includes('ECONNREFUSED') || error.message.includes('Connection is closed'))
-      return;
-    logger.warn({ err: error.message, name }, 'queue error');
+    if (!lostConnection(error)) logger.warn({ err: error.message, name }, 'queue error');
   });
   return emitter;
 }
