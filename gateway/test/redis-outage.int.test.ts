@@ -114,6 +114,9 @@ describe('Redis down', () => {
       ).http,
     ).toBe(503);
     expect(await written()).toEqual(before);
+    // A call without the early check still answers 503, not 500, once its command fails.
+    const detail = await t.call('quote/detail', { symbol: '7203', lang: 'us' });
+    expect({ http: detail.http, msg: detail.body.msg }).toEqual({ http: 503, msg: 'service_unavailable' });
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
     expect(unhandledRedisErrors()).toBe(0);
     await server.start();
