@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisKeys } from '@kabuto/schema/contracts';
+import { redisKeys, roomForAccount } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
 import {
   registerAndLogin,
@@ -117,6 +117,9 @@ describe('Redis down', () => {
     // A call without the early check still answers 503, not 500, once its command fails.
     const detail = await t.call('quote/detail', { symbol: '7203', lang: 'us' });
     expect({ http: detail.http, msg: detail.body.msg }).toEqual({ http: 503, msg: 'service_unavailable' });
+    // An account event sent while Redis is down (the adapter publishes it) waits for the reconnect
+    // instead of becoming an unhandled rejection.
+    t.gateway.io().to(roomForAccount(0)).emit('order:updated', { reason: 'outage-test', seq: 0 });
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
     expect(unhandledRedisErrors()).toBe(0);
     await server.start();

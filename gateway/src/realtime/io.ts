@@ -54,7 +54,9 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
 
 /** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
 export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
-  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub');
+  // The adapter publishes without catching: while Redis is down its publishes wait for the
+  // reconnect (no retry limit) instead of rejecting unhandled; the events go out when it is back.
+  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', { maxRetriesPerRequest: null });
   const sub = duplicateRedis(deps.redis, deps.logger, 'socket.io-sub');
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',
