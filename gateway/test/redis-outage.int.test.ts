@@ -116,7 +116,10 @@ describe('Redis down', () => {
     expect(await written()).toEqual(before);
     // A call without the early check still answers 503, not 500, once its command fails.
     const detail = await t.call('quote/detail', { symbol: '7203', lang: 'us' });
-    expect({ http: detail.http, msg: detail.body.msg }).toEqual({ http: 503, msg: 'service_unavailable' });
+    expect({ http: detail.http, msg: detail.body.msg }).toEqual({
+      http: 503,
+      msg: 'service_unavailable',
+    });
     // An account event sent while Redis is down (the adapter publishes it) waits for the reconnect
     // instead of becoming an unhandled rejection.
     t.gateway.io().to(roomForAccount(0)).emit('order:updated', { reason: 'outage-test', seq: 0 });
