@@ -14,6 +14,7 @@ import { createLatestQuotes } from './modules/quotes/latest-quotes.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
+import { duplicateRedis } from './infra/redis.ts';
 import { createAssetRecompute } from './modules/common/asset-recompute.ts';
 import { createPayoutQueue } from './modules/funds/payout-queue.ts';
 import { createSecretBox } from './modules/security/secret-box.ts';
@@ -102,6 +103,13 @@ function buildExpress(deps: GatewayDeps): Express {
   return app;
 }
 
+/** A BullMQ queue on its own connection; its errors are logged by the connection's handler. */
+function queueOn(redis: Redis, logger: Logger, name: string): Queue {
+  const queue = new Queue(name, { connection: duplicateRedis(redis, logger, name, { maxRetriesPerRequest: null }) });
+  queue.on('error', () => undefined);
+  return queue;
+}
+
 /** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
 export function createGateway(options: GatewayOptions): Gateway {
   let io: KabutoServer | null = null;
@@ -117,8 +125,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
-    assetRecompute: createAssetRecompute(new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }), options.logger),
-    payouts: createPayoutQueue(new Queue(queueName('withdrawal-payout', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) }), options.logger),
+    assetRecompute: createAssetRecompute(queueOn(redis, options.logger, queueName('asset-recompute', config.redisPrefix)), options.logger),
+    payouts: createPayoutQueue(queueOn(redis, options.logger, queueName('withdrawal-payout', config.redisPrefix)), options.logger),
   };
   const app = buildExpress(deps);
   const httpServer = createServer(app);

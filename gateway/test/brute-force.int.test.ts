@@ -15,7 +15,7 @@ import { jpeg, multipart, reviewer } from './support/funds-helpers.ts';
 import { hashPassword, verifyPassword } from '../src/modules/auth/passwords.ts';
 
 // Every secret a caller can guess is checked only after its limiter has spent the attempt
-// (decision 36-sec): bursts go out in parallel (Promise.all) and may get no more checks than the
+// (decision 36): bursts go out in parallel (Promise.all) and may get no more checks than the
 // limit. The gateway trusts one proxy hop, so each test is its own client address
 // (X-Forwarded-For), and no test spends another's per-IP budget.
 let t: TestGateway;

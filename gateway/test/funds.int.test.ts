@@ -332,6 +332,54 @@ describe('withdrawals', () => {
     expect((await withdraw({ fund_password: '135791' })).body.msg).toBe('wrong_fund_password');
   });
 
+  it('parallel requests: exactly one pending, the rest fund_operation_busy with their balances unchanged', async () => {
+    const { s, cardId } = await readyToWithdraw();
+    await t.call('user/setFundPassword', { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' }, s);
+    const before = await state(s);
+    // Four: under the fund-password limiter's budget, so every request reaches the account rules.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => t.call('fund/withdraw', { card_id: cardId, amount: '20000', fund_password: '246810', request_id: requestId() }, s)));
+    expect(answers.map((a) => a.body.msg).sort()).toEqual(['fund_operation_busy', 'fund_operation_busy', 'fund_operation_busy', 'withdraw_ok']);
+    const userId = BigInt(await userIdOf(s));
+    expect(await db().selectFrom('withdrawal').select(['amount', 'status']).where('user_id', '=', userId).execute()).toEqual([{ amount: 20_000n, status: 'pending' }]);
+    expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([280_000n, 20_000n]);
+    expect((await state(s)).counts[0]).toBe(Number(before.counts[0]) + 1); // one hold journal
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('the database itself keeps one pending withdrawal per user (withdrawal_one_pending)', async () => {
+    const { s, cardId } = await readyToWithdraw();
+    await t.call('user/setFundPassword', { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' }, s);
+    const first = await t.call('fund/withdraw', { card_id: cardId, amount: '10000', fund_password: '246810', request_id: requestId() }, s);
+    expect(first.body.msg).toBe('withdraw_ok');
+    const copy = await db().selectFrom('withdrawal').selectAll().where('id', '=', BigInt(first.body.data.withdrawal_id)).executeTakeFirstOrThrow().then(({ id, ...rest }) => (void id, rest));
+    await expect(db().insertInto('withdrawal').values(copy).execute()).rejects.toThrow(/unique|UNIQUE|duplicate/);
+    await review.call('withdrawal/decide', { id: first.body.data.withdrawal_id, decision: 'reject', reason: 'test' });
+    await db().insertInto('withdrawal').values({ ...copy, status: 'rejected' }).execute();
+  });
+
+  it('a withdrawal racing an order that opens a position: never pending beside a position opened before it', async () => {
+    const snapshot = { symbol: '7203', price: '2850', change_rate: '0.00', volume: 0, seq: 1, ts: Date.now(), limit_up: '3350', limit_down: '2350' };
+    await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+    const users = await Promise.all([0, 1, 2, 3].map(async () => readyToWithdraw()));
+    for (const { s } of users) await t.call('user/setFundPassword', { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' }, s);
+    // The order leaves a little after the withdrawal (0–15 ms): it lands while the withdrawal is being checked.
+    await Promise.all(users.map(async ({ s, cardId }, i) => {
+      const withdrawing = t.call('fund/withdraw', { card_id: cardId, amount: '10000', fund_password: '246810', request_id: requestId() }, s);
+      await new Promise((resolve) => setTimeout(resolve, i * 5));
+      const [withdrawal, opened] = await Promise.all([withdrawing, t.call('trade/order', { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1', request_id: requestId() }, s)]);
+      expect(opened.body.msg).toBe('purchase_ok');
+      const positionJournal = await db().selectFrom('journal').select('id').where('reference', '=', `position:${opened.body.data.position_id}`).executeTakeFirstOrThrow();
+      if (withdrawal.body.msg === 'positions_open') {
+        expect([await balance(s, 'hold:withdrawal', 'JPY'), await db().selectFrom('withdrawal').select('id').where('user_id', '=', BigInt(await userIdOf(s))).execute()]).toEqual([0n, []]);
+        return;
+      }
+      expect(withdrawal.body.msg).toBe('withdraw_ok');
+      const hold = await db().selectFrom('withdrawal').select('hold_journal_id').where('id', '=', BigInt(withdrawal.body.data.withdrawal_id)).executeTakeFirstOrThrow();
+      expect(hold.hold_journal_id < positionJournal.id, 'the withdrawal was committed before the position opened').toBe(true);
+    }));
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
   it('outside 09:00–15:30 Tokyo business hours is refused with withdraw_hours', async () => {
     const saturdayNoonTokyo = Date.parse('2026-11-21T12:00:00+09:00');
     const closed = await startTestGateway({ KABUTO_CLOCK: 'exchange' }, { nowMs: () => saturdayNoonTokyo });

@@ -170,10 +170,32 @@ describe('limit orders', () => {
     expect((await t.call('trade/cancel', { order_id: placed.body.data.order_id }, s)).body).toMatchObject({ status: 0, msg: 'order_not_holding' });
   });
 
-  it('a limit the market already crosses fills at once at its limit price', async () => {
+  it('a buy limit above the market fills at once at the market price, not at its limit', async () => {
     const s = await fundedUser();
+    const before = await cash(s, 'JPY');
+    const preview = await t.call('trade/preview', { symbol: '7203', side: 'long', kind: 'limit', price: '2900', qty: '100', leverage: '1' }, s);
+    expect(preview.body.data).toMatchObject({ fills_now: true, price: '2850', margin: '285000' });
     const placed = await order(s, { symbol: '7203', side: 'long', kind: 'limit', price: '2900', qty: '100' });
-    expect(placed.body.data).toMatchObject({ status: 'filled', price: '2900' });
+    expect(placed.body).toMatchObject({ msg: 'purchase_ok', data: { status: 'filled', price: '2850', margin: '285000' } });
+    expect(await cash(s, 'JPY')).toBe(before - 285_000n);
+    const open = (await t.call('trade/userstocklist', { type: 'jpy' }, s)).body.data;
+    expect(open['0']).toMatchObject({ buy_price: '2850', yingkui: '0' });
+  });
+
+  it('a sell (short) limit below the market fills at once at the market price, not at its limit', async () => {
+    const s = await fundedUser();
+    const before = await cash(s, 'CNY');
+    const placed = await order(s, { symbol: '600519', side: 'short', kind: 'limit', price: '1400.00', qty: '100', leverage: '5' });
+    expect(placed.body).toMatchObject({ msg: 'purchase_ok', data: { status: 'filled', price: '1450.00', margin: '29000.00', fee: '110.20' } });
+    expect(await cash(s, 'CNY')).toBe(before - 2_900_000n - 11_020n);
+  });
+
+  it('a resting limit answers order_placed (not purchase_ok) and holds margin and fees at its limit', async () => {
+    const s = await fundedUser();
+    const placed = await order(s, { symbol: 'AAPL', side: 'long', kind: 'limit', price: '225.00', qty: '10' });
+    expect(placed.body).toMatchObject({ status: 1, msg: 'order_placed', data: { status: 'pending', price: '225.00', margin: '2250.00' } });
+    const short = await order(s, { symbol: '7203', side: 'short', kind: 'limit', price: '2900', qty: '100' });
+    expect(short.body).toMatchObject({ status: 1, msg: 'order_placed', data: { status: 'pending', price: '2900', margin: '290000' } });
   });
 });
 

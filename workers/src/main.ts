@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { Queue, type Worker } from 'bullmq';
 import { queueName } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger } from './infra/logger.ts';
+import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
 import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
@@ -19,15 +19,15 @@ import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'main');
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  const redis = createRedis(config.redisUrl, logger, 'workers');
   const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const workers: Worker[] = [];
   const stoppers: Array<() => Promise<void>> = [];
   if (config.roles.has('jobs')) {
     const emitter = createAccountEmitter(redis, config.redisPrefix);
-    workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }));
-    const assetQueue = new Queue(queueName('asset-recompute', config.redisPrefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+    workers.push(quietOnError(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }), logger, 'asset-recompute'));
+    const assetQueueName = queueName('asset-recompute', config.redisPrefix);
+    const assetQueue = quietOnError(new Queue(assetQueueName, { connection: duplicateRedis(redis, logger, assetQueueName, { maxRetriesPerRequest: null }) }), logger, assetQueueName);
     const matcher = await startLimitMatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'limit-matcher') });
     const stopOut = await startStopOutWatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'stop-out') });
     mkdirSync(config.dataDir, { recursive: true });

@@ -22,16 +22,17 @@ let queue: Queue;
 let matcher: Awaited<ReturnType<typeof startLimitMatcher>>;
 let userId: number;
 
-async function restingLong(limit: string): Promise<bigint> {
+async function resting(side: 'long' | 'short', limit: string): Promise<bigint> {
   const price = parseScaledPrice(limit, 'JP');
-  const hold = requiredMargin(toyota, price, 100n, 1) + computeFees('JP', 'buy', price, 100n).total;
+  const hold = requiredMargin(toyota, price, 100n, 1) + computeFees('JP', side === 'long' ? 'buy' : 'sell', price, 100n).total;
   return writeTransaction(testDb.db, async (trx) => {
-    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side: 'long', kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side, kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
     await postJournal(trx, { kind: 'order_hold', memo: 'test hold', actor: { type: 'user', id: userId }, reference: `order:${row.id}`, postings: holdForOrder(userId, 'JPY', hold) });
     return row.id;
   });
 }
 
+const restingLong = (limit: string) => resting('long', limit);
 const publish = (price: string) => redis.publish(redisKeys(prefix).tickChannel, JSON.stringify([{ symbol: '7203', price, change_rate: '0.00', volume: 0, seq: 1, ts: Date.now() }]));
 const statusOf = async (id: bigint) => (await testDb.db.selectFrom('trade_order').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('limit matcher', () => {
-  it('rebuilds its book from the database, fills on a crossing print and not before', async () => {
+  it('rebuilds its book from the database, fills on a crossing print (at the print, below the limit) and not before', async () => {
     const waiting = await restingLong('2800');
     matcher = await startLimitMatcher({ db: testDb.db, redis, redisPrefix: prefix, emitter: createAccountEmitter(redis, prefix), assetQueue: queue, logger: createLogger('silent', 'test'), refreshMs: 100 });
     expect(matcher.book.size).toBe(1);
@@ -63,8 +64,10 @@ describe('limit matcher', () => {
     await publish('2799.5');
     await expect.poll(() => statusOf(waiting), { timeout: 5000 }).toBe('filled');
     const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', waiting).executeTakeFirstOrThrow();
-    expect(position).toMatchObject({ status: 'holding', open_price: parseScaledPrice('2800', 'JP'), margin: 280_000n });
-    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 280_000n);
+    // Filled at the crossing print ¥2,799.5, not at the ¥2,800 limit; the unused ¥50 of the hold is back in cash.
+    expect(position).toMatchObject({ status: 'holding', open_price: parseScaledPrice('2799.5', 'JP'), margin: 279_950n });
+    expect(await testDb.db.selectFrom('trade_order').select('fill_price').where('id', '=', waiting).executeTakeFirstOrThrow()).toEqual({ fill_price: parseScaledPrice('2799.5', 'JP') });
+    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 279_950n);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
 
@@ -73,10 +76,27 @@ describe('limit matcher', () => {
     const cancelled = await restingLong('2750');
     await testDb.db.updateTable('trade_order').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
     // The refreshed book holds the new order and no longer the cancelled one.
-    await expect.poll(() => matcher.book.crossing('7203', '2690').map((o) => o.id), { timeout: 5000 }).toEqual([later]);
+    await expect.poll(() => matcher.book.crossing('7203', '2690').orders.map((o) => o.id), { timeout: 5000 }).toEqual([later]);
     await publish('2690');
     await expect.poll(() => statusOf(later), { timeout: 5000 }).toBe('filled');
     expect(await statusOf(cancelled)).toBe('cancelled');
     expect(await testDb.db.selectFrom('position').select('id').where('order_id', '=', cancelled).execute()).toEqual([]);
+  });
+
+  it('a resting short fills at the print above its limit, never needing more than its hold', async () => {
+    const cashBefore = await cashBalance(testDb.db, userId, 'JPY');
+    const short = await resting('short', '2900');
+    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore - 290_000n);
+    await expect.poll(() => matcher.book.size, { timeout: 5000 }).toBe(1);
+    await publish('2895');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await statusOf(short)).toBe('pending');
+    await publish('2905');
+    await expect.poll(() => statusOf(short), { timeout: 5000 }).toBe('filled');
+    const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', short).executeTakeFirstOrThrow();
+    // Sold at ¥2,905 (better than the ¥2,900 limit); the margin stays what the hold covers.
+    expect(position).toMatchObject({ side: 'short', open_price: parseScaledPrice('2905', 'JP'), margin: 290_000n });
+    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore - 290_000n);
+    expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ function onUnauthorized(): void {
 }
 
 function handleFailure(httpStatus: number, body: Envelope | null, quiet: boolean): void {
-  if (httpStatus === 503 || httpStatus === 404) {
+  // Our own 503 (a dependency down for a moment, nothing done) says so, to be retried; a bare 503
+  // or 404 (a proxy, a missing route) only clears the toasts (spec section 8).
+  const retryable = httpStatus === 503 && body?.msg === 'service_unavailable';
+  if (!retryable && (httpStatus === 503 || httpStatus === 404)) {
     clearToasts();
     return;
   }

@@ -33,7 +33,7 @@ export function formatPrice(value: number, decimals: PriceDecimals): string {
 
 /**
  * An amount with its currency code, the one way money is shown beside a figure: "10,000,000 JPY",
- * "70,000.00 USD". JPY has no decimals on the wire (decision 36-scrB), so none are shown.
+ * "70,000.00 USD". JPY has no decimals on the wire (decision 40), so none are shown.
  */
 export function formatAmount(value: string | null | undefined, currency: string): string {
   const valid = Boolean(value && /^-?\d+(\.\d+)?$/.test(value));

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The key an address is limited by (decision 36-sec): an IPv4 address as itself (also when written
+ * The key an address is limited by (decision 36): an IPv4 address as itself (also when written
  * IPv4-mapped, `::ffff:203.0.113.5`, or with a port, as some proxies forward it), and an IPv6
  * address by its /64 network, the smallest block one subscriber is given: keyed by the whole
  * address, one host could try again from 2^64 addresses. Anything else is kept as it came.

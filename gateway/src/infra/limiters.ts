@@ -5,7 +5,7 @@ import { addressKey } from './address-key.ts';
 
 /**
  * Brute-force and flood limits, kept in Redis so every gateway shares them (RELIABILITY.md 4.2;
- * the policy is decision 36-sec in ARCHITECTURE.md). Every secret check spends its attempt before
+ * the policy is decision 36 in ARCHITECTURE.md). Every secret check spends its attempt before
  * it runs (`checkWithLimits`), so a parallel burst gets no more checks than a series would.
  */
 export interface Limiters {

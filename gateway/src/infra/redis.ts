@@ -1,8 +1,57 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
+import { Refusal } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
 
-export function createRedis(url: string, logger: Logger, name: string): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 3, connectionName: name, lazyConnect: false });
-  client.on('error', (error) => logger.warn({ err: error.message, name }, 'redis error'));
+/**
+ * Gives a Redis connection its error handler (without one ioredis prints "Unhandled error event"
+ * on every reconnect attempt): one warning when the connection is lost, one line when it is back.
+ */
+export function watchRedis<T extends Redis>(client: T, logger: Logger, name: string): T {
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn({ err: error.message, name }, 'redis unavailable');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info({ name }, 'redis back');
+  });
   return client;
+}
+
+export function createRedis(url: string, logger: Logger, name: string): Redis {
+  return watchRedis(
+    new Redis(url, { maxRetriesPerRequest: 3, connectionName: name, lazyConnect: false }),
+    logger,
+    name,
+  );
+}
+
+/** A second connection to the same server (a subscriber, a queue's), with its own error handler. */
+export function duplicateRedis(
+  base: Redis,
+  logger: Logger,
+  name: string,
+  options: Partial<RedisOptions> = {},
+): Redis {
+  return watchRedis(base.duplicate({ connectionName: name, ...options }), logger, name);
+}
+
+/**
+ * Refuses at once with `service_unavailable` (HTTP 503, retryable) while the connection is not
+ * ready, instead of queueing the command until ioredis gives up seconds later. Call before the
+ * first Redis read of a call that writes, so a refused call has changed nothing.
+ */
+export function requireRedis(redis: Redis): void {
+  if (redis.status !== 'ready') throw new Refusal('service_unavailable');
+}
+
+/** Errors of a lost Redis connection (the command's retries ran out, or the stream is closed). */
+export function isRedisUnavailable(error: unknown): boolean {
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name === 'MaxRetriesPerRequestError') return true;
+  const text = String(message ?? '');
+  return text === 'Connection is closed.' || text.startsWith("Stream isn't writeable");
 }

@@ -2,11 +2,12 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../infra/logger.ts';
+import { duplicateRedis } from '../infra/redis.ts';
 import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import { findActiveSession } from '../modules/auth/sessions.repository.ts';
 import type { Clock } from '../infra/clock.ts';
-import type { Logger } from '../infra/logger.ts';
 import { roomForSession, type KabutoServer } from './account-events.ts';
 import { registerQuoteHandlers } from './quote-subscriptions.ts';
 import { TickConflator } from './tick-conflator.ts';
@@ -15,8 +16,8 @@ import { startSessionSweep } from './session-sweep.ts';
 export interface IoDeps {
   readonly db: Db;
   readonly redis: Redis;
-  readonly clock: Clock;
   readonly logger: Logger;
+  readonly clock: Clock;
   readonly redisPrefix: string;
   readonly allowedOrigins: readonly string[];
   readonly sessionSweepMs?: number | undefined;
@@ -56,8 +57,10 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
 
 /** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
 export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
-  const pub = deps.redis.duplicate();
-  const sub = deps.redis.duplicate();
+  // The adapter publishes without catching: while Redis is down its publishes wait for the
+  // reconnect (no retry limit) instead of rejecting unhandled; the events go out when it is back.
+  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', { maxRetriesPerRequest: null });
+  const sub = duplicateRedis(deps.redis, deps.logger, 'socket.io-sub');
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { redisKeys, roomForSymbol, type QuoteTick } from '@kabuto/schema/contracts';
 import type { KabutoServer } from './account-events.ts';
 import type { Logger } from '../infra/logger.ts';
+import { duplicateRedis } from '../infra/redis.ts';
 import type { TickConflator } from './tick-conflator.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function startTickFanout(
   redis: Redis,
   options: { redisPrefix: string; logger: Logger; conflator: TickConflator; flushMs: number },
 ): Promise<{ stop(): Promise<void> }> {
-  const subscriber = redis.duplicate();
+  const subscriber = duplicateRedis(redis, options.logger, 'tick-fanout');
   const channel = redisKeys(options.redisPrefix).tickChannel;
   // Flush right after a batch arrives, but at most once per `flushMs`: a client gets each feed
   // beat without waiting for a timer, and never more than one frame per interval.

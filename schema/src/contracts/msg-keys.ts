@@ -17,6 +17,8 @@ export const REFUSAL_KEYS = [
   'request_id_reused', 'not_found', 'upload_invalid', 'network_error', 'watchlist_full', 'not_shortable', 't_plus_one',
   // Added by Kabuto (CONTRACT.md allows new keys):
   'paper_mode_only', 'password_same_as_old', 'internal_error', 'quote_expired', 'grant_not_yet',
+  // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
+  'service_unavailable',
 ] as const;
 
 export const SUCCESS_KEYS = [
@@ -24,6 +26,8 @@ export const SUCCESS_KEYS = [
   'purchase_ok', 'subscribe_ok', 'placement_ok', 'follow_ok', 'credit_ok', 'redeem_ok',
   'deposit_ok', 'withdraw_ok', 'upload_ok', 'delete_ok', 'cancel_ok', 'claim_ok', 'payment_ok',
   'loan_ok', 'exchange_ok', 'close_ok', 'code_sent', 'revoke_ok',
+  // Added by Kabuto: a limit order placed and resting (not filled yet), beside purchase_ok for a fill.
+  'order_placed',
 ] as const;
 
 export type RefusalKey = (typeof REFUSAL_KEYS)[number];
@@ -40,6 +44,7 @@ export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {
   upload_invalid: 400,
   too_frequent: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 /** The response envelope of every call (CONTRACT.md section 1). */

@@ -9,6 +9,7 @@ import * as createFunds from './migrations/2026_11_22_100000_create_funds.ts';
 import * as sequenceJournalsAfterCommit from './migrations/2026_11_22_110000_sequence_journals_after_commit.ts';
 import * as journalMemoParams from './migrations/2026_11_22_120000_journal_memo_params.ts';
 import * as withdrawalPayouts from './migrations/2026_11_22_130000_withdrawal_payouts.ts';
+import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal_one_pending.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_110000_sequence_journals_after_commit': sequenceJournalsAfterCommit,
   '2026_11_22_120000_journal_memo_params': journalMemoParams,
   '2026_11_22_130000_withdrawal_payouts': withdrawalPayouts,
+  '2026_11_23_090000_withdrawal_one_pending': withdrawalOnePending,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

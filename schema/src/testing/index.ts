@@ -1,2 +1,3 @@
 export * from './test-db.ts';
 export * from './builders.ts';
+export * from './scratch-redis.ts';

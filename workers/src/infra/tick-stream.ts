@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
+import { duplicateRedis } from './redis.ts';
 
 /**
  * Follows the feed's tick channel for a worker that keeps an in-memory index of database rows:
@@ -9,6 +10,8 @@ import type { Logger } from './logger.ts';
  * index from the database every `refreshMs`. `stop` waits for the batch in hand.
  */
 export async function followTicks(deps: {
+  /** Who follows (names the subscriber connection in logs and CLIENT LIST). */
+  name: string;
   redis: Redis;
   redisPrefix: string;
   logger: Logger;
@@ -16,7 +19,7 @@ export async function followTicks(deps: {
   refresh: () => Promise<void>;
   handle: (ticks: QuoteTick[]) => Promise<void>;
 }): Promise<{ stop(): Promise<void> }> {
-  const subscriber = deps.redis.duplicate();
+  const subscriber = duplicateRedis(deps.redis, deps.logger, `ticks:${deps.name}`);
   const channel = redisKeys(deps.redisPrefix).tickChannel;
   let working = Promise.resolve();
   subscriber.on('message', (_channel, message) => {

@@ -64,7 +64,7 @@ async function matchCode(db: Db, entry: { account: string; purpose: string; code
 
 /**
  * Checks a verification code; returns its id (spend it with markCodeConsumed). Each try spends an
- * attempt of the (purpose, account) limiter first (decision 36-sec); a wrong code refuses with
+ * attempt of the (purpose, account) limiter first (decision 36); a wrong code refuses with
  * code_invalid, and five wrong tries spend the code.
  */
 export async function verifyCode(deps: GatewayDeps, entry: { account: string; purpose: string; code: string }): Promise<bigint> {

@@ -3,7 +3,7 @@ import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransactio
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { maskAccountNumber, sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
-import { findUserById } from '../auth/users.repository.ts';
+import { findUserById, lockUser } from '../auth/users.repository.ts';
 import { findOwnCard } from '../bank/bank-cards.service.ts';
 import { configValue } from '../common/config.repository.ts';
 import { verifyTotp } from '../security/totp.service.ts';
@@ -31,6 +31,22 @@ async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * The account rules of a withdrawal: no open position (unless the operator allows it) and no other
+ * withdrawal pending. Checked early (before the fund password), and again inside the transaction
+ * under the user lock, which is what counts: an order opening a position or a second withdrawal
+ * racing this one is serialised by the same lock, and `withdrawal_one_pending` backs it up.
+ */
+async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
+  if ((await configValue(db, 'withdraw_block_with_positions')) !== '0' && (await hasOpenPositions(db, userId))) throw new Refusal('positions_open');
+  if (await hasPendingWithdrawal(db, userId)) throw new Refusal('fund_operation_busy');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
 /** The published rules, in the order a user can act on them (DESIGN.md section 6). */
 async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {
   const { nameKana } = await requireVerified(deps.db, userId);
@@ -42,8 +58,7 @@ async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInpu
   const amount = parsePositiveAmount(input.amount, WITHDRAWAL_CURRENCY);
   const minimum = BigInt((await configValue(deps.db, 'withdraw_min')) ?? WITHDRAWAL_MIN_JPY);
   if (amount < minimum) throw new Refusal('withdraw_min', { min: String(minimum) });
-  if ((await configValue(deps.db, 'withdraw_block_with_positions')) !== '0' && (await hasOpenPositions(deps.db, userId))) throw new Refusal('positions_open');
-  if (await hasPendingWithdrawal(deps.db, userId)) throw new Refusal('fund_operation_busy');
+  await refuseUnlessAccountFree(deps.db, userId);
   await checkFundPassword(deps, userId, user.fundPasswordHash, input.fund_password);
   await verifyTotp(deps, userId, input.otp);
   return { amount, card };
@@ -60,9 +75,10 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   if (earlier) return earlier;
   const { amount, card } = await checkRules(deps, userId, input);
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, (trx) =>
-    runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
-      if (await hasPendingWithdrawal(trx, userId)) throw new Refusal('fund_operation_busy');
+  const holding = writeTransaction(deps.db, async (trx) => {
+    await lockUser(trx, userId);
+    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+      await refuseUnlessAccountFree(trx, userId);
       const holdJournal = await postJournal(trx, { kind: 'withdrawal_hold', ...journalMemo('withdrawal_hold', { bank: card.bank_name, account: maskAccountNumber(card.account_number) }), actor: { type: 'user', id: userId }, reference: `card:${input.card_id}`, postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount) }, nowMs);
       const row = await trx
         .insertInto('withdrawal')
@@ -70,8 +86,12 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
         .returning('id')
         .executeTakeFirstOrThrow();
       return { withdrawal_id: String(row.id), status: 'pending', currency: WITHDRAWAL_CURRENCY, amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)) };
-    }),
-  );
+    });
+  });
+  return holding.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new Refusal('fund_operation_busy');
+    throw error;
+  });
 }
 
 const LIST_STATUS: Record<string, number> = { pending: 0, paid: 1, rejected: 2 };

@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 
 /**
  * The secrets a signed-in user is asked for, each checked only after its limiter has spent the
- * attempt (decision 36-sec): five tries per 15 minutes per user and secret, reset by a success.
+ * attempt (decision 36): five tries per 15 minutes per user and secret, reset by a success.
  */
 
 /** The login password asked again inside a session (changePassword, setFundPassword). */

@@ -39,7 +39,7 @@ async function matchAndClaimStep(deps: GatewayDeps, userId: number, security: Se
 /**
  * Checks a code against the user's secret: a small past-only window, each time step usable once
  * (the last accepted step is stored with a conditional update, so two requests cannot both use
- * it). Each try spends an attempt first (5 per 15 minutes per user; decision 36-sec).
+ * it). Each try spends an attempt first (5 per 15 minutes per user; decision 36).
  */
 export async function verifyTotp(deps: GatewayDeps, userId: number, code: string | undefined, options: { enrolling?: boolean } = {}): Promise<void> {
   const security = await loadUserSecurity(deps.db, userId);

@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { hashRequest, insertPosition, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
 import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type Instrument } from '@kabuto/schema/market';
-import { checkOrder, computeFees, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
+import { checkOrder, computeFees, executionPrice, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
@@ -37,11 +37,6 @@ function parseLimit(instrument: Instrument, text: string | undefined): bigint | 
   }
 }
 
-/** A limit order that the last price already crosses fills at once, at its limit price. */
-function crossesNow(side: PositionSide, limit: bigint, last: bigint): boolean {
-  return side === 'long' ? last <= limit : last >= limit;
-}
-
 async function insertOrder(trx: Db, values: { userId: number; instrument: Instrument; order: OrderRequest; status: string; hold: bigint; fillPrice: bigint | null; nowMs: number }): Promise<bigint> {
   const row = await trx
     .insertInto('trade_order')
@@ -73,9 +68,11 @@ export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradin
   const market = await marketContextFor(deps, instrument);
   const refusal = checkOrder(instrument, order, market);
   if (refusal) throw new Refusal(refusal);
-  const last = market.lastPrice as bigint;
-  const fillNow = order.kind === 'market' || crossesNow(order.side, order.price as bigint, last);
-  const price = order.kind === 'market' ? last : (order.price as bigint);
+  // A market order, or a limit the last price already crosses, fills at once at the market's
+  // price (never worse than the market); a resting limit holds margin and fees at its limit.
+  const execution = executionPrice(order, market.lastPrice as bigint);
+  const fillNow = execution !== null;
+  const price = execution ?? (order.price as bigint);
   const margin = requiredMargin(instrument, price, order.qty, order.leverage);
   const fees = computeFees(instrument.market, order.side === 'long' ? 'buy' : 'sell', price, order.qty);
   return { instrument, order, fillNow, price, margin, fees };
@@ -84,7 +81,8 @@ export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradin
 /**
  * `trade/order`: checks the order against the instrument's rules and the market, then in one write
  * transaction either opens the position at the feed price (market, or a limit the price already
- * crosses) or holds margin and fees for a resting limit order. Idempotent by `request_id`.
+ * crosses: at the market, not at the limit) or holds margin and fees at the limit for a resting
+ * limit order (the worst case; the matcher fills it at the crossing print). Idempotent by `request_id`.
  */
 export async function placeOrder(deps: GatewayDeps, caller: Pick<Caller, 'userId' | 'tradingBarred'>, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
   const { userId } = caller;

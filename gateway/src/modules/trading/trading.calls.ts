@@ -10,12 +10,12 @@ import { closedPositionsList, holdingOf, openPositionsList } from './positions.s
 
 export const placeOrderCall = defineUserCall({
   path: 'trade/order',
-  summary: 'Places a market or limit order, long or short with leverage; idempotent by request_id',
+  summary: 'Places a market or limit order, long or short with leverage; purchase_ok when it filled, order_placed when a limit rests; idempotent by request_id',
   input: placeOrderRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) announce(deps, caller.userId, 'order:updated', result.status === 'filled' ? 'filled' : 'placed', { ...result });
-    return { msg: 'purchase_ok', data: result };
+    return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });
 

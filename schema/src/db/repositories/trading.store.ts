@@ -3,7 +3,8 @@ import type { Currency } from '../../domain/money/currency.ts';
 import { findInstrument, type Instrument } from '../../domain/market/instruments.ts';
 import { formatPrice } from '../../domain/market/prices.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
-import { requiredMargin, type PositionSide } from '../../domain/trading/order-rules.ts';
+import { executionPrice, fillFromHold } from '../../domain/trading/limit-fill.ts';
+import type { PositionSide } from '../../domain/trading/order-rules.ts';
 import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor } from '../../domain/ledger/journal.ts';
@@ -63,32 +64,34 @@ export async function loadPendingOrders(db: Db): Promise<PendingOrder[]> {
 }
 
 /**
- * Fills a pending limit order at its limit price: the conditional status change means a cancelled
- * or already-filled order is left alone (returns null); otherwise the hold becomes margin and fees
- * and a position opens, in one transaction.
+ * Fills a pending limit order at the print `price` that crosses it (at or better than its limit):
+ * the conditional status change means a cancelled or already-filled order, or one the print does
+ * not cross, is left alone (returns null); otherwise the hold becomes margin and fees at the fill
+ * price, the rest of it goes back to cash, and a position opens, in one transaction.
  */
-export async function fillPendingOrder(db: Db, orderId: bigint, nowMs: number): Promise<{ userId: number; positionId: bigint } | null> {
+export async function fillPendingOrder(db: Db, orderId: bigint, price: bigint, nowMs: number): Promise<{ userId: number; positionId: bigint; price: bigint } | null> {
   return writeTransaction(db, async (trx) => {
     const order = await trx.selectFrom('trade_order').selectAll().where('id', '=', orderId).executeTakeFirst();
-    if (!order || order.status !== 'pending' || order.limit_price === null) return null;
-    const claimed = await trx.updateTable('trade_order').set({ status: 'filled', fill_price: order.limit_price, updated_at: nowMs }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
+    if (!order || order.status !== 'pending') return null;
+    const side = order.side as PositionSide;
+    const fillPrice = executionPrice({ side, kind: 'limit', price: order.limit_price }, price);
+    if (fillPrice === null) return null;
+    const claimed = await trx.updateTable('trade_order').set({ status: 'filled', fill_price: fillPrice, updated_at: nowMs }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) return null;
     const instrument = findInstrument(order.symbol);
     if (!instrument) throw new Refusal('not_found');
-    const side = order.side as PositionSide;
     const leverage = Number(order.leverage);
     const userId = Number(order.user_id);
-    const margin = requiredMargin(instrument, order.limit_price, order.qty, leverage);
-    const fees = computeFees(instrument.market, side === 'long' ? 'buy' : 'sell', order.limit_price, order.qty);
-    const positionId = await insertPosition(trx, { userId, orderId, instrument, side, qty: order.qty, price: order.limit_price, leverage, margin, fee: fees.total, nowMs });
+    const { margin, fees } = fillFromHold(instrument, { side, qty: order.qty, leverage, hold: order.hold_amount }, fillPrice);
+    const positionId = await insertPosition(trx, { userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage, margin, fee: fees.total, nowMs });
     await postJournal(trx, {
       kind: 'position_open',
-      ...journalMemo('limit_fill', { order: orderId, side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(order.limit_price, instrument.market), leverage }),
+      ...journalMemo('limit_fill', { order: orderId, side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(fillPrice, instrument.market), leverage }),
       actor: { type: 'system', id: 'limit-matcher' },
       reference: `position:${positionId}`,
       postings: openFromHold(userId, order.currency as Currency, order.hold_amount, margin, fees),
     }, nowMs);
-    return { userId, positionId };
+    return { userId, positionId, price: fillPrice };
   });
 }
 

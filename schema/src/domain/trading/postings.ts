@@ -40,7 +40,7 @@ export function releaseOrderHold(userId: number, currency: Currency, amount: big
   ]);
 }
 
-/** A limit order fills at its limit price: the hold becomes margin and fees exactly. */
+/** A resting limit order fills: the hold becomes margin and fees, and what they leave of it goes back to cash. */
 export function openFromHold(userId: number, currency: Currency, hold: bigint, margin: bigint, fees: FeeBreakdown): Posting[] {
   return legs([
     { account: userAccount(userId, 'hold:order', currency), amountMinor: -hold },

@@ -20,7 +20,10 @@ export interface FeedRuntime {
 /**
  * Runs the feed only while this process holds the leader lease (SET NX PX, renewed each beat).
  * A second feed process waits; when the leader dies its lease lapses and the other takes over,
- * preparing its runtime (history resume) before its first beat.
+ * preparing its runtime (history resume) before its first beat. The leader remembers the latest
+ * snapshot it published per symbol: when Redis comes back after an outage (a restart empties it),
+ * its first beat as leader rewrites every latest quote from that memory, so prices are there at
+ * once, also for markets that are closed and will not print until they open.
  */
 export function startFeedLeader(deps: {
   redis: Redis;
@@ -32,11 +35,13 @@ export function startFeedLeader(deps: {
   const keys = redisKeys(deps.redisPrefix);
   const owner = randomUUID();
   const persistEvery = Math.max(1, Math.round(1000 / deps.intervalMs));
+  const quotes = rememberedQuotes(deps.redis, keys, deps.logger);
   let leader = false;
   let stopped = false;
   let runtime: FeedRuntime | null = null;
   let preparing: Promise<void> | null = null;
   let persisting: Promise<void> | null = null;
+  let beating = false;
   let beats = 0;
 
   const persist = () => {
@@ -53,31 +58,63 @@ export function startFeedLeader(deps: {
       preparing ??= deps
         .prepare()
         .then(async (ready) => {
-          await publish(deps.redis, keys, [...ready.initial]);
+          await quotes.publish([...ready.initial]);
           runtime = ready;
           deps.logger.info('feed leader ready');
         })
         .finally(() => (preparing = null));
       return;
     }
-    const now = Date.now();
-    await publish(deps.redis, keys, runtime.providers.flatMap((p) => p.next(now)));
+    await quotes.rewriteIfRedisCameBack();
+    await quotes.publish(runtime.providers.flatMap((p) => p.next(Date.now())));
     beats += 1;
     if (beats % persistEvery === 0) persist();
   };
+  // One beat at a time: while Redis is down a beat waits, and the next ones are skipped, not queued.
   const timer = setInterval(() => {
-    beat().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'feed beat failed'));
+    if (beating) return;
+    beating = true;
+    beat()
+      .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'feed beat failed'))
+      .finally(() => (beating = false));
   }, deps.intervalMs);
   return {
     isLeader: () => leader,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      quotes.detach();
       await preparing?.catch(() => undefined);
       persist();
       await persisting;
       if (leader) await deps.redis.eval(RELEASE_IF_OWNER, 1, keys.feedLeaderLock, owner);
     },
+  };
+}
+
+/**
+ * The latest snapshot the leader published per symbol. Every time the connection becomes ready
+ * again (after an outage; a restarted Redis is empty) the next beat rewrites them all.
+ */
+function rememberedQuotes(redis: Redis, keys: ReturnType<typeof redisKeys>, logger: Logger) {
+  const latest = new Map<string, QuoteSnapshot>();
+  let rewriteDue = false;
+  const onReady = () => (rewriteDue = true);
+  redis.on('ready', onReady);
+  return {
+    async publish(snapshots: QuoteSnapshot[]): Promise<void> {
+      for (const snapshot of snapshots) latest.set(snapshot.symbol, snapshot);
+      await publish(redis, keys, snapshots);
+    },
+    async rewriteIfRedisCameBack(): Promise<void> {
+      if (!rewriteDue || latest.size === 0) return;
+      const all: Record<string, string> = {};
+      for (const [symbol, snapshot] of latest) all[symbol] = JSON.stringify(snapshot);
+      await redis.hset(keys.latestQuotes, all);
+      rewriteDue = false;
+      logger.info({ symbols: latest.size }, 'latest quotes rewritten after redis came back');
+    },
+    detach: () => void redis.off('ready', onReady),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { PendingOrder } from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice } from '@kabuto/schema/market';
+import { limitCrossedBy } from '@kabuto/schema/trading';
 
 /**
- * The matcher's in-memory index of resting limit orders, per symbol. A long order crosses when the
- * price falls to or below its limit; a short when the price rises to or above it.
+ * The matcher's in-memory index of resting limit orders, per symbol. Which orders a print crosses
+ * is the shared rule `limitCrossedBy` (a long at or below its limit, a short at or above).
  */
 export class LimitBook {
   private bySymbol = new Map<string, Map<bigint, PendingOrder>>();
@@ -30,19 +31,21 @@ export class LimitBook {
     return total;
   }
 
-  /** Orders a print at `priceText` crosses, oldest first. */
-  crossing(symbol: string, priceText: string): PendingOrder[] {
+  /** Orders a print at `priceText` crosses, oldest first, with the print's price (they fill at it). */
+  crossing(symbol: string, priceText: string): { price: bigint; orders: PendingOrder[] } {
     const orders = this.bySymbol.get(symbol);
     const instrument = findInstrument(symbol);
-    if (!orders || orders.size === 0 || !instrument) return [];
+    const none = { price: 0n, orders: [] };
+    if (!orders || orders.size === 0 || !instrument) return none;
     let price: bigint;
     try {
       price = parseScaledPrice(priceText, instrument.market);
     } catch {
-      return [];
+      return none;
     }
-    return [...orders.values()]
-      .filter((o) => (o.side === 'long' ? price <= o.limitPrice : price >= o.limitPrice))
+    const crossed = [...orders.values()]
+      .filter((o) => limitCrossedBy(o.side, o.limitPrice, price))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
+    return { price, orders: crossed };
   }
 }

@@ -8,7 +8,8 @@ import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 import { LimitBook } from './limit-book.ts';
 
 /**
- * Fills resting limit orders when the feed's prints cross them. The book is rebuilt from the
+ * Fills resting limit orders when the feed's prints cross them, at the print's price (at or better
+ * than the limit). The book is rebuilt from the
  * database at start and again every `refreshMs` (new orders in, cancelled ones out); each fill is a conditional update
  * in the database, so two matchers (or a cancel racing a fill) can never fill an order twice.
  */
@@ -25,9 +26,10 @@ export async function startLimitMatcher(deps: {
   for (const order of await loadPendingOrders(deps.db)) book.add(order);
   const fillCrossed = async (ticks: QuoteTick[]) => {
     for (const tick of ticks) {
-      for (const order of book.crossing(tick.symbol, tick.price)) {
+      const { price, orders } = book.crossing(tick.symbol, tick.price);
+      for (const order of orders) {
         book.remove(order);
-        const filled = await fillPendingOrder(deps.db, order.id, Date.now()).catch((error: unknown) => {
+        const filled = await fillPendingOrder(deps.db, order.id, price, Date.now()).catch((error: unknown) => {
           deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
           return null;
         });
@@ -38,6 +40,7 @@ export async function startLimitMatcher(deps: {
     }
   };
   const stream = await followTicks({
+    name: 'limit-matcher',
     ...deps,
     refreshMs: deps.refreshMs ?? 1000,
     refresh: async () => book.replaceAll(await loadPendingOrders(deps.db)),

@@ -88,6 +88,7 @@ export async function startStopOutWatcher(deps: {
   };
 
   return followTicks({
+    name: 'stop-out',
     ...deps,
     refreshMs: deps.refreshMs ?? 1000,
     refresh: async () => {

@@ -4,6 +4,7 @@ import { queueName, type QueuePayloads } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
+import { quietOnError } from '../../infra/redis.ts';
 import type { BankTransferProvider } from './bank-transfers.ts';
 import { payWithdrawal, unpaidApprovedWithdrawals } from './withdrawal-payout.ts';
 
@@ -46,12 +47,16 @@ async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId:
 /** Pays withdrawals as their jobs arrive (attempts and backoff are the gateway's job options), and sweeps for any left unpaid. */
 export async function startWithdrawalPayouts(deps: PayoutDeps): Promise<{ stop(): Promise<void> }> {
   const name = queueName('withdrawal-payout', deps.redisPrefix);
-  const worker = new Worker<Payload>(
+  const worker = quietOnError(
+    new Worker<Payload>(
+      name,
+      async (job: Job<Payload>) => {
+        await payOne(deps, job.data.withdrawalId);
+      },
+      { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 2 },
+    ),
+    deps.logger,
     name,
-    async (job: Job<Payload>) => {
-      await payOne(deps, job.data.withdrawalId);
-    },
-    { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 2 },
   );
   const sweep = () => payUnpaidWithdrawals(deps).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'payout sweep failed'));
   await sweep();
