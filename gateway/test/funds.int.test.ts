@@ -100,6 +100,15 @@ describe('real-name verification', () => {
     expect((await t.call('user/kyc', {}, s)).body.data.state).toBe('none');
   });
 
+  it('four parallel identity submissions: one under review, the others kyc_pending (never a 500), one row and two photos kept', async () => {
+    const s = await registerAndLogin(t);
+    const files = storedFiles();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => multipart(t, 'user/verify', { ...NAME, consent: '1' }, photos(), s)));
+    expect(answers.map((a) => [a.http, a.body.msg]).sort()).toEqual([[200, 'kyc_pending'], [200, 'kyc_pending'], [200, 'kyc_pending'], [200, 'submit_ok']]);
+    expect(await db().selectFrom('kyc_submission').select('status').where('user_id', '=', BigInt(await userIdOf(s))).execute()).toEqual([{ status: 'pending' }]);
+    expect(storedFiles()).toBe(files + 2);
+  });
+
   it('stores a submission under review with re-encoded photos (no EXIF) that only the owner and reviewers can read', async () => {
     const s = await registerAndLogin(t);
     const submitted = await multipart(t, 'user/verify', { ...NAME, consent: '1' }, photos(), s);
@@ -231,6 +240,20 @@ describe('deposits', () => {
     await review.call('deposit/decide', { id: second.body.data.deposit_id, decision: 'reject', reason: 'No transfer arrived' });
     expect(await balance(s, 'cash', 'JPY')).toBe(300_000n);
     expect((await t.call('fund/deposits', {}, s)).body.data[0]).toMatchObject({ status: 'rejected', reason: 'No transfer arrived' });
+  });
+
+  it('four parallel deposits: one pending, the others deposit_pending (never a 500), one row and one proof kept', async () => {
+    const s = await verifiedUser();
+    const channelId = (await t.call('fund/channels', {}, s)).body.data[0].channel_id;
+    const before = await state(s);
+    const answers = await Promise.all(
+      ['1000', '2000', '3000', '4000'].map((amount) => multipart(t, 'fund/deposit', { channel_id: channelId, amount, request_id: requestId() }, { proof: { bytes: photo, name: 'p.jpg' } }, s)),
+    );
+    expect(answers.map((a) => [a.http, a.body.msg]).sort()).toEqual([[200, 'deposit_ok'], [200, 'deposit_pending'], [200, 'deposit_pending'], [200, 'deposit_pending']]);
+    const rows = await db().selectFrom('deposit').select('status').where('user_id', '=', BigInt(await userIdOf(s))).execute();
+    expect(rows).toEqual([{ status: 'pending' }]);
+    expect(storedFiles()).toBe(before.files + 1);
+    expect(await balance(s, 'cash', 'JPY')).toBe(0n);
   });
 });
 

@@ -13,3 +13,4 @@ export * from './repositories/market-data.store.ts';
 export * from './repositories/trading.store.ts';
 export * from './repositories/inbox.store.ts';
 export * from './private-files.ts';
+export * from './db-errors.ts';

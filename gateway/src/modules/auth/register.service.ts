@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Refusal, type RegisterRequest } from '@kabuto/schema/contracts';
-import { writeTransaction } from '@kabuto/schema/db';
+import { writeTransaction, isUniqueViolation } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import { markCodeConsumed, verifyCode } from '../common/verification-codes.ts';
 import { hashPassword } from './passwords.ts';
@@ -10,11 +10,6 @@ function newInviteCode(): string {
   return randomBytes(5).toString('hex').toUpperCase();
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  const text = `${String(code ?? '')} ${String(message ?? '')}`;
-  return text.includes('SQLITE_CONSTRAINT_UNIQUE') || text.includes('23505');
-}
 
 /** Creates the user and their own invitation code and spends the verification code, in one transaction. */
 export async function registerUser(deps: GatewayDeps, input: RegisterRequest & { account: string }): Promise<number> {

@@ -1,5 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import type { Db } from '@kabuto/schema/db';
+import { isUniqueViolation, type Db } from '@kabuto/schema/db';
 import { isKatakanaName, maskAccountNumber, normaliseKanaName, sameKanaName } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { kycOf } from '../kyc/kyc.repository.ts';
@@ -41,10 +41,6 @@ async function refuseDuplicate(db: Db, userId: number, fields: CardFields, excep
   if (await query.executeTakeFirst()) throw new Refusal('card_exists');
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 export async function addCard(deps: GatewayDeps, userId: number, fields: CardFields): Promise<{ card_id: string }> {
   const holder = await checkHolder(deps.db, userId, fields.holder_kana);

@@ -1,5 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { earlierAnswer, hashRequest, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { earlierAnswer, hashRequest, isUniqueViolation, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { configValue } from '../common/config.repository.ts';
@@ -126,6 +126,7 @@ export async function requestDeposit(deps: GatewayDeps, userId: number, input: {
     return answer;
   } catch (error) {
     await stored.discard();
+    if (isUniqueViolation(error)) throw new Refusal('deposit_pending'); // a parallel deposit won the race
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransaction, isUniqueViolation, type Db } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { maskAccountNumber, sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
@@ -42,10 +42,6 @@ async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
   if (await hasPendingWithdrawal(db, userId)) throw new Refusal('fund_operation_busy');
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 /** The published rules, in the order a user can act on them (DESIGN.md section 6). */
 async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {

@@ -1,5 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { writeTransaction } from '@kabuto/schema/db';
+import { isUniqueViolation, writeTransaction } from '@kabuto/schema/db';
 import { isKatakanaName, normaliseKanaName } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { spendUploadAttempt } from '../uploads/upload-limits.ts';
@@ -53,6 +53,7 @@ export async function submitKyc(deps: GatewayDeps, userId: number, input: KycSub
     });
   } catch (error) {
     await Promise.all(stored.map((s) => s.discard()));
+    if (isUniqueViolation(error)) throw new Refusal('kyc_pending'); // a parallel submission won the race
     throw error;
   }
 }
