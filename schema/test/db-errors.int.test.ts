@@ -14,6 +14,8 @@ const user = (account: string, invite: string) => ({
   password_hash: 'x',
   inviter_code: 'KABUTO',
   invite_code: invite,
+  status: 'active',
+  trading_barred: 0n,
   created_at: 1n,
 });
 
