@@ -29,24 +29,56 @@ export default tseslint.config(
     rules: {
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
       'no-restricted-imports': boundary([
-        { group: ['@kabuto/schema/db', '@kabuto/schema/testing', '**/schema/src/db/**'], message: 'client may import schema/domain and schema/contracts only' },
-        { group: ['**/gateway/**', '**/workers/**', 'node:*'], message: 'client never imports server code' },
+        {
+          group: ['@kabuto/schema/db', '@kabuto/schema/testing', '**/schema/src/db/**'],
+          message: 'client may import schema/domain and schema/contracts only',
+        },
+        {
+          group: ['**/gateway/**', '**/workers/**', 'node:*'],
+          message: 'client never imports server code',
+        },
       ]),
     },
   },
   {
     files: ['gateway/src/**'],
-    rules: { 'no-restricted-imports': boundary([{ group: ['**/workers/**', '@kabuto/workers'], message: 'gateway and workers meet only through schema/contracts' }]) },
+    rules: {
+      'no-restricted-imports': boundary([
+        {
+          group: ['**/workers/**', '@kabuto/workers'],
+          message: 'gateway and workers meet only through schema/contracts',
+        },
+      ]),
+    },
   },
   {
     files: ['workers/src/**'],
-    rules: { 'no-restricted-imports': boundary([{ group: ['**/gateway/**', '@kabuto/gateway'], message: 'gateway and workers meet only through schema/contracts' }]) },
+    rules: {
+      'no-restricted-imports': boundary([
+        {
+          group: ['**/gateway/**', '@kabuto/gateway'],
+          message: 'gateway and workers meet only through schema/contracts',
+        },
+      ]),
+    },
   },
   {
     files: ['schema/src/domain/**'],
     rules: {
       'no-restricted-imports': boundary([
-        { group: ['node:*', 'kysely', 'ioredis', 'pg', 'better-sqlite3', 'zod', '../contracts/**', '../db/**'], message: 'domain is pure: it imports nothing outside itself' },
+        {
+          group: [
+            'node:*',
+            'kysely',
+            'ioredis',
+            'pg',
+            'better-sqlite3',
+            'zod',
+            '../contracts/**',
+            '../db/**',
+          ],
+          message: 'domain is pure: it imports nothing outside itself',
+        },
       ]),
     },
   },
@@ -54,15 +86,26 @@ export default tseslint.config(
     files: ['schema/src/domain/money/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: "CallExpression[callee.name='parseFloat']", message: 'no floats in money' },
-        { selector: "CallExpression[callee.property.name='toFixed']", message: 'no floats in money' },
+        {
+          selector: "CallExpression[callee.property.name='toFixed']",
+          message: 'no floats in money',
+        },
         { selector: "CallExpression[callee.name='Number']", message: 'no floats in money' },
       ],
     },
   },
   {
     files: ['bench/**'],
-    rules: { 'no-restricted-imports': boundary([{ group: ['**/gateway/src/**', '**/workers/src/**', '@kabuto/schema/db'], message: 'bench treats the services as black boxes' }]) },
+    rules: {
+      'no-restricted-imports': boundary([
+        {
+          group: ['**/gateway/src/**', '**/workers/src/**', '@kabuto/schema/db'],
+          message: 'bench treats the services as black boxes',
+        },
+      ]),
+    },
   },
 );

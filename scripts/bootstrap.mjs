@@ -14,8 +14,15 @@ const log = (message) => console.log(`[kabuto] ${message}`);
 const children = [];
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env, ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+    ...options,
+  });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+  }
 }
 
 function newestMtime(dir) {
@@ -39,7 +46,10 @@ function ensureInstalled() {
 function redisAnswers(port, host = '127.0.0.1') {
   return new Promise((done) => {
     const socket = createConnection({ port, host });
-    const finish = (ok) => { socket.destroy(); done(ok); };
+    const finish = (ok) => {
+      socket.destroy();
+      done(ok);
+    };
     socket.setTimeout(1000, () => finish(false));
     socket.on('error', () => finish(false));
     socket.on('connect', () => socket.write('PING\r\n'));
@@ -65,13 +75,19 @@ function onPath(binary) {
 function installRedisOrExplain() {
   const debian = existsSync('/etc/debian_version');
   if (debian && process.getuid?.() === 0) {
-    log('redis-server not found: installing Debian\'s redis-server');
+    log("redis-server not found: installing Debian's redis-server");
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'redis-server'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', 'redis-server'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     return;
   }
-  const command = debian ? 'sudo apt-get install -y redis-server' : 'brew install redis   (or your system\'s redis-server package)';
-  console.error(`[kabuto] Redis is required and none was found. Install it with:\n\n    ${command}\n\nor set REDIS_URL.`);
+  const command = debian
+    ? 'sudo apt-get install -y redis-server'
+    : "brew install redis   (or your system's redis-server package)";
+  console.error(
+    `[kabuto] Redis is required and none was found. Install it with:\n\n    ${command}\n\nor set REDIS_URL.`,
+  );
   process.exit(1);
 }
 
@@ -81,9 +97,26 @@ async function startLocalRedis() {
   const dir = join(DATA_DIR, 'redis');
   mkdirSync(dir, { recursive: true, mode: 0o700 }); // DATA_DIR holds ID numbers and password hashes
   log(`starting redis-server on 127.0.0.1:${port} (data in ${dir})`);
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+    ],
+    { stdio: 'ignore' },
+  );
   children.push({ name: 'redis', child });
-  for (let i = 0; i < 50 && !(await redisAnswers(port)); i += 1) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && !(await redisAnswers(port)); i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return `redis://127.0.0.1:${port}`;
 }
 
@@ -99,7 +132,10 @@ function tsx(script, env = process.env) {
 
 function ensureClientBuilt() {
   const dist = join(ROOT, 'client', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(join(ROOT, 'client', 'src')), newestMtime(join(ROOT, 'schema', 'src')));
+  const sources = Math.max(
+    newestMtime(join(ROOT, 'client', 'src')),
+    newestMtime(join(ROOT, 'schema', 'src')),
+  );
   if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
   log('building the client');
   run('npm', ['run', 'build', '-w', 'client']);
@@ -110,7 +146,11 @@ function supervise(name, script, env) {
   let crashesInRow = 0;
   const launch = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
     const entry = { name, child, stopping: false };
     children.push(entry);
     child.on('exit', (code) => {
@@ -131,7 +171,19 @@ async function shutdown() {
   shuttingDown = true;
   log('stopping');
   const services = children.filter((c) => c.name !== 'redis');
-  await Promise.all(services.map((c) => new Promise((done) => { c.child.once('exit', done); c.child.kill('SIGTERM'); setTimeout(() => { c.child.kill('SIGKILL'); done(); }, 8000); })));
+  await Promise.all(
+    services.map(
+      (c) =>
+        new Promise((done) => {
+          c.child.once('exit', done);
+          c.child.kill('SIGTERM');
+          setTimeout(() => {
+            c.child.kill('SIGKILL');
+            done();
+          }, 8000);
+        }),
+    ),
+  );
   for (const c of children.filter((c) => c.name === 'redis')) c.child.kill('SIGTERM');
   process.exit(0);
 }
@@ -155,7 +207,9 @@ async function start() {
   supervise('feed', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'feed' });
   const port = env.PORT ?? '3000';
   log(`Kabuto is starting at http://127.0.0.1:${port}/  (paper mode; Ctrl-C stops everything)`);
-  log(`back-office login: see ${join(DATA_DIR, 'backoffice-login.txt')}; verification codes: ${join(DATA_DIR, 'outbox.jsonl')}`);
+  log(
+    `back-office login: see ${join(DATA_DIR, 'backoffice-login.txt')}; verification codes: ${join(DATA_DIR, 'outbox.jsonl')}`,
+  );
 }
 
 async function test() {
@@ -165,6 +219,7 @@ async function test() {
   const env = { ...process.env, REDIS_URL: redisUrl };
   run('npx', ['tsc', '-b'], { env });
   run('npx', ['eslint', '.', '--max-warnings=0'], { env });
+  run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env });
   const projects = process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e';
   const args = ['vitest', 'run', ...projects.split(',').flatMap((p) => ['--project', p])];
   const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
@@ -173,7 +228,14 @@ async function test() {
 }
 
 const command = process.argv[2];
-const actions = { start, setup: async () => { await setup(); for (const c of children) c.child.kill('SIGTERM'); }, test };
+const actions = {
+  start,
+  setup: async () => {
+    await setup();
+    for (const c of children) c.child.kill('SIGTERM');
+  },
+  test,
+};
 if (!actions[command]) {
   console.error('usage: bootstrap.mjs start|setup|test');
   process.exit(2);

@@ -2,8 +2,18 @@
 // and reports tick-to-client latencies and delivered counts to the parent over IPC.
 import { io, type Socket } from 'socket.io-client';
 
-interface Tick { symbol: string; price: string; ts: number }
-interface Start { baseUrl: string; clients: number; symbols: string[]; mode: 'batch' | 'tick'; seed: number }
+interface Tick {
+  symbol: string;
+  price: string;
+  ts: number;
+}
+interface Start {
+  baseUrl: string;
+  clients: number;
+  symbols: string[];
+  mode: 'batch' | 'tick';
+  seed: number;
+}
 
 const MAX_SAMPLES = 3_000_000;
 const latencies = new Float64Array(MAX_SAMPLES);
@@ -32,13 +42,31 @@ let failed = 0;
 
 /** Connects and subscribes one client; an overloaded server shows up as a failed client, not a crash. */
 async function connect(start: Start, index: number): Promise<void> {
-  const socket = io(start.baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000, auth: start.mode === 'batch' ? { frames: 'batch' } : {} });
+  const socket = io(start.baseUrl, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: 20_000,
+    auth: start.mode === 'batch' ? { frames: 'batch' } : {},
+  });
   sockets.push(socket);
-  socket.on('quote:tick', (tick: Tick) => { frames += 1; record(tick, Date.now()); });
-  socket.on('quote:ticks', (ticks: Tick[]) => { frames += 1; const now = Date.now(); for (const tick of ticks) record(tick, now); });
+  socket.on('quote:tick', (tick: Tick) => {
+    frames += 1;
+    record(tick, Date.now());
+  });
+  socket.on('quote:ticks', (ticks: Tick[]) => {
+    frames += 1;
+    const now = Date.now();
+    for (const tick of ticks) record(tick, now);
+  });
   try {
-    await new Promise<void>((done, fail) => { socket.once('connect', () => done()); socket.once('connect_error', fail); });
-    await socket.timeout(20_000).emitWithAck('quote:subscribe', { symbols: pick(start.symbols, start.seed + index * 7919, 5) });
+    await new Promise<void>((done, fail) => {
+      socket.once('connect', () => done());
+      socket.once('connect_error', fail);
+    });
+    await socket.timeout(20_000).emitWithAck('quote:subscribe', {
+      symbols: pick(start.symbols, start.seed + index * 7919, 5),
+    });
   } catch {
     failed += 1;
     socket.disconnect();
@@ -49,9 +77,15 @@ process.on('message', async (message: { type: string } & Partial<Start>) => {
   if (message.type === 'start') {
     const start = message as Start;
     for (let i = 0; i < start.clients; i += 100) {
-      await Promise.all(Array.from({ length: Math.min(100, start.clients - i) }, (_, j) => connect(start, i + j)));
+      await Promise.all(
+        Array.from({ length: Math.min(100, start.clients - i) }, (_, j) => connect(start, i + j)),
+      );
     }
-    process.send?.({ type: 'connected', clients: sockets.filter((s) => s.connected).length, failed });
+    process.send?.({
+      type: 'connected',
+      clients: sockets.filter((s) => s.connected).length,
+      failed,
+    });
   } else if (message.type === 'record') {
     recording = true;
     samples = 0;
@@ -60,8 +94,19 @@ process.on('message', async (message: { type: string } & Partial<Start>) => {
   } else if (message.type === 'report') {
     recording = false;
     const sorted = latencies.slice(0, samples).sort();
-    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
-    process.send?.({ type: 'report', delivered, frames, samples, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : null, failed, connected: sockets.filter((s) => s.connected).length });
+    const at = (q: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null;
+    process.send?.({
+      type: 'report',
+      delivered,
+      frames,
+      samples,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: sorted.length ? sorted[sorted.length - 1] : null,
+      failed,
+      connected: sockets.filter((s) => s.connected).length,
+    });
     for (const socket of sockets) socket.disconnect();
     setTimeout(() => process.exit(0), 200);
   }

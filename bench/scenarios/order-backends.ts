@@ -18,7 +18,8 @@ export interface OrderBackend {
 export const sqliteBackend: OrderBackend = {
   name: 'sqlite',
   databaseUrl: undefined,
-  countOrders: (dataDir) => Promise.resolve(countSqliteRows(join(dataDir, 'kabuto.sqlite'), 'trade_order')),
+  countOrders: (dataDir) =>
+    Promise.resolve(countSqliteRows(join(dataDir, 'kabuto.sqlite'), 'trade_order')),
   dispose: () => Promise.resolve(),
 };
 
@@ -62,12 +63,18 @@ export async function createPostgresBackend(): Promise<OrderBackend> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        return Number((await client.query<{ n: string }>('select count(*) as n from trade_order')).rows[0]?.n ?? 0);
+        return Number(
+          (await client.query<{ n: string }>('select count(*) as n from trade_order')).rows[0]?.n ??
+            0,
+        );
       } finally {
         await client.end();
       }
     },
-    dispose: () => onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    dispose: () =>
+      onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }
 
@@ -75,14 +82,21 @@ export async function createPostgresBackend(): Promise<OrderBackend> {
  * pgbench's TPC-B-like script (three updates, a select and an insert per transaction) on a scratch
  * database of its own, at the bench's connection count. Returns transactions per second.
  */
-export async function runPgbench(connections: number, durationS: number): Promise<{ tps: number; latencyMs: number }> {
+export async function runPgbench(
+  connections: number,
+  durationS: number,
+): Promise<{ tps: number; latencyMs: number }> {
   const name = `kabuto_pgbench_${randomBytes(4).toString('hex')}`;
   await onServer((c) => c.query(`create database ${name}`));
   try {
     const url = databaseUrl(name);
     const init = spawnSync('pgbench', ['-i', '-q', '-s', '10', url], { encoding: 'utf8' });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-    const run = spawnSync('pgbench', ['-n', '-c', String(connections), '-j', '2', '-T', String(durationS), url], { encoding: 'utf8' });
+    const run = spawnSync(
+      'pgbench',
+      ['-n', '-c', String(connections), '-j', '2', '-T', String(durationS), url],
+      { encoding: 'utf8' },
+    );
     if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
     const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
     const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];

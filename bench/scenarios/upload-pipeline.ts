@@ -13,13 +13,27 @@ const ROUNDS = 20;
 function noisyPhoto(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919 + (i >> 9)) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).withExif({ IFD0: { Make: 'BenchCam' } }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'BenchCam' } })
+    .toBuffer();
 }
 
 function percentiles(label: string, samples: number[], extra: Record<string, unknown> = {}) {
   samples.sort((a, b) => a - b);
-  const at = (q: number) => Number((samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number).toFixed(1));
-  console.log(JSON.stringify({ scenario: label, rounds: samples.length, p50Ms: at(0.5), p95Ms: at(0.95), ...extra }));
+  const at = (q: number) =>
+    Number(
+      (samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number).toFixed(1),
+    );
+  console.log(
+    JSON.stringify({
+      scenario: label,
+      rounds: samples.length,
+      p50Ms: at(0.5),
+      p95Ms: at(0.95),
+      ...extra,
+    }),
+  );
 }
 
 async function time(run: () => Promise<unknown>): Promise<number> {
@@ -29,24 +43,66 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 }
 
 const photo = await noisyPhoto(4000, 3000);
-const flood = await sharp({ create: { width: 8000, height: 7500, channels: 3, background: '#c33' } }).png().toBuffer();
+const flood = await sharp({
+  create: { width: 8000, height: 7500, channels: 3, background: '#c33' },
+})
+  .png()
+  .toBuffer();
 const bare: number[] = [];
-for (let i = 0; i < ROUNDS; i += 1) bare.push(await time(() => Promise.all([sharp(photo).jpeg({ quality: 85 }).toBuffer(), sharp(photo).jpeg({ quality: 85 }).toBuffer()])));
-percentiles('bare: in-process sharp re-encode of two 12 MP JPEGs', bare, { photoBytes: photo.length });
+for (let i = 0; i < ROUNDS; i += 1) {
+  bare.push(
+    await time(() =>
+      Promise.all([
+        sharp(photo).jpeg({ quality: 85 }).toBuffer(),
+        sharp(photo).jpeg({ quality: 85 }).toBuffer(),
+      ]),
+    ),
+  );
+}
+percentiles('bare: in-process sharp re-encode of two 12 MP JPEGs', bare, {
+  photoBytes: photo.length,
+});
 
 const stack = await startStack({ services: [] });
 const gateway = stack.startService('gateway');
-for (let i = 0; i < 100 && !(await fetch(`${stack.baseUrl}/readyz`).then((r) => r.ok).catch(() => false)); i += 1) await new Promise((r) => setTimeout(r, 200));
+for (
+  let i = 0;
+  i < 100 &&
+  !(await fetch(`${stack.baseUrl}/readyz`)
+    .then((r) => r.ok)
+    .catch(() => false));
+  i += 1
+) {
+  await new Promise((r) => setTimeout(r, 200));
+}
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 try {
   const post = async (path: string, body: Record<string, string>) =>
-    (await (await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() })).json()) as { status: number; msg: string; data: { token: string } };
+    (await (
+      await fetch(`${stack.baseUrl}/api/vue/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      })
+    ).json()) as { status: number; msg: string; data: { token: string } };
   const verify = async (session: { token: string; account: string }, front: Buffer) => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name_kanji: '山田 太郎', name_kana: 'ヤマダ タロウ', id_number: '123456789012', document_type: 'my_number', consent: '1' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      name_kanji: '山田 太郎',
+      name_kana: 'ヤマダ タロウ',
+      id_number: '123456789012',
+      document_type: 'my_number',
+      consent: '1',
+    })) {
+      form.append(k, v);
+    }
     form.append('front', new Blob([new Uint8Array(front)]), 'front.jpg');
     form.append('back', new Blob([new Uint8Array(photo)]), 'back.jpg');
-    const response = await fetch(`${stack.baseUrl}/api/vue/user/verify`, { method: 'POST', headers: session, body: form });
+    const response = await fetch(`${stack.baseUrl}/api/vue/user/verify`, {
+      method: 'POST',
+      headers: session,
+      body: form,
+    });
     return ((await response.json()) as { msg: string }).msg;
   };
   const accepted: number[] = [];
@@ -55,15 +111,31 @@ try {
     const account = `upload${i}.${stack.prefix}@example.jp`;
     await redis.del(`${stack.prefix}:rl:sendcode-ip:127.0.0.1`);
     await post('common/sendcode', { account, purpose: 'register' });
-    await post('user/register', { account, password: 'bench-pass-1', repassword: 'bench-pass-1', invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' });
-    const session = { token: (await post('user/login', { account, password: 'bench-pass-1' })).data.token, account };
+    await post('user/register', {
+      account,
+      password: 'bench-pass-1',
+      repassword: 'bench-pass-1',
+      invite: 'KABUTO',
+      code: stack.outboxCode(account),
+      agree: '1',
+    });
+    const session = {
+      token: (await post('user/login', { account, password: 'bench-pass-1' })).data.token,
+      account,
+    };
     const answers: string[] = [];
     refused.push(await time(async () => answers.push(await verify(session, flood))));
     accepted.push(await time(async () => answers.push(await verify(session, photo))));
-    if (answers.join() !== 'upload_invalid,submit_ok') throw new Error(`answered ${answers.join()}`);
+    if (answers.join() !== 'upload_invalid,submit_ok') {
+      throw new Error(`answered ${answers.join()}`);
+    }
   }
-  const status = readFileSync(`/proc/${gateway.pid ?? 0}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1];
-  percentiles('gateway: user/verify with two 12 MP photos, end to end', accepted, { gatewayPeakRssMiB: status ? Math.round(Number(status) / 1024) : null });
+  const status = readFileSync(`/proc/${gateway.pid ?? 0}/status`, 'utf8').match(
+    /VmHWM:\s+(\d+)/,
+  )?.[1];
+  percentiles('gateway: user/verify with two 12 MP photos, end to end', accepted, {
+    gatewayPeakRssMiB: status ? Math.round(Number(status) / 1024) : null,
+  });
   percentiles('gateway: user/verify refusing a 60 MP PNG flood', refused);
 } finally {
   gateway.kill('SIGTERM');

@@ -32,7 +32,14 @@ function startPublisher(redis: Redis, prefix: string): () => void {
     const ts = Date.now();
     const ticks = SYMBOLS.map((symbol, i) => {
       prices[i] = (prices[i] as number) + (Math.random() < 0.5 ? -1 : 1);
-      return { symbol, price: ((prices[i] as number) / 100).toFixed(2), change_rate: '0.00', volume: seq * 100, seq, ts };
+      return {
+        symbol,
+        price: ((prices[i] as number) / 100).toFixed(2),
+        change_rate: '0.00',
+        volume: seq * 100,
+        seq,
+        ts,
+      };
     });
     void redis.publish(`${prefix}:quote:ticks`, JSON.stringify(ticks));
   }, 1000 / HZ);
@@ -40,8 +47,15 @@ function startPublisher(redis: Redis, prefix: string): () => void {
 }
 
 async function run(baseUrl: string, gatewayPid: number, clients: number, mode: 'batch' | 'tick') {
-  const child: ChildProcess = fork(resolve(import.meta.dirname, 'fanout-clients.ts'), { execArgv: ['--import', 'tsx'] });
-  const next = (type: string) => new Promise<Record<string, number | null>>((done) => child.once('message', (m: { type: string }) => { if (m.type === type) done(m as never); }));
+  const child: ChildProcess = fork(resolve(import.meta.dirname, 'fanout-clients.ts'), {
+    execArgv: ['--import', 'tsx'],
+  });
+  const next = (type: string) =>
+    new Promise<Record<string, number | null>>((done) =>
+      child.once('message', (m: { type: string }) => {
+        if (m.type === type) done(m as never);
+      }),
+    );
   const connected = next('connected');
   child.send({ type: 'start', baseUrl, clients, symbols: SYMBOLS, mode, seed: 17 });
   const { clients: open, failed } = await connected;
@@ -50,7 +64,9 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
   const before = procStats(gatewayPid);
   const clientsBefore = procStats(child.pid as number);
   let peak = before.rssMiB;
-  const sampler = setInterval(() => { peak = Math.max(peak, procStats(gatewayPid).rssMiB); }, 500);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, procStats(gatewayPid).rssMiB);
+  }, 500);
   await new Promise((r) => setTimeout(r, MEASURE_MS));
   const after = procStats(gatewayPid);
   const clientsAfter = procStats(child.pid as number);
@@ -59,30 +75,72 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
   child.send({ type: 'report' });
   const report = await reported;
   const cpuCores = (after.cpuTicks - before.cpuTicks) / CLOCK_TICKS / (MEASURE_MS / 1000);
-  console.log(JSON.stringify({
-    scenario: mode === 'batch' ? 'gateway, conflated quote:ticks frames' : 'baseline: bare room broadcast per tick',
-    clients, connected: open, failedToConnect: failed, stillConnectedAtEnd: report['connected'], symbols: SYMBOLS.length, hz: HZ,
-    deliveredTicksPerSec: Math.round((report['delivered'] ?? 0) / (MEASURE_MS / 1000)),
-    framesPerSec: Math.round((report['frames'] ?? 0) / (MEASURE_MS / 1000)),
-    latencyP50Ms: report['p50'], latencyP99Ms: report['p99'], latencyMaxMs: report['max'],
-    serverCpuCores: Number(cpuCores.toFixed(2)), serverPeakRssMiB: Math.round(peak),
-    // The clients share the machine: when their process nears one core, latencies include its queueing.
-    clientProcessCpuCores: Number(((clientsAfter.cpuTicks - clientsBefore.cpuTicks) / CLOCK_TICKS / (MEASURE_MS / 1000)).toFixed(2)),
-  }));
+  console.log(
+    JSON.stringify({
+      scenario:
+        mode === 'batch'
+          ? 'gateway, conflated quote:ticks frames'
+          : 'baseline: bare room broadcast per tick',
+      clients,
+      connected: open,
+      failedToConnect: failed,
+      stillConnectedAtEnd: report['connected'],
+      symbols: SYMBOLS.length,
+      hz: HZ,
+      deliveredTicksPerSec: Math.round((report['delivered'] ?? 0) / (MEASURE_MS / 1000)),
+      framesPerSec: Math.round((report['frames'] ?? 0) / (MEASURE_MS / 1000)),
+      latencyP50Ms: report['p50'],
+      latencyP99Ms: report['p99'],
+      latencyMaxMs: report['max'],
+      serverCpuCores: Number(cpuCores.toFixed(2)),
+      serverPeakRssMiB: Math.round(peak),
+      // The clients share the machine: when their process nears one core, latencies include its queueing.
+      clientProcessCpuCores: Number(
+        (
+          (clientsAfter.cpuTicks - clientsBefore.cpuTicks) /
+          CLOCK_TICKS /
+          (MEASURE_MS / 1000)
+        ).toFixed(2),
+      ),
+    }),
+  );
   await new Promise((r) => setTimeout(r, 1500));
 }
 
-const stack = await startStack({ services: [], env: { KABUTO_TICK_FLUSH_MS: process.env['KABUTO_TICK_FLUSH_MS'] ?? '100' } });
+const stack = await startStack({
+  services: [],
+  env: { KABUTO_TICK_FLUSH_MS: process.env['KABUTO_TICK_FLUSH_MS'] ?? '100' },
+});
 const gateway = stack.startService('gateway');
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 try {
-  for (let i = 0; i < 100 && !(await fetch(`${stack.baseUrl}/readyz`).then((r) => r.ok).catch(() => false)); i += 1) await new Promise((r) => setTimeout(r, 200));
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`${stack.baseUrl}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i += 1
+  ) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const latest: Record<string, string> = {};
-  for (const symbol of SYMBOLS) latest[symbol] = JSON.stringify({ symbol, price: '100.00', change_rate: '0.00', volume: 0, seq: 0, ts: Date.now() });
+  for (const symbol of SYMBOLS) {
+    latest[symbol] = JSON.stringify({
+      symbol,
+      price: '100.00',
+      change_rate: '0.00',
+      volume: 0,
+      seq: 0,
+      ts: Date.now(),
+    });
+  }
   await redis.hset(`${stack.prefix}:quote:latest`, latest);
   const stopPublisher = startPublisher(redis, stack.prefix);
   for (const clients of sizes) {
-    for (const mode of ['batch', 'tick'] as const) await run(stack.baseUrl, gateway.pid as number, clients, mode);
+    for (const mode of ['batch', 'tick'] as const) {
+      await run(stack.baseUrl, gateway.pid as number, clients, mode);
+    }
   }
   stopPublisher();
 } finally {

@@ -4,7 +4,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, confirmDialog, launchChromium, phonePageAs, pullDown, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
+import {
+  apiPost,
+  confirmDialog,
+  launchChromium,
+  phonePageAs,
+  pullDown,
+  registerUser,
+  shot,
+  SHOTS,
+  waitForFeed,
+} from './support/e2e.ts';
 
 // The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
 // deposit with proof, approval through the review API, exchange JPY to USD, withdraw, and the
@@ -13,10 +23,19 @@ let browser: Browser;
 let stack: TestStack;
 let photo: Buffer;
 
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => apiPost(stack, path, body, headers);
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  apiPost(stack, path, body, headers);
 
-async function adminCall(path: string, body: Record<string, string>, token = ''): Promise<{ status: number; msg: string; data: any }> {
-  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token }, body: new URLSearchParams(body).toString() });
+async function adminCall(
+  path: string,
+  body: Record<string, string>,
+  token = '',
+): Promise<{ status: number; msg: string; data: any }> {
+  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token },
+    body: new URLSearchParams(body).toString(),
+  });
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
@@ -30,7 +49,11 @@ async function backOffice() {
     async approveLatest(kind: 'kyc' | 'deposit' | 'withdrawal') {
       const pending = await adminCall(`${kind}/list`, { status: 'pending' }, token);
       const latest = pending.data[pending.data.length - 1];
-      const decided = await adminCall(`${kind}/decide`, { id: latest.id, decision: 'approve' }, token);
+      const decided = await adminCall(
+        `${kind}/decide`,
+        { id: latest.id, decision: 'approve' },
+        token,
+      );
       expect(decided.msg).toBe('submit_ok');
     },
   };
@@ -39,7 +62,11 @@ async function backOffice() {
 beforeAll(async () => {
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
   browser = await launchChromium();
-  photo = await sharp({ create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } } }).jpeg().toBuffer();
+  photo = await sharp({
+    create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
   await waitForFeed(stack, 'AAPL');
 }, 120_000);
 
@@ -53,7 +80,10 @@ async function setLanguage(page: Page, language: 'jp' | 'cn' | 'us') {
   await page.reload();
 }
 
-const upload = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] input[type="file"]`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+const upload = (page: Page, testId: string) =>
+  page
+    .locator(`[data-testid="${testId}"] input[type="file"]`)
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
 
 describe('money in and out in the browser', () => {
   it('verifies, adds a card, deposits with proof, exchanges JPY to USD, withdraws, and the statement shows every step', async () => {
@@ -88,8 +118,16 @@ describe('money in and out in the browser', () => {
 
     // A bank card in the verified name.
     await page.goto(`${stack.baseUrl}/#/mine/bankAdd`);
-    const card: Record<string, string> = { holder_kana: 'ヤマダ タロウ', bank_name: 'みずほ銀行', branch_name: '東京営業部', branch_code: '001', account_number: '1234567' };
-    for (const [field, value] of Object.entries(card)) await page.getByTestId(`card-${field}`).locator('input').fill(value);
+    const card: Record<string, string> = {
+      holder_kana: 'ヤマダ タロウ',
+      bank_name: 'みずほ銀行',
+      branch_name: '東京営業部',
+      branch_code: '001',
+      account_number: '1234567',
+    };
+    for (const [field, value] of Object.entries(card)) {
+      await page.getByTestId(`card-${field}`).locator('input').fill(value);
+    }
     await page.getByTestId('bank-save').click();
     await page.getByTestId('bank-card').first().waitFor();
     await shot(page, 'jp-bank-cards');
@@ -105,9 +143,19 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('transfer-reference').waitFor();
     // The bank details as a Japanese bank shows them, the payee name whole (wrapped, never cut off).
     const details = await page.getByTestId('channel-detail').allTextContents();
-    expect(details).toEqual(['カブトデモ銀行', '本店営業部（001）', 'カブトシヨウケン（カ）', '1234567']);
+    expect(details).toEqual([
+      'カブトデモ銀行',
+      '本店営業部（001）',
+      'カブトシヨウケン（カ）',
+      '1234567',
+    ]);
     const payee = page.getByTestId('channel-detail').nth(2);
-    expect(await payee.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    expect(
+      await payee.evaluate(
+        (el) =>
+          el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth,
+      ),
+    ).toBe(true);
     await upload(page, 'deposit-proof');
     await shot(page, 'jp-deposit-details');
     await page.getByTestId('deposit-submit').click();
@@ -116,7 +164,14 @@ describe('money in and out in the browser', () => {
     await office.approveLatest('deposit');
 
     // Exchange ¥100,000 to dollars at the feed's rate.
-    await expect.poll(async () => (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '100000' }, auth)).status, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '100000' }, auth))
+            .status,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await page.goto(`${stack.baseUrl}/#/mine/exchange`);
     await page.getByTestId('exchange-amount').locator('input').fill('100000');
     await page.getByTestId('exchange-quote').click();
@@ -124,10 +179,20 @@ describe('money in and out in the browser', () => {
     await shot(page, 'jp-exchange');
     await page.getByTestId('exchange-confirm').click();
     await confirmDialog(page);
-    await expect.poll(async () => (await post('fund/records', { currency: 'JPY', limit: '1' }, auth)).data[0]?.balance, { timeout: 5000 }).toBe('200000');
+    await expect
+      .poll(
+        async () =>
+          (await post('fund/records', { currency: 'JPY', limit: '1' }, auth)).data[0]?.balance,
+        { timeout: 5000 },
+      )
+      .toBe('200000');
 
     // Withdraw ¥50,000 to the card with the fund password.
-    await post('user/setFundPassword', { password: 'saver-pass-1', fundpassword: '246810', refundpassword: '246810' }, auth);
+    await post(
+      'user/setFundPassword',
+      { password: 'saver-pass-1', fundpassword: '246810', refundpassword: '246810' },
+      auth,
+    );
     await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
     await page.getByTestId('withdraw-amount').locator('input').fill('50000');
     await page.getByTestId('withdraw-fund-password').locator('input').fill('246810');
@@ -136,7 +201,9 @@ describe('money in and out in the browser', () => {
     expect(await pullable()).toBe(1);
     await expect(page.getByTestId('no-fee-line').textContent()).resolves.toContain('Kabuto');
     // One formatter and one source: Withdraw and Mine show the same yen cash the same way.
-    await expect.poll(() => page.getByTestId('withdraw-available').textContent()).toBe('150,000 JPY');
+    await expect
+      .poll(() => page.getByTestId('withdraw-available').textContent())
+      .toBe('150,000 JPY');
     await shot(page, 'jp-withdraw');
     await page.goto(`${stack.baseUrl}/#/mine/index`);
     await expect.poll(() => page.getByTestId('cash-JPY').textContent()).toBe('150,000 JPY');
@@ -146,11 +213,17 @@ describe('money in and out in the browser', () => {
     await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
     const rows = page.getByTestId('record-row');
     await expect.poll(() => rows.count()).toBe(4);
-    const kinds = await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-currency')}`));
+    const kinds = await rows.evaluateAll((els) =>
+      els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-currency')}`),
+    );
     expect(kinds).toEqual(['withdrawal_hold:JPY', 'exchange:JPY', 'exchange:USD', 'deposit:JPY']);
-    await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain('150,000 JPY');
+    await expect(rows.first().getByTestId('record-balance').textContent()).resolves.toContain(
+      '150,000 JPY',
+    );
     // Each row carries its number (the spec's fund-record order number).
-    for (const no of await page.getByTestId('record-no').allTextContents()) expect(no).toMatch(/^取引番号 \d+$/);
+    for (const no of await page.getByTestId('record-no').allTextContents()) {
+      expect(no).toMatch(/^取引番号 \d+$/);
+    }
 
     // Each line is in the user's language, not the server's English memo.
     const memos = await page.getByTestId('record-memo').allTextContents();
@@ -160,12 +233,19 @@ describe('money in and out in the browser', () => {
     expect(memos[3]).toMatch(/^入金 #\d+（振込依頼人 KB\w+）$/);
     await shot(page, 'jp-records');
     // Pull to refresh: pulling, release, loading, then success.
-    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
+    expect(await pullDown(page)).toEqual([
+      'pull-pulling',
+      'pull-release',
+      'pull-loading',
+      'pull-complete',
+    ]);
     for (const language of ['cn', 'us'] as const) {
       await setLanguage(page, language);
       await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
       await expect.poll(() => rows.count()).toBe(4);
-      await expect(page.getByTestId('record-memo').first().textContent()).resolves.toMatch(language === 'cn' ? /^提现至 / : /^Withdrawal to /);
+      await expect(page.getByTestId('record-memo').first().textContent()).resolves.toMatch(
+        language === 'cn' ? /^提现至 / : /^Withdrawal to /,
+      );
       await shot(page, `${language}-records`);
       await page.goto(`${stack.baseUrl}/#/mine/withdraw`);
       await page.getByTestId('withdrawal-row').first().waitFor();
@@ -177,7 +257,15 @@ describe('money in and out in the browser', () => {
     }
     // The security screen names the browser and system, never the raw user-agent string.
     // A second session signed in from this browser (the test's own session came from Node).
-    await page.evaluate((login) => fetch('/api/vue/user/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(login).toString() }), { account, password: 'saver-pass-1' });
+    await page.evaluate(
+      (login) =>
+        fetch('/api/vue/user/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(login).toString(),
+        }),
+      { account, password: 'saver-pass-1' },
+    );
     await page.goto(`${stack.baseUrl}/#/mine/security`);
     await expect.poll(() => page.getByTestId('session-device').count()).toBe(2);
     const devices = await page.getByTestId('session-device').allTextContents();
@@ -193,18 +281,34 @@ describe('money in and out in the browser', () => {
 });
 
 /** A call with files, as the screens send them (multipart). */
-async function apiMultipart(path: string, fields: Record<string, string>, files: Record<string, Buffer>, auth: { token: string; account: string }) {
+async function apiMultipart(
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, Buffer>,
+  auth: { token: string; account: string },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { token: auth.token, account: auth.account }, body: form });
+  for (const [name, bytes] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
+  }
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { token: auth.token, account: auth.account },
+    body: form,
+  });
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
 const toast = (page: Page) => page.locator('.adm-toast-main');
 /** The toast's text now ('' when none is shown); never waits for one to appear. */
 const toastText = async (page: Page) => (await toast(page).allTextContents()).join('');
-const msgIn = (language: string, key: string): string => (JSON.parse(readFileSync(join(ROOT, `client/src/locales/${language}.json`), 'utf8')) as { msg: Record<string, string> }).msg[key] ?? key;
+const msgIn = (language: string, key: string): string =>
+  (
+    JSON.parse(readFileSync(join(ROOT, `client/src/locales/${language}.json`), 'utf8')) as {
+      msg: Record<string, string>;
+    }
+  ).msg[key] ?? key;
 // What antd-mobile says in each language: its required-field message and the confirm dialog's buttons.
 const UI_KIT = {
   jp: { required: 'を入力してください', buttons: ['キャンセル', '確認'] },
@@ -218,17 +322,47 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
   let channel: { id: string; password: string };
 
   beforeAll(async () => {
-    unverified = await registerUser(stack, `newcomer.${stack.prefix}@example.jp`, 'newcomer-pass-1');
+    unverified = await registerUser(
+      stack,
+      `newcomer.${stack.prefix}@example.jp`,
+      'newcomer-pass-1',
+    );
     verified = await registerUser(stack, `trader.${stack.prefix}@example.jp`, 'trader-pass-1');
-    const kyc = { name_kanji: '佐藤 花子', name_kana: 'サトウ ハナコ', id_number: '987654321098', document_type: 'my_number', consent: '1' };
-    expect((await apiMultipart('user/verify', kyc, { front: photo, back: photo }, verified)).status).toBe(1);
+    const kyc = {
+      name_kanji: '佐藤 花子',
+      name_kana: 'サトウ ハナコ',
+      id_number: '987654321098',
+      document_type: 'my_number',
+      consent: '1',
+    };
+    expect(
+      (await apiMultipart('user/verify', kyc, { front: photo, back: photo }, verified)).status,
+    ).toBe(1);
     await (await backOffice()).approveLatest('kyc');
     const inbox = await post('user/messages', {}, verified);
-    const code = String(inbox.data.find((m: { kind: string }) => m.kind === 'channel_password').params.code);
-    channel = { id: String((await post('fund/channels', {}, verified)).data[0].channel_id), password: code };
-    expect((await post('user/paperfund', { currency: 'jpy', request_id: `grant${Date.now()}` }, verified)).status).toBe(1);
+    const code = String(
+      inbox.data.find((m: { kind: string }) => m.kind === 'channel_password').params.code,
+    );
+    channel = {
+      id: String((await post('fund/channels', {}, verified)).data[0].channel_id),
+      password: code,
+    };
+    expect(
+      (
+        await post(
+          'user/paperfund',
+          { currency: 'jpy', request_id: `grant${Date.now()}` },
+          verified,
+        )
+      ).status,
+    ).toBe(1);
     // The FX feed quotes shortly after the stock feed.
-    for (let waited = 0; (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified)).status !== 1; waited += 500) {
+    for (
+      let waited = 0;
+      (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
+        .status !== 1;
+      waited += 500
+    ) {
       if (waited > 30_000) throw new Error('no FX quote');
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -242,7 +376,9 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await page.getByTestId('kyc-submit').click();
       const error = page.locator('.adm-form-item-feedback-error').first();
       await expect.poll(() => error.textContent()).toContain(UI_KIT[language].required);
-      if (language !== 'cn') expect(await page.locator('.adm-form').textContent()).not.toMatch(/请输入/);
+      if (language !== 'cn') {
+        expect(await page.locator('.adm-form').textContent()).not.toMatch(/请输入/);
+      }
       await shot(page, `${language}-kyc-form-errors`);
       // Filled in but without the photos: the gateway refuses; the refusal stays after the spinner.
       await page.getByTestId('kyc-kanji').locator('input').fill('山田 太郎');
@@ -250,7 +386,9 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await page.getByTestId('kyc-id').locator('input').fill('123456789012');
       await page.getByTestId('kyc-consent').click();
       await page.getByTestId('kyc-submit').click();
-      await expect.poll(() => toastText(page), { timeout: 5000 }).toBe(msgIn(language, 'id_photos_required'));
+      await expect
+        .poll(() => toastText(page), { timeout: 5000 })
+        .toBe(msgIn(language, 'id_photos_required'));
       // Still there once the upload's spinner has ended.
       await page.waitForTimeout(600);
       expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
@@ -264,7 +402,9 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await depositor.getByTestId('transfer-reference').waitFor();
       await upload(depositor, 'deposit-proof');
       await depositor.getByTestId('deposit-submit').click();
-      await expect.poll(() => toastText(depositor), { timeout: 5000 }).toBe(msgIn(language, 'deposit_limit_exceeded'));
+      await expect
+        .poll(() => toastText(depositor), { timeout: 5000 })
+        .toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.waitForTimeout(600);
       expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.screenshot({ path: `${SHOTS}/${language}-deposit-refusal.png` });
@@ -292,7 +432,15 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       // The quote lapses: a new one is fetched and shown, with a fresh countdown.
       await page.clock.fastForward(10_000);
       // While the new quote is on its way the old rate cannot be confirmed (no quote id, no countdown).
-      await expect.poll(async () => { const id = await card.getAttribute('data-quote-id'); return id !== '' && id !== first; }, { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const id = await card.getAttribute('data-quote-id');
+            return id !== '' && id !== first;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
       const second = await card.getAttribute('data-quote-id');
       await expect.poll(() => countdown.getAttribute('data-seconds')).toBe('15');
       const shownRate = await page.getByTestId('exchange-rate').textContent();
@@ -309,7 +457,9 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await confirmDialog(page);
       await expect.poll(() => sent.length).toBe(1);
       expect(new URLSearchParams(sent[0]).get('quote_id')).toBe(second);
-      await expect.poll(() => page.getByTestId('exchange-quote').count(), { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(() => page.getByTestId('exchange-quote').count(), { timeout: 5000 })
+        .toBe(1);
       await page.close();
     }, 60_000);
   }

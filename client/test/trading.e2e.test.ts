@@ -2,14 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import { join } from 'node:path';
-import { apiPost, confirmDialog, launchChromium, phonePageAs, pullDown, registerUser, shot, SHOTS, waitForFeed } from './support/e2e.ts';
+import {
+  apiPost,
+  confirmDialog,
+  launchChromium,
+  phonePageAs,
+  pullDown,
+  registerUser,
+  shot,
+  SHOTS,
+  waitForFeed,
+} from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
 // the real stack (gateway, workers, feed on always-open).
 let browser: Browser;
 let stack: TestStack;
 
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => apiPost(stack, path, body, headers);
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
@@ -36,7 +47,15 @@ describe('trading in the browser', () => {
     await shot(page, 'jp-order-panel');
     await page.getByTestId('order-submit').click();
     await confirmDialog(page);
-    await expect.poll(async () => Object.keys((await post('trade/userstocklist', { type: 'usd' }, auth)).data).filter((k) => /^\d+$/.test(k)).length, { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          Object.keys((await post('trade/userstocklist', { type: 'usd' }, auth)).data).filter((k) =>
+            /^\d+$/.test(k),
+          ).length,
+        { timeout: 5000 },
+      )
+      .toBe(1);
 
     await page.goto(`${stack.baseUrl}/#/position/index`);
     const row = page.locator('[data-testid^="position-"]').first();
@@ -49,7 +68,9 @@ describe('trading in the browser', () => {
 
     await page.getByTestId(`close-${positionId}`).click();
     await confirmDialog(page);
-    await expect.poll(() => page.locator(`[data-testid="position-${positionId}"]`).count(), { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-testid="position-${positionId}"]`).count(), { timeout: 5000 })
+      .toBe(0);
     await page.getByTestId('tab-closed').click();
     await page.getByTestId(`position-${positionId}`).waitFor();
     await shot(page, 'jp-closed-trades');
@@ -60,7 +81,9 @@ describe('trading in the browser', () => {
     // The trade in the records: the open and the close, each with the USD cash balance after it.
     await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
     await page.locator('[data-testid="records-screen"][data-loaded="yes"]').waitFor();
-    const kinds = await page.getByTestId('record-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+    const kinds = await page
+      .getByTestId('record-row')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
     expect(kinds.slice(0, 2)).toEqual(['position_close', 'position_open']);
     const memos = await page.getByTestId('record-memo').allTextContents();
     expect(memos[0]).toMatch(/^AAPL \d+株 買建を決済 @[\d.]+$/);
@@ -73,7 +96,9 @@ describe('trading in the browser', () => {
       await page.goto(`${stack.baseUrl}/#/position/index`);
       await page.reload();
       await page.getByTestId('positions-summary').waitFor();
-      await expect(page.getByTestId('tab-closed').textContent()).resolves.toBe(language === 'cn' ? '已平仓' : 'Closed');
+      await expect(page.getByTestId('tab-closed').textContent()).resolves.toBe(
+        language === 'cn' ? '已平仓' : 'Closed',
+      );
       await page.getByTestId('tab-closed').click();
       await shot(page, `${language}-positions-closed`);
     }
@@ -81,27 +106,51 @@ describe('trading in the browser', () => {
   }, 90_000);
 
   it('Mine: picks the display currency, claims dollars, says when the next grant opens; the order sheet shows dollar buying power and stops an order it cannot pay (jp, cn, us)', async () => {
-    const nextGrant = { jp: 'USDの次の受け取りは', cn: 'USD 下次可领取时间', us: 'Your next USD grant can be claimed from' };
+    const nextGrant = {
+      jp: 'USDの次の受け取りは',
+      cn: 'USD 下次可领取时间',
+      us: 'Your next USD grant can be claimed from',
+    };
     for (const language of ['jp', 'cn', 'us'] as const) {
-      const auth = await registerUser(stack, `grant.${language}.${stack.prefix}@example.jp`, 'grant-pass-1');
+      const auth = await registerUser(
+        stack,
+        `grant.${language}.${stack.prefix}@example.jp`,
+        'grant-pass-1',
+      );
       const page = await phonePageAs(browser, auth, { language });
       await page.goto(`${stack.baseUrl}/#/mine/index`);
       await page.getByTestId('currency-usd').click();
       await expect.poll(() => page.getByTestId('assets-total').textContent()).toBe('0.00 USD');
       expect(await page.evaluate(() => localStorage.getItem('stock'))).toBe('usd');
       await page.getByTestId('paper-grant-usd').click();
-      await expect.poll(() => page.getByTestId('cash-USD').textContent(), { timeout: 8000 }).toBe('70,000.00 USD');
-      await expect.poll(() => page.getByTestId('assets-available').textContent()).toBe('70,000.00 USD');
-      await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+      await expect
+        .poll(() => page.getByTestId('cash-USD').textContent(), { timeout: 8000 })
+        .toBe('70,000.00 USD');
+      await expect
+        .poll(() => page.getByTestId('assets-available').textContent())
+        .toBe('70,000.00 USD');
+      await page
+        .locator('.adm-toast-mask')
+        .first()
+        .waitFor({ state: 'detached', timeout: 4000 })
+        .catch(() => undefined);
       await page.getByTestId('paper-grant-usd').click();
-      await expect.poll(() => page.locator('.adm-toast-main').first().textContent()).toContain(nextGrant[language]);
+      await expect
+        .poll(() => page.locator('.adm-toast-main').first().textContent())
+        .toContain(nextGrant[language]);
       await page.screenshot({ path: join(SHOTS, `${language}-grant-not-yet.png`) });
-      expect((await post('user/assets', { type: 'usd' }, auth)).data.cash).toEqual({ USD: '70000.00' });
+      expect((await post('user/assets', { type: 'usd' }, auth)).data.cash).toEqual({
+        USD: '70000.00',
+      });
 
       await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
       await page.getByTestId('trade-long').click();
-      await expect.poll(() => page.getByTestId('preview-buying-power').textContent()).toBe('70,000.00 USD');
-      await expect(page.getByTestId('preview-buy-fee').textContent()).resolves.toMatch(/^\d+\.\d{2} USD$/);
+      await expect
+        .poll(() => page.getByTestId('preview-buying-power').textContent())
+        .toBe('70,000.00 USD');
+      await expect(page.getByTestId('preview-buy-fee').textContent()).resolves.toMatch(
+        /^\d+\.\d{2} USD$/,
+      );
       expect(await page.getByTestId('preview-sell-fee').count()).toBe(0);
       expect(await page.getByTestId('preview-stamp-duty').count()).toBe(0);
       await page.getByTestId('order-qty').locator('input').fill('1000');
@@ -119,14 +168,29 @@ describe('trading in the browser', () => {
   it('positions: summary and rows agree at every refresh; pull to refresh; the stock shows the holding; the detail closes part of it; fees link to the table', async () => {
     const auth = await registerUser(stack, `holder.${stack.prefix}@example.jp`, 'holder-pass-1');
     await post('user/paperfund', { currency: 'usd', request_id: 'e2e-grant-usd-02' }, auth);
-    const placed = await post('trade/order', { symbol: 'AAPL', side: 'long', kind: 'market', qty: '2', leverage: '1', request_id: 'e2e-order-hold-01' }, auth);
+    const placed = await post(
+      'trade/order',
+      {
+        symbol: 'AAPL',
+        side: 'long',
+        kind: 'market',
+        qty: '2',
+        leverage: '1',
+        request_id: 'e2e-order-hold-01',
+      },
+      auth,
+    );
     expect(placed.status).toBe(1);
     const page = await phonePageAs(browser, auth, { stock: 'usd' }, { touch: true });
 
     await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=AAPL`);
     await expect.poll(() => page.getByTestId('holding-long-qty').textContent()).toBe('2');
-    await expect(page.getByTestId('holding-long-avg').textContent()).resolves.toBe(placed.data.price);
-    await expect(page.getByTestId('holding-long-pnl').textContent()).resolves.toMatch(/^-?[\d,]+\.\d{2} USD$/);
+    await expect(page.getByTestId('holding-long-avg').textContent()).resolves.toBe(
+      placed.data.price,
+    );
+    await expect(page.getByTestId('holding-long-pnl').textContent()).resolves.toMatch(
+      /^-?[\d,]+\.\d{2} USD$/,
+    );
     await shot(page, 'jp-stock-holding');
     await page.getByTestId('trade-long').click();
     await page.getByTestId('fee-table-link').click();
@@ -141,13 +205,21 @@ describe('trading in the browser', () => {
     const positionId = (await row.getAttribute('data-testid'))?.replace('position-', '') ?? '';
     const seen = new Set<string>();
     for (let sample = 0; sample < 12; sample += 1) {
-      const [summary, rowPnl] = await Promise.all([page.getByTestId('pos-profit').textContent(), page.getByTestId(`pnl-${positionId}`).textContent()]);
+      const [summary, rowPnl] = await Promise.all([
+        page.getByTestId('pos-profit').textContent(),
+        page.getByTestId(`pnl-${positionId}`).textContent(),
+      ]);
       expect(summary).toBe(rowPnl);
       seen.add(rowPnl ?? '');
       await page.waitForTimeout(600);
     }
     expect(seen.size).toBeGreaterThan(1); // the prices moved while it was watched
-    expect(await pullDown(page)).toEqual(['pull-pulling', 'pull-release', 'pull-loading', 'pull-complete']);
+    expect(await pullDown(page)).toEqual([
+      'pull-pulling',
+      'pull-release',
+      'pull-loading',
+      'pull-complete',
+    ]);
 
     await row.click();
     await page.getByTestId('close-part').waitFor();
@@ -156,7 +228,9 @@ describe('trading in the browser', () => {
     await shot(page, 'jp-position-close-part');
     await page.getByTestId('close-submit').click();
     await confirmDialog(page);
-    await expect.poll(() => page.getByTestId('info-qty').textContent(), { timeout: 5000 }).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('info-qty').textContent(), { timeout: 5000 })
+      .toBe('1');
     await page.close();
   }, 90_000);
 });

@@ -87,7 +87,17 @@ function buildExpress(deps: GatewayDeps): Express {
   // A hop count, never `true`: `true` would take the client's own left-most X-Forwarded-For entry,
   // and anyone could pick the address every per-IP limit is keyed by.
   app.set('trust proxy', deps.config.trustProxyHops);
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'base-uri': ["'none'"], 'frame-ancestors': ["'none'"], 'img-src': ["'self'", 'data:', 'blob:'] } } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+        },
+      },
+    }),
+  );
   probes(app, deps);
   const openApi = buildOpenApi(CALLS);
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
@@ -105,7 +115,9 @@ function buildExpress(deps: GatewayDeps): Express {
 
 /** A BullMQ queue on its own connection; its errors are logged by the connection's handler. */
 function queueOn(redis: Redis, logger: Logger, name: string): Queue {
-  const queue = new Queue(name, { connection: duplicateRedis(redis, logger, name, { maxRetriesPerRequest: null }) });
+  const queue = new Queue(name, {
+    connection: duplicateRedis(redis, logger, name, { maxRetriesPerRequest: null }),
+  });
   queue.on('error', () => undefined);
   return queue;
 }
@@ -125,8 +137,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
-    assetRecompute: createAssetRecompute(queueOn(redis, options.logger, queueName('asset-recompute', config.redisPrefix)), options.logger),
-    payouts: createPayoutQueue(queueOn(redis, options.logger, queueName('withdrawal-payout', config.redisPrefix)), options.logger),
+    assetRecompute: createAssetRecompute(
+      queueOn(redis, options.logger, queueName('asset-recompute', config.redisPrefix)),
+      options.logger,
+    ),
+    payouts: createPayoutQueue(
+      queueOn(redis, options.logger, queueName('withdrawal-payout', config.redisPrefix)),
+      options.logger,
+    ),
   };
   const app = buildExpress(deps);
   const httpServer = createServer(app);
@@ -140,10 +158,23 @@ export function createGateway(options: GatewayOptions): Gateway {
       return io;
     },
     async listen(port) {
-      const realtime = await createIo(httpServer, { ...deps, redisPrefix: config.redisPrefix, allowedOrigins: config.allowedOrigins, sessionSweepMs: options.sessionSweepMs });
+      const realtime = await createIo(httpServer, {
+        ...deps,
+        redisPrefix: config.redisPrefix,
+        allowedOrigins: config.allowedOrigins,
+        sessionSweepMs: options.sessionSweepMs,
+      });
       io = realtime.io;
-      const fanout = await startTickFanout(io, redis, { redisPrefix: config.redisPrefix, logger: deps.logger, conflator: realtime.conflator, flushMs: config.tickFlushMs });
-      closers.push(() => fanout.stop(), () => realtime.close());
+      const fanout = await startTickFanout(io, redis, {
+        redisPrefix: config.redisPrefix,
+        logger: deps.logger,
+        conflator: realtime.conflator,
+        flushMs: config.tickFlushMs,
+      });
+      closers.push(
+        () => fanout.stop(),
+        () => realtime.close(),
+      );
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();
       return typeof address === 'object' && address ? address.port : port;

@@ -10,7 +10,10 @@ const envSchema = z.object({
   KABUTO_MODE: z.enum(['paper', 'live']).default('paper'),
   KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
   KABUTO_TICK_FLUSH_MS: z.coerce.number().int().min(10).max(2_000).default(100),
-  KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
+  KABUTO_REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('kabuto'),
   KABUTO_LICENSE: z.string().default(''),
   KABUTO_ALLOWED_ORIGINS: z.string().default(''),
   KABUTO_TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
@@ -47,7 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   }
   const e = parsed.data;
   if (e.KABUTO_MODE === 'live') {
-    throw new Error('KABUTO_MODE=live needs a real market-data provider, a licence and PostgreSQL; none is configured');
+    throw new Error(
+      'KABUTO_MODE=live needs a real market-data provider, a licence and PostgreSQL; none is configured',
+    );
   }
   return Object.freeze({
     port: e.PORT,

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   logger.info({ port, mode: config.mode }, 'gateway listening');
   const sweep = () =>
     sweepOrphanUploads(db, config.dataDir, Date.now())
-      .then((removed) => removed.length && logger.info({ removed: removed.length }, 'orphan uploads removed'))
+      .then(
+        (removed) =>
+          removed.length && logger.info({ removed: removed.length }, 'orphan uploads removed'),
+      )
       .catch((error: unknown) => logger.warn({ err: String(error) }, 'upload sweep failed'));
   void sweep();
   setInterval(() => void sweep(), ORPHAN_MIN_AGE_MS).unref();
@@ -32,7 +35,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('unhandledRejection', (reason) => logger.error({ reason: String(reason) }, 'unhandled rejection'));
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ reason: String(reason) }, 'unhandled rejection'),
+  );
 }
 
 main().catch((error: unknown) => {

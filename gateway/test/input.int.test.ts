@@ -17,45 +17,93 @@ async function raw(path: string, init: RequestInit) {
 
 describe('bad input', () => {
   it('when the JSON body is malformed, answers 400 invalid_param', async () => {
-    const { http, text } = await raw('/api/vue/user/login', { headers: { 'content-type': 'application/json' }, body: '{"account":' });
+    const { http, text } = await raw('/api/vue/user/login', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"account":',
+    });
     expect(http).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ status: 0, msg: 'invalid_param' });
   });
 
   it('when a field is repeated or unknown, answers 400 (no parameter pollution, no mass assignment)', async () => {
-    const repeated = await raw('/api/vue/user/login', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'account=a&account=b&password=x' });
+    const repeated = await raw('/api/vue/user/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'account=a&account=b&password=x',
+    });
     expect(repeated.http).toBe(400);
-    const unknown = await raw('/api/vue/user/login', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'account=0901234567&password=x&status=active' });
+    const unknown = await raw('/api/vue/user/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'account=0901234567&password=x&status=active',
+    });
     expect(unknown.http).toBe(400);
     expect(JSON.parse(unknown.text).data.fields).toBeDefined();
   });
 
   it('when the body is over 16 kB, answers 413', async () => {
-    const { http } = await raw('/api/vue/user/login', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `account=${'a'.repeat(20_000)}` });
+    const { http } = await raw('/api/vue/user/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `account=${'a'.repeat(20_000)}`,
+    });
     expect(http).toBe(413);
   });
 
   it('when the path is unknown, answers 404 not_found', async () => {
-    const { http, text } = await raw('/api/vue/no/such', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const { http, text } = await raw('/api/vue/no/such', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(http).toBe(404);
     expect(JSON.parse(text).msg).toBe('not_found');
   });
 
   it('when random form bodies hit every public call, never answers 5xx and never creates a user', async () => {
-    const before = await t.testDb.db.selectFrom('app_user').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const field = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('__proto__', 'constructor', '1', '', '0901234567'));
+    const before = await t.testDb.db
+      .selectFrom('app_user')
+      .select(sql<bigint>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const field = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('__proto__', 'constructor', '1', '', '0901234567'),
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('user/register', 'user/login', 'common/sendcode', 'common/config', 'user/paperfund'),
-        fc.dictionary(fc.constantFrom('account', 'password', 'repassword', 'invite', 'code', 'agree', 'purpose', '__proto__', 'type', 'x'), field, { maxKeys: 7 }),
+        fc.constantFrom(
+          'user/register',
+          'user/login',
+          'common/sendcode',
+          'common/config',
+          'user/paperfund',
+        ),
+        fc.dictionary(
+          fc.constantFrom(
+            'account',
+            'password',
+            'repassword',
+            'invite',
+            'code',
+            'agree',
+            'purpose',
+            '__proto__',
+            'type',
+            'x',
+          ),
+          field,
+          { maxKeys: 7 },
+        ),
         async (path, body) => {
-          const { http } = await raw(`/api/vue/${path}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+          const { http } = await raw(`/api/vue/${path}`, {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(body).toString(),
+          });
           expect(http).toBeLessThan(500);
         },
       ),
       { numRuns: 150 },
     );
-    const after = await t.testDb.db.selectFrom('app_user').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.testDb.db
+      .selectFrom('app_user')
+      .select(sql<bigint>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -75,7 +123,15 @@ describe('probes, headers and docs', () => {
   });
 
   it('serves an OpenAPI document with every call', async () => {
-    const doc = (await (await fetch(`${t.baseUrl}/api/docs`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/vue/user/register', '/api/vue/user/login', '/api/vue/user/paperfund']));
+    const doc = (await (await fetch(`${t.baseUrl}/api/docs`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/vue/user/register',
+        '/api/vue/user/login',
+        '/api/vue/user/paperfund',
+      ]),
+    );
   });
 });

@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys, type QuoteSnapshot } from '@kabuto/schema/contracts';
 import { insertCorporateActions, upsertCandles } from '@kabuto/schema/db';
-import { changeRate, findInstrument, formatPrice, generateHistory, tradingDaysBetween, type Instrument } from '@kabuto/schema/market';
-import { registerAndLogin, startTestGateway, type Session, type TestGateway } from './support/test-gateway.ts';
+import {
+  changeRate,
+  findInstrument,
+  formatPrice,
+  generateHistory,
+  tradingDaysBetween,
+  type Instrument,
+} from '@kabuto/schema/market';
+import {
+  registerAndLogin,
+  startTestGateway,
+  type Session,
+  type TestGateway,
+} from './support/test-gateway.ts';
 
 // History written through the real store, snapshots written to Redis the way the feed writes them.
 let t: TestGateway;
@@ -16,22 +28,44 @@ async function seedSymbol(instrument: Instrument, from: string): Promise<void> {
     ...history.daily.map((bar) => ({ symbol: instrument.symbol, period: '1d' as const, bar })),
     ...history.minutes.map((bar) => ({ symbol: instrument.symbol, period: '1m' as const, bar })),
   ]);
-  await insertCorporateActions(t.testDb.db, history.actions.map((a) => ({ ...a, symbol: instrument.symbol })));
+  await insertCorporateActions(
+    t.testDb.db,
+    history.actions.map((a) => ({ ...a, symbol: instrument.symbol })),
+  );
   const last = history.daily[history.daily.length - 1];
   const prev = history.daily[history.daily.length - 2];
   if (!last || !prev) throw new Error('no history');
   const price = (v: bigint) => formatPrice(v, instrument.market);
   const snapshot: QuoteSnapshot = {
-    symbol: instrument.symbol, market: instrument.market, price: price(last.close), change_rate: changeRate(last.close, prev.close),
-    volume: Number(last.volume), seq: 1, ts: Date.now(), open: price(last.open), high: price(last.high), low: price(last.low),
-    prev_close: price(prev.close), turnover: '1000', limit_up: null, limit_down: null, phase: 'continuous', date: '2026-11-20', source: 'test history',
+    symbol: instrument.symbol,
+    market: instrument.market,
+    price: price(last.close),
+    change_rate: changeRate(last.close, prev.close),
+    volume: Number(last.volume),
+    seq: 1,
+    ts: Date.now(),
+    open: price(last.open),
+    high: price(last.high),
+    low: price(last.low),
+    prev_close: price(prev.close),
+    turnover: '1000',
+    limit_up: null,
+    limit_down: null,
+    phase: 'continuous',
+    date: '2026-11-20',
+    source: 'test history',
   };
   await t.redis.hset(redisKeys(t.prefix).latestQuotes, instrument.symbol, JSON.stringify(snapshot));
 }
 
 beforeAll(async () => {
   t = await startTestGateway({ KABUTO_CLOCK: 'always-open' });
-  for (const symbol of SYMBOLS) await seedSymbol(findInstrument(symbol) as Instrument, symbol === 'NVDA' ? '2024-01-02' : '2026-01-05');
+  for (const symbol of SYMBOLS) {
+    await seedSymbol(
+      findInstrument(symbol) as Instrument,
+      symbol === 'NVDA' ? '2024-01-02' : '2026-01-05',
+    );
+  }
   session = await registerAndLogin(t);
 }, 60_000);
 
@@ -41,8 +75,16 @@ afterAll(async () => {
 
 describe('quote/search', () => {
   it.each([
-    ['7203', '7203'], ['トヨタ', '7203'], ['とよた', '7203'], ['toyota', '7203'], ['ﾄﾖﾀ', '7203'],
-    ['GZMT', '600519'], ['茅台', '600519'], ['apple', 'AAPL'], ['苹果', 'AAPL'], ['五粮液', '000858'],
+    ['7203', '7203'],
+    ['トヨタ', '7203'],
+    ['とよた', '7203'],
+    ['toyota', '7203'],
+    ['ﾄﾖﾀ', '7203'],
+    ['GZMT', '600519'],
+    ['茅台', '600519'],
+    ['apple', 'AAPL'],
+    ['苹果', 'AAPL'],
+    ['五粮液', '000858'],
   ])('finds %s → %s first', async (keyword, symbol) => {
     const { body } = await t.call('quote/search', { keyword, lang: 'us' });
     expect(body.status).toBe(1);
@@ -65,13 +107,30 @@ describe('quote/search', () => {
 describe('quote/detail', () => {
   it('gives the day figures, trading rules, phase and data source', async () => {
     const { body } = await t.call('quote/detail', { symbol: '7203', lang: 'jp' });
-    expect(body.data).toMatchObject({ symbol: '7203', market: 'JP', currency: 'JPY', name: 'トヨタ自動車', lot_size: 100, phase: 'continuous', source: 'test history', market_value: null });
-    for (const field of ['price', 'open', 'high', 'low', 'prev_close']) expect(body.data[field]).toMatch(/^\d+(\.\d)?$/);
+    expect(body.data).toMatchObject({
+      symbol: '7203',
+      market: 'JP',
+      currency: 'JPY',
+      name: 'トヨタ自動車',
+      lot_size: 100,
+      phase: 'continuous',
+      source: 'test history',
+      market_value: null,
+    });
+    for (const field of ['price', 'open', 'high', 'low', 'prev_close']) {
+      expect(body.data[field]).toMatch(/^\d+(\.\d)?$/);
+    }
   });
 
   it('answers not_found (404) for an unknown code and invalid_param for a malformed one', async () => {
-    expect(await t.call('quote/detail', { symbol: 'ZZZZ' })).toMatchObject({ http: 404, body: { status: 0, msg: 'not_found' } });
-    expect(await t.call('quote/detail', { symbol: 'a b<' })).toMatchObject({ http: 400, body: { msg: 'invalid_param' } });
+    expect(await t.call('quote/detail', { symbol: 'ZZZZ' })).toMatchObject({
+      http: 404,
+      body: { status: 0, msg: 'not_found' },
+    });
+    expect(await t.call('quote/detail', { symbol: 'a b<' })).toMatchObject({
+      http: 400,
+      body: { msg: 'invalid_param' },
+    });
   });
 });
 
@@ -79,20 +138,40 @@ describe('quote/candles', () => {
   const closes = (rows: Array<{ c: string }>) => rows.map((r) => Number(r.c));
 
   it('raw weekly bars show the June 2024 ten-for-one split; forward-adjusted ones do not', async () => {
-    const raw = (await t.call('quote/candles', { symbol: 'NVDA', period: '1w', adjust: 'none' })).body.data.candles;
-    const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1w', adjust: 'qfq' })).body.data.candles;
-    const jumps = (series: number[]) => Math.max(...series.slice(1).map((c, i) => (series[i] as number) / c));
+    const raw = (await t.call('quote/candles', { symbol: 'NVDA', period: '1w', adjust: 'none' }))
+      .body.data.candles;
+    const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1w', adjust: 'qfq' }))
+      .body.data.candles;
+    const jumps = (series: number[]) =>
+      Math.max(...series.slice(1).map((c, i) => (series[i] as number) / c));
     expect(jumps(closes(raw))).toBeGreaterThan(6);
     expect(jumps(closes(qfq))).toBeLessThan(2);
     expect(qfq[qfq.length - 1]).toEqual(raw[raw.length - 1]);
-    expect(qfq.every((bar: { o: string; c: string }) => /^\d+\.\d{2}$/.test(bar.o) && /^\d+\.\d{2}$/.test(bar.c))).toBe(true);
+    expect(
+      qfq.every(
+        (bar: { o: string; c: string }) => /^\d+\.\d{2}$/.test(bar.o) && /^\d+\.\d{2}$/.test(bar.c),
+      ),
+    ).toBe(true);
   });
 
   it('shows adjusted JPY bars at the decimals quotes use: past the last ex-date qfq bars equal the raw ones, half yen kept', async () => {
     const lastExDate = Date.UTC(2026, 8, 28);
-    const since = (rows: Array<{ t: number; c: string }>) => rows.filter((bar) => bar.t >= lastExDate);
-    const raw = since((await t.call('quote/candles', { symbol: '7203', period: '1d', range: 'all', adjust: 'none' })).body.data.candles);
-    const qfq = since((await t.call('quote/candles', { symbol: '7203', period: '1d', range: 'all', adjust: 'qfq' })).body.data.candles);
+    const since = (rows: Array<{ t: number; c: string }>) =>
+      rows.filter((bar) => bar.t >= lastExDate);
+    const raw = since(
+      (
+        await t.call('quote/candles', {
+          symbol: '7203',
+          period: '1d',
+          range: 'all',
+          adjust: 'none',
+        })
+      ).body.data.candles,
+    );
+    const qfq = since(
+      (await t.call('quote/candles', { symbol: '7203', period: '1d', range: 'all', adjust: 'qfq' }))
+        .body.data.candles,
+    );
     expect(raw.length).toBeGreaterThan(20);
     expect(raw.some((bar: { c: string }) => bar.c.endsWith('.5'))).toBe(true);
     expect(qfq).toEqual(raw);
@@ -101,26 +180,41 @@ describe('quote/candles', () => {
   });
 
   it('tells the client how to scale live ticks onto backward-adjusted bars', async () => {
-    const hfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'hfq' })).body.data;
-    const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'qfq' })).body.data;
+    const hfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'hfq' }))
+      .body.data;
+    const qfq = (await t.call('quote/candles', { symbol: 'NVDA', period: '1d', adjust: 'qfq' }))
+      .body.data;
     expect(Number(hfq.live_factor)).toBeGreaterThan(10);
     expect(qfq.live_factor).toBe('1.000000');
     const lastRaw = Number(qfq.candles[qfq.candles.length - 1].c);
-    expect(Number(hfq.candles[hfq.candles.length - 1].c) / lastRaw).toBeCloseTo(Number(hfq.live_factor), 2);
+    expect(Number(hfq.candles[hfq.candles.length - 1].c) / lastRaw).toBeCloseTo(
+      Number(hfq.live_factor),
+      2,
+    );
   });
 
   it('rolls daily bars into months and years, and minutes into 5-minute bars', async () => {
-    const years = (await t.call('quote/candles', { symbol: 'NVDA', period: '1y', adjust: 'none' })).body.data.candles;
-    expect(years.map((b: { t: number }) => new Date(b.t).getUTCFullYear())).toEqual([2024, 2025, 2026]);
-    const fives = (await t.call('quote/candles', { symbol: 'AAPL', period: '5m', adjust: 'none', range: 'all' })).body.data.candles;
+    const years = (await t.call('quote/candles', { symbol: 'NVDA', period: '1y', adjust: 'none' }))
+      .body.data.candles;
+    expect(years.map((b: { t: number }) => new Date(b.t).getUTCFullYear())).toEqual([
+      2024, 2025, 2026,
+    ]);
+    const fives = (
+      await t.call('quote/candles', { symbol: 'AAPL', period: '5m', adjust: 'none', range: 'all' })
+    ).body.data.candles;
     expect(fives).toHaveLength(2 * 78);
-    const time = (await t.call('quote/candles', { symbol: 'AAPL', period: 'time', adjust: 'none' })).body.data.candles;
+    const time = (await t.call('quote/candles', { symbol: 'AAPL', period: 'time', adjust: 'none' }))
+      .body.data.candles;
     expect(time).toHaveLength(390);
   });
 
   it('limits daily bars to the asked range', async () => {
-    const month = (await t.call('quote/candles', { symbol: '7203', period: '1d', range: '1m', adjust: 'none' })).body.data.candles;
-    const half = (await t.call('quote/candles', { symbol: '7203', period: '1d', range: '6m', adjust: 'none' })).body.data.candles;
+    const month = (
+      await t.call('quote/candles', { symbol: '7203', period: '1d', range: '1m', adjust: 'none' })
+    ).body.data.candles;
+    const half = (
+      await t.call('quote/candles', { symbol: '7203', period: '1d', range: '6m', adjust: 'none' })
+    ).body.data.candles;
     expect(month.length).toBeGreaterThan(10);
     expect(month.length).toBeLessThan(25);
     expect(half.length).toBeGreaterThan(100);
@@ -133,8 +227,12 @@ describe('quote/candles', () => {
 
 describe('rankings, indices and hot list', () => {
   it('orders gainers down and losers up by change rate', async () => {
-    const gainers = (await t.call('quote/rankings', { market: 'US', kind: 'gainers' })).body.data.map((r: { change_rate: string }) => Number(r.change_rate));
-    const losers = (await t.call('quote/rankings', { market: 'US', kind: 'losers' })).body.data.map((r: { change_rate: string }) => Number(r.change_rate));
+    const gainers = (
+      await t.call('quote/rankings', { market: 'US', kind: 'gainers' })
+    ).body.data.map((r: { change_rate: string }) => Number(r.change_rate));
+    const losers = (await t.call('quote/rankings', { market: 'US', kind: 'losers' })).body.data.map(
+      (r: { change_rate: string }) => Number(r.change_rate),
+    );
     expect(gainers).toHaveLength(3);
     expect([...gainers].sort((a, b) => b - a)).toEqual(gainers);
     expect([...losers].sort((a, b) => a - b)).toEqual(losers);
@@ -147,7 +245,15 @@ describe('rankings, indices and hot list', () => {
 });
 
 describe('watchlist', () => {
-  const count = async () => Number((await t.testDb.db.selectFrom('watchlist_entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.testDb.db
+          .selectFrom('watchlist_entry')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('adds, lists with quotes, ignores a second add, and removes', async () => {
     expect((await t.call('quote/watch', { symbol: 'AAPL' }, session)).body.msg).toBe('add_ok');
@@ -157,14 +263,27 @@ describe('watchlist', () => {
     expect(list.map((r: { symbol: string }) => r.symbol)).toEqual(['AAPL', '7203']);
     expect(list[0].price).not.toBeNull();
     expect((await t.call('quote/unwatch', { symbol: 'AAPL' }, session)).body.msg).toBe('delete_ok');
-    expect((await t.call('quote/watchlist', {}, session)).body.data.map((r: { symbol: string }) => r.symbol)).toEqual(['7203']);
+    expect(
+      (await t.call('quote/watchlist', {}, session)).body.data.map(
+        (r: { symbol: string }) => r.symbol,
+      ),
+    ).toEqual(['7203']);
   });
 
   it('refuses unknown symbols and anonymous callers, and changes nothing', async () => {
     const before = await count();
-    expect(await t.call('quote/watch', { symbol: 'ZZZZ' }, session)).toMatchObject({ http: 404, body: { msg: 'not_found' } });
-    expect(await t.call('quote/unwatch', { symbol: 'MSFT' }, session)).toMatchObject({ http: 404, body: { msg: 'not_found' } });
-    expect(await t.call('quote/watch', { symbol: 'MSFT' })).toMatchObject({ http: 401, body: { msg: 'login_required' } });
+    expect(await t.call('quote/watch', { symbol: 'ZZZZ' }, session)).toMatchObject({
+      http: 404,
+      body: { msg: 'not_found' },
+    });
+    expect(await t.call('quote/unwatch', { symbol: 'MSFT' }, session)).toMatchObject({
+      http: 404,
+      body: { msg: 'not_found' },
+    });
+    expect(await t.call('quote/watch', { symbol: 'MSFT' })).toMatchObject({
+      http: 401,
+      body: { msg: 'login_required' },
+    });
     expect(await count()).toBe(before);
   });
 
@@ -172,10 +291,15 @@ describe('watchlist', () => {
     const other = await registerAndLogin(t);
     const { INSTRUMENTS } = await import('@kabuto/schema/market');
     for (const instrument of INSTRUMENTS.slice(0, 100)) {
-      expect((await t.call('quote/watch', { symbol: instrument.symbol }, other)).body.status).toBe(1);
+      expect((await t.call('quote/watch', { symbol: instrument.symbol }, other)).body.status).toBe(
+        1,
+      );
     }
     const next = INSTRUMENTS[100] as Instrument;
-    expect((await t.call('quote/watch', { symbol: next.symbol }, other)).body).toMatchObject({ status: 0, msg: 'watchlist_full' });
+    expect((await t.call('quote/watch', { symbol: next.symbol }, other)).body).toMatchObject({
+      status: 0,
+      msg: 'watchlist_full',
+    });
     expect((await t.call('quote/watchlist', {}, other)).body.data).toHaveLength(100);
   });
 });

@@ -15,7 +15,12 @@ afterAll(async () => {
 });
 
 function open(auth: Record<string, string> = {}, origin?: string): Promise<Socket> {
-  const socket = connect(t.baseUrl, { transports: ['websocket'], auth, forceNew: true, ...(origin ? { extraHeaders: { origin } } : {}) });
+  const socket = connect(t.baseUrl, {
+    transports: ['websocket'],
+    auth,
+    forceNew: true,
+    ...(origin ? { extraHeaders: { origin } } : {}),
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -28,19 +33,38 @@ function subscribe(socket: Socket, payload: unknown): Promise<Ack> {
 }
 
 function publishTick(tick: Partial<QuoteTick> & { symbol: string }) {
-  const full: QuoteTick = { price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick };
+  const full: QuoteTick = {
+    price: '100.00',
+    change_rate: '0.00',
+    volume: 1,
+    turnover: '100',
+    seq: 1,
+    ts: Date.now(),
+    ...tick,
+  };
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify([full]));
 }
 
 function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event}`)), timeoutMs);
-    socket.once(event, (payload: T) => { clearTimeout(timer); resolve(payload); });
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
   });
 }
 
 function publishBatch(ticks: Array<Partial<QuoteTick> & { symbol: string }>) {
-  const full = ticks.map((tick) => ({ price: '100.00', change_rate: '0.00', volume: 1, turnover: '100', seq: 1, ts: Date.now(), ...tick }));
+  const full = ticks.map((tick) => ({
+    price: '100.00',
+    change_rate: '0.00',
+    volume: 1,
+    turnover: '100',
+    seq: 1,
+    ts: Date.now(),
+    ...tick,
+  }));
   return t.redis.publish(`${t.prefix}:quote:ticks`, JSON.stringify(full));
 }
 
@@ -50,8 +74,15 @@ describe('tick frames', () => {
     expect(await subscribe(socket, { symbols: ['7203', 'AAPL', 'MSFT'] })).toEqual({ ok: true });
     const received: string[] = [];
     socket.on('quote:tick', (tick: QuoteTick) => received.push(tick.symbol));
-    await publishBatch([{ symbol: '7203', seq: 5 }, { symbol: 'AAPL', seq: 5 }, { symbol: 'MSFT', seq: 5 }, { symbol: 'NVDA', seq: 5 }]);
-    await expect.poll(() => [...received].sort(), { timeout: 3000 }).toEqual(['7203', 'AAPL', 'MSFT']);
+    await publishBatch([
+      { symbol: '7203', seq: 5 },
+      { symbol: 'AAPL', seq: 5 },
+      { symbol: 'MSFT', seq: 5 },
+      { symbol: 'NVDA', seq: 5 },
+    ]);
+    await expect
+      .poll(() => [...received].sort(), { timeout: 3000 })
+      .toEqual(['7203', 'AAPL', 'MSFT']);
   });
 
   it('a batch socket gets one quote:ticks frame with the latest tick of each of its symbols', async () => {
@@ -59,9 +90,17 @@ describe('tick frames', () => {
     expect(await subscribe(socket, { symbols: ['7203', 'AAPL'] })).toEqual({ ok: true });
     const frames: QuoteTick[][] = [];
     socket.on('quote:ticks', (ticks: QuoteTick[]) => frames.push(ticks));
-    await publishBatch([{ symbol: '7203', price: '2800', seq: 7 }, { symbol: 'AAPL', price: '230.10', seq: 7 }, { symbol: '7203', price: '2801', seq: 8 }, { symbol: 'NVDA', seq: 7 }]);
+    await publishBatch([
+      { symbol: '7203', price: '2800', seq: 7 },
+      { symbol: 'AAPL', price: '230.10', seq: 7 },
+      { symbol: '7203', price: '2801', seq: 8 },
+      { symbol: 'NVDA', seq: 7 },
+    ]);
     await expect.poll(() => frames.length, { timeout: 3000 }).toBe(1);
-    expect(frames[0]?.map((tick) => [tick.symbol, tick.price, tick.seq]).sort()).toEqual([['7203', '2801', 8], ['AAPL', '230.10', 7]]);
+    expect(frames[0]?.map((tick) => [tick.symbol, tick.price, tick.seq]).sort()).toEqual([
+      ['7203', '2801', 8],
+      ['AAPL', '230.10', 7],
+    ]);
     const none: QuoteTick[] = [];
     socket.on('quote:tick', (tick: QuoteTick) => none.push(tick));
     await publishBatch([{ symbol: 'AAPL', seq: 9 }]);
@@ -84,7 +123,10 @@ describe('quote:subscribe', () => {
 
   it('when the payload is malformed or the symbol unknown, acks with a refusal and joins nothing', async () => {
     const socket = await open();
-    expect(await subscribe(socket, { symbols: 'AAPL' })).toEqual({ ok: false, msg: 'invalid_param' });
+    expect(await subscribe(socket, { symbols: 'AAPL' })).toEqual({
+      ok: false,
+      msg: 'invalid_param',
+    });
     expect(await subscribe(socket, { symbols: ['NOPE'] })).toEqual({ ok: false, msg: 'not_found' });
     const received: QuoteTick[] = [];
     socket.on('quote:tick', (tick: QuoteTick) => received.push(tick));
@@ -94,7 +136,18 @@ describe('quote:subscribe', () => {
   });
 
   it('when the latest quote is known, a new subscriber gets it at once', async () => {
-    await t.redis.hset(`${t.prefix}:quote:latest`, 'MSFT', JSON.stringify({ symbol: 'MSFT', price: '421.00', change_rate: '0.10', volume: 5, seq: 9, ts: 1 }));
+    await t.redis.hset(
+      `${t.prefix}:quote:latest`,
+      'MSFT',
+      JSON.stringify({
+        symbol: 'MSFT',
+        price: '421.00',
+        change_rate: '0.10',
+        volume: 5,
+        seq: 9,
+        ts: 1,
+      }),
+    );
     const socket = await open();
     const first = nextEvent<QuoteTick>(socket, 'quote:tick');
     await subscribe(socket, { symbols: ['MSFT'] });
@@ -193,7 +246,9 @@ describe('account events', () => {
   it('when the gateway closes with events under way, they finish first and later ones are not sent', async () => {
     const own = await startTestGateway();
     const events = own.gateway.deps.accountEvents;
-    const underWay = Array.from({ length: 20 }, () => events.emit(42, 'fund:updated', { kind: 'test' }));
+    const underWay = Array.from({ length: 20 }, () =>
+      events.emit(42, 'fund:updated', { kind: 'test' }),
+    );
     await own.close();
     await expect(Promise.all(underWay)).resolves.toHaveLength(20);
     await expect(events.emit(42, 'fund:updated', { kind: 'after-close' })).resolves.toBeUndefined();

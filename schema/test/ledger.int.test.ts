@@ -44,7 +44,10 @@ function grant(userId: number, amountMinor: bigint): Promise<bigint> {
 }
 
 async function journalCount(): Promise<bigint> {
-  const row = await db.selectFrom('journal').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('journal')
+    .select(sql<bigint>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -76,7 +79,9 @@ describe('postJournal', () => {
     await expect(overspend).rejects.toMatchObject({ msg: 'balance_insufficient' });
     expect(await cashBalance(db, userId, 'JPY')).toBe(100n);
     expect(await journalCount()).toBe(before);
-    expect((await userBalances(db, userId)).find((b) => b.kind === 'hold:withdrawal')?.amountMinor ?? 0n).toBe(0n);
+    expect(
+      (await userBalances(db, userId)).find((b) => b.kind === 'hold:withdrawal')?.amountMinor ?? 0n,
+    ).toBe(0n);
   });
 
   it('when postings do not balance, refuses before writing', async () => {
@@ -114,7 +119,11 @@ describe('postJournal', () => {
           }),
         }),
       );
-      await other.db.updateTable('ledger_account').set({ balance: 999n }).where('owner_key', '=', `u:${userId}`).execute();
+      await other.db
+        .updateTable('ledger_account')
+        .set({ balance: 999n })
+        .where('owner_key', '=', `u:${userId}`)
+        .execute();
       const invariants = (await reconcile(other.db)).breaches.map((b) => b.invariant);
       expect(invariants).toContain('I3 balance equals the sum of its postings');
       expect(invariants).toContain('I2 conservation per currency');
@@ -136,13 +145,21 @@ function postingsFor(step: Step, userIds: number[]): Posting[] {
   const hold = userAccount(userId, 'hold:order', step.currency);
   switch (step.op) {
     case 'grant':
-      return transfer({ from: platformAccount('platform:paper_grant', step.currency), to: cash, amountMinor: step.amount });
+      return transfer({
+        from: platformAccount('platform:paper_grant', step.currency),
+        to: cash,
+        amountMinor: step.amount,
+      });
     case 'hold':
       return transfer({ from: cash, to: hold, amountMinor: step.amount });
     case 'release':
       return transfer({ from: hold, to: cash, amountMinor: step.amount });
     case 'fee':
-      return transfer({ from: cash, to: platformAccount('platform:fees', step.currency), amountMinor: step.amount });
+      return transfer({
+        from: cash,
+        to: platformAccount('platform:fees', step.currency),
+        amountMinor: step.amount,
+      });
   }
 }
 
@@ -157,7 +174,11 @@ describe('write transactions that arrive together (group commit on SQLite)', () 
             kind: 'paper_grant',
             memo: `grant ${index}`,
             actor: system,
-            postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 100n }),
+            postings: transfer({
+              from: platformAccount('platform:paper_grant', 'JPY'),
+              to: userAccount(userId, 'cash', 'JPY'),
+              amountMinor: 100n,
+            }),
           });
           if (index === 7) throw new Refusal('invalid_param');
           return journalId;
@@ -195,15 +216,26 @@ describe('ledger property: random journal sequences keep every invariant', () =>
             const from = step.op === 'release' ? hold : cash;
             const affordable = step.op === 'grant' || from >= step.amount;
             const attempt = writeTransaction(run.db, (trx) =>
-              postJournal(trx, { kind: 'fee', memo: step.op, actor: system, postings: postingsFor(step, users) }),
+              postJournal(trx, {
+                kind: 'fee',
+                memo: step.op,
+                actor: system,
+                postings: postingsFor(step, users),
+              }),
             );
             if (!affordable) {
               await expect(attempt).rejects.toMatchObject({ msg: 'balance_insufficient' });
             } else {
               await attempt;
               if (step.op === 'grant') model.set(key('cash'), cash + step.amount);
-              if (step.op === 'hold') { model.set(key('cash'), cash - step.amount); model.set(key('hold'), hold + step.amount); }
-              if (step.op === 'release') { model.set(key('cash'), cash + step.amount); model.set(key('hold'), hold - step.amount); }
+              if (step.op === 'hold') {
+                model.set(key('cash'), cash - step.amount);
+                model.set(key('hold'), hold + step.amount);
+              }
+              if (step.op === 'release') {
+                model.set(key('cash'), cash + step.amount);
+                model.set(key('hold'), hold - step.amount);
+              }
               if (step.op === 'fee') model.set(key('cash'), cash - step.amount);
             }
             expect((await reconcile(run.db)).breaches).toEqual([]);
@@ -243,9 +275,13 @@ describe('concurrent debits on one account', () => {
     const other = runRacer(testDb.target, userId, 25);
     const local = await Promise.allSettled(Array.from({ length: 25 }, hold));
     const remote = await other;
-    const localRefusals = local.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Refusal).msg] : []));
+    const localRefusals = local.flatMap((r) =>
+      r.status === 'rejected' ? [(r.reason as Refusal).msg] : [],
+    );
     expect(local.length - localRefusals.length + remote.ok).toBe(17);
-    expect(new Set([...localRefusals, ...remote.refusals])).toEqual(new Set(['balance_insufficient']));
+    expect(new Set([...localRefusals, ...remote.refusals])).toEqual(
+      new Set(['balance_insufficient']),
+    );
     expect(await cashBalance(db, userId, 'JPY')).toBe(0n);
     expect((await reconcile(db)).breaches).toEqual([]);
   });
@@ -261,16 +297,30 @@ describe('journal numbering (I9)', () => {
     const userId = await aUser(db);
     const failing = () =>
       writeTransaction(db, async (trx) => {
-        await postJournal(trx, { kind: 'paper_grant', memo: 'rolled back', actor: system, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 1n }) });
+        await postJournal(trx, {
+          kind: 'paper_grant',
+          memo: 'rolled back',
+          actor: system,
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'cash', 'JPY'),
+            amountMinor: 1n,
+          }),
+        });
         throw new Refusal('invalid_param');
       });
-    const results = await Promise.allSettled([...Array.from({ length: 20 }, () => grant(userId, 10n)), ...Array.from({ length: 5 }, failing)]);
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 20 }, () => grant(userId, 10n)),
+      ...Array.from({ length: 5 }, failing),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
     await journalSequencerOf(db).settled();
     expect((await reconcile(db)).breaches).toEqual([]);
     const seqs = (await numbers()).map((r) => r.seq);
     expect(seqs).not.toContain(null);
-    expect([...seqs].sort((a, b) => Number((a as bigint) - (b as bigint)))).toEqual(seqs.map((_, i) => BigInt(i + 1)));
+    expect([...seqs].sort((a, b) => Number((a as bigint) - (b as bigint)))).toEqual(
+      seqs.map((_, i) => BigInt(i + 1)),
+    );
     expect(await cashBalance(db, userId, 'JPY')).toBe(200n);
   });
 
@@ -281,12 +331,27 @@ describe('journal numbering (I9)', () => {
     await journalSequencerOf(db).settled();
     // What a process that died between COMMIT and its sequencer round leaves: a committed journal without seq.
     const orphan = await writeTransaction(db, (trx) =>
-      postJournal(trx, { kind: 'order_hold', memo: 'orphan', actor: { type: 'user', id: userId }, postings: transfer({ from: userAccount(userId, 'cash', 'JPY'), to: userAccount(userId, 'hold:order', 'JPY'), amountMinor: 10n }) }),
+      postJournal(trx, {
+        kind: 'order_hold',
+        memo: 'orphan',
+        actor: { type: 'user', id: userId },
+        postings: transfer({
+          from: userAccount(userId, 'cash', 'JPY'),
+          to: userAccount(userId, 'hold:order', 'JPY'),
+          amountMinor: 10n,
+        }),
+      }),
     );
     await journalSequencerOf(db).settled();
-    await db.updateTable('ledger_sequence').set({ last_seq: sql`last_seq - 1` }).where('id', '=', 1n).execute();
+    await db
+      .updateTable('ledger_sequence')
+      .set({ last_seq: sql`last_seq - 1` })
+      .where('id', '=', 1n)
+      .execute();
     await db.updateTable('journal').set({ seq: null }).where('id', '=', orphan).execute();
-    const stale = await sql<{ n: string }>`select count(*) as n from journal where seq is null`.execute(db);
+    const stale = await sql<{
+      n: string;
+    }>`select count(*) as n from journal where seq is null`.execute(db);
     expect(Number(stale.rows[0]?.n)).toBe(1);
     const next = await grant(userId, 5n);
     await journalSequencerOf(db).settled();
@@ -304,9 +369,20 @@ describe('journal numbering (I9)', () => {
     await grant(first, 100n);
     await grant(second, 100n);
     const holdFor = (userId: number, trx: Db) =>
-      postJournal(trx, { kind: 'order_hold', memo: 'hold', actor: { type: 'user', id: userId }, postings: transfer({ from: userAccount(userId, 'cash', 'JPY'), to: userAccount(userId, 'hold:order', 'JPY'), amountMinor: 10n }) });
+      postJournal(trx, {
+        kind: 'order_hold',
+        memo: 'hold',
+        actor: { type: 'user', id: userId },
+        postings: transfer({
+          from: userAccount(userId, 'cash', 'JPY'),
+          to: userAccount(userId, 'hold:order', 'JPY'),
+          amountMinor: 10n,
+        }),
+      });
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let earlyId = 0n;
     const early = writeTransaction(db, async (trx) => {
       earlyId = await holdFor(first, trx);
@@ -327,14 +403,19 @@ describe('journal numbering (I9)', () => {
   });
 });
 
-function runRacer(target: DbTarget, userId: number, attempts: number): Promise<{ ok: number; refusals: string[] }> {
+function runRacer(
+  target: DbTarget,
+  userId: number,
+  attempts: number,
+): Promise<{ ok: number; refusals: string[] }> {
   return new Promise((resolve, reject) => {
     const script = fileURLToPath(new URL('./fixtures/hold-racer.ts', import.meta.url));
     execFile(
       process.execPath,
       ['--import', 'tsx', script, JSON.stringify(target), String(userId), String(attempts), '100'],
       { timeout: 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
     );
   });
 }

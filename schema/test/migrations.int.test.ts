@@ -17,7 +17,14 @@ describe('migrations', () => {
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
     const tables = (await testDb.db.introspection.getTables()).map((t) => t.name);
-    for (const table of ['app_user', 'session', 'ledger_account', 'journal', 'posting', 'idempotency_key']) {
+    for (const table of [
+      'app_user',
+      'session',
+      'ledger_account',
+      'journal',
+      'posting',
+      'idempotency_key',
+    ]) {
       expect(tables).toContain(table);
     }
   });

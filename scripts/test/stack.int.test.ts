@@ -11,27 +11,52 @@ let stack: TestStack;
 let baseUrl = '';
 let firstFeed: ChildProcess;
 
-async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
-  return (await response.json()) as { status: number; msg: string; data: any };  
+async function post(
+  path: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await response.json()) as { status: number; msg: string; data: any };
 }
 
 function openSocket(auth: Record<string, string> = {}): Promise<Socket> {
   const socket = connect(baseUrl, { transports: ['websocket'], auth, forceNew: true });
   sockets.push(socket);
-  return new Promise((done, fail) => { socket.once('connect', () => done(socket)); socket.once('connect_error', fail); });
+  return new Promise((done, fail) => {
+    socket.once('connect', () => done(socket));
+    socket.once('connect_error', fail);
+  });
 }
 
-function waitFor<T>(socket: Socket, event: string, predicate: (payload: T) => boolean, timeoutMs = 8000): Promise<T> {
+function waitFor<T>(
+  socket: Socket,
+  event: string,
+  predicate: (payload: T) => boolean,
+  timeoutMs = 8000,
+): Promise<T> {
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`no matching ${event}`)), timeoutMs);
-    const handler = (payload: T) => { if (predicate(payload)) { clearTimeout(timer); socket.off(event, handler); done(payload); } };
+    const handler = (payload: T) => {
+      if (predicate(payload)) {
+        clearTimeout(timer);
+        socket.off(event, handler);
+        done(payload);
+      }
+    };
     socket.on(event, handler);
   });
 }
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs'], env: { KABUTO_FEED_INTERVAL_MS: '100' } });
+  stack = await startStack({
+    services: ['gateway', 'jobs'],
+    env: { KABUTO_FEED_INTERVAL_MS: '100' },
+  });
   firstFeed = stack.startService('feed');
   baseUrl = stack.baseUrl;
 }, 60_000);
@@ -45,8 +70,12 @@ describe('the stack from two commands', () => {
   it('when a client subscribes to a symbol, it receives ticks that the feed process publishes', async () => {
     const socket = await openSocket();
     const ticks: Array<{ seq: number }> = [];
-    socket.on('quote:tick', (tick: { symbol: string; seq: number }) => { if (tick.symbol === '7203') ticks.push(tick); });
-    expect(await socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: ['7203'] })).toEqual({ ok: true });
+    socket.on('quote:tick', (tick: { symbol: string; seq: number }) => {
+      if (tick.symbol === '7203') ticks.push(tick);
+    });
+    expect(
+      await socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: ['7203'] }),
+    ).toEqual({ ok: true });
     await expect.poll(() => ticks.length, { timeout: 8000 }).toBeGreaterThan(3);
     const seqs = ticks.map((t) => t.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
@@ -56,11 +85,34 @@ describe('the stack from two commands', () => {
     const account = `taro.${stack.prefix}@example.jp`;
     expect((await post('common/sendcode', { account, purpose: 'register' })).status).toBe(1);
     const code = stack.outboxCode(account);
-    expect((await post('user/register', { account, password: 'stack-pass-123', repassword: 'stack-pass-123', invite: 'KABUTO', code, agree: '1' })).msg).toBe('register_ok');
+    expect(
+      (
+        await post('user/register', {
+          account,
+          password: 'stack-pass-123',
+          repassword: 'stack-pass-123',
+          invite: 'KABUTO',
+          code,
+          agree: '1',
+        })
+      ).msg,
+    ).toBe('register_ok');
     const login = await post('user/login', { account, password: 'stack-pass-123' });
     const socket = await openSocket({ token: login.data.token, account });
-    const updated = waitFor<{ summaries: Record<string, { total: string }> }>(socket, 'assets:updated', () => true);
-    expect((await post('user/paperfund', { currency: 'jpy', request_id: 'stack-grant-01' }, { token: login.data.token, account })).msg).toBe('claim_ok');
+    const updated = waitFor<{ summaries: Record<string, { total: string }> }>(
+      socket,
+      'assets:updated',
+      () => true,
+    );
+    expect(
+      (
+        await post(
+          'user/paperfund',
+          { currency: 'jpy', request_id: 'stack-grant-01' },
+          { token: login.data.token, account },
+        )
+      ).msg,
+    ).toBe('claim_ok');
     expect((await updated).summaries['jpy']?.total).toBe('10000000');
   });
 

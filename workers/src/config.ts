@@ -6,7 +6,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   DATABASE_URL: z.string().optional(),
-  KABUTO_REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kabuto'),
+  KABUTO_REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('kabuto'),
   KABUTO_SEED: z.coerce.number().int().default(20261121),
   KABUTO_FEED_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   KABUTO_ROLES: z.string().default('jobs,feed'),
@@ -43,7 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  const roles = new Set(e.KABUTO_ROLES.split(',').filter((r): r is 'jobs' | 'feed' => r === 'jobs' || r === 'feed'));
+  const roles = new Set(
+    e.KABUTO_ROLES.split(',').filter((r): r is 'jobs' | 'feed' => r === 'jobs' || r === 'feed'),
+  );
   return Object.freeze({
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,

@@ -4,7 +4,7 @@ import { Queue, type Worker } from 'bullmq';
 import { queueName } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
-import { createLogger } from './infra/logger.ts';
+import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
@@ -15,34 +15,90 @@ import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payo
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
+type WorkerConfig = ReturnType<typeof loadConfig>;
+type Redis = ReturnType<typeof createRedis>;
+type Db = ReturnType<typeof createDb>;
+type Stopper = () => Promise<void>;
+
+interface Role {
+  readonly config: WorkerConfig;
+  readonly redis: Redis;
+  readonly db: Db;
+  readonly logger: Logger;
+}
+
+function startAssetQueue({ config, redis, logger }: Role) {
+  const name = queueName('asset-recompute', config.redisPrefix);
+  const connection = duplicateRedis(redis, logger, name, { maxRetriesPerRequest: null });
+  return quietOnError(new Queue(name, { connection }), logger, name);
+}
+
+/** The jobs role: asset recomputation, the limit matcher, the stop-out watcher, withdrawal payouts. */
+async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
+  const { config, redis, db, logger } = role;
+  const redisPrefix = config.redisPrefix;
+  const named = (name: string) => createLogger(config.logLevel, name);
+  const emitter = createAccountEmitter(redis, redisPrefix);
+  const recompute = startAssetRecomputeWorker({ db, redis, emitter, redisPrefix });
+  workers.push(quietOnError(recompute, logger, 'asset-recompute'));
+  const assetQueue = startAssetQueue(role);
+  const shared = { db, redis, redisPrefix, emitter, assetQueue };
+  const matcher = await startLimitMatcher({ ...shared, logger: named('limit-matcher') });
+  const stopOut = await startStopOutWatcher({ ...shared, logger: named('stop-out') });
+  mkdirSync(config.dataDir, { recursive: true });
+  const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'));
+  const payouts = await startWithdrawalPayouts({
+    db,
+    redis,
+    redisPrefix,
+    transfers,
+    emitter,
+    logger: named('withdrawal-payout'),
+  });
+  return [
+    () => matcher.stop(),
+    () => stopOut.stop(),
+    () => payouts.stop(),
+    () => assetQueue.close(),
+  ];
+}
+
+/** The feed role: the market-data leader (simulator or replay) under a Redis lease. */
+function startFeed({ config, redis, db }: Role): Stopper {
+  const logger = createLogger(config.logLevel, 'feed');
+  const prepare =
+    config.feed === 'replay'
+      ? () => prepareReplayRuntime({ directory: config.replayDir, seed: config.seed, logger })
+      : () =>
+          prepareSimulatorRuntime({
+            db,
+            seed: config.seed,
+            clock: config.clock,
+            historyDays: config.historyDays,
+            minuteDays: config.minuteDays,
+            logger,
+          });
+  const feed = startFeedLeader({
+    redis,
+    redisPrefix: config.redisPrefix,
+    prepare,
+    intervalMs: config.feedIntervalMs,
+    logger,
+  });
+  return () => feed.stop();
+}
+
 /** Starts the roles in KABUTO_ROLES (jobs, feed); closes workers, feed, db and Redis on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'main');
   const redis = createRedis(config.redisUrl, logger, 'workers');
   const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const role: Role = { config, redis, db, logger };
   const workers: Worker[] = [];
-  const stoppers: Array<() => Promise<void>> = [];
-  if (config.roles.has('jobs')) {
-    const emitter = createAccountEmitter(redis, config.redisPrefix);
-    workers.push(quietOnError(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix: config.redisPrefix }), logger, 'asset-recompute'));
-    const assetQueueName = queueName('asset-recompute', config.redisPrefix);
-    const assetQueue = quietOnError(new Queue(assetQueueName, { connection: duplicateRedis(redis, logger, assetQueueName, { maxRetriesPerRequest: null }) }), logger, assetQueueName);
-    const matcher = await startLimitMatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'limit-matcher') });
-    const stopOut = await startStopOutWatcher({ db, redis, redisPrefix: config.redisPrefix, emitter, assetQueue, logger: createLogger(config.logLevel, 'stop-out') });
-    mkdirSync(config.dataDir, { recursive: true });
-    const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'));
-    const payouts = await startWithdrawalPayouts({ db, redis, redisPrefix: config.redisPrefix, transfers, emitter, logger: createLogger(config.logLevel, 'withdrawal-payout') });
-    stoppers.push(() => matcher.stop(), () => stopOut.stop(), () => payouts.stop(), () => assetQueue.close());
-  }
-  if (config.roles.has('feed')) {
-    const feedLogger = createLogger(config.logLevel, 'feed');
-    const prepare = config.feed === 'replay'
-      ? () => prepareReplayRuntime({ directory: config.replayDir, seed: config.seed, logger: feedLogger })
-      : () => prepareSimulatorRuntime({ db, seed: config.seed, clock: config.clock, historyDays: config.historyDays, minuteDays: config.minuteDays, logger: feedLogger });
-    const feed = startFeedLeader({ redis, redisPrefix: config.redisPrefix, prepare, intervalMs: config.feedIntervalMs, logger: feedLogger });
-    stoppers.push(() => feed.stop());
-  }
+  const stoppers: Stopper[] = [];
+  if (config.roles.has('jobs')) stoppers.push(...(await startJobs(role, workers)));
+  if (config.roles.has('feed')) stoppers.push(startFeed(role));
   logger.info({ roles: [...config.roles] }, 'workers started');
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,7 +113,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('unhandledRejection', (reason) => logger.error({ reason: String(reason) }, 'unhandled rejection'));
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ reason: String(reason) }, 'unhandled rejection'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { loadCandles, upsertCandles } from '@kabuto/schema/db';
 import { tickOf } from '@kabuto/schema/contracts';
-import { dailyLimits, findInstrument, formatPrice, isOnTick, tradingDateOf, tradingDaysBetween, withinLimits, type Instrument } from '@kabuto/schema/market';
+import {
+  dailyLimits,
+  findInstrument,
+  formatPrice,
+  isOnTick,
+  tradingDateOf,
+  tradingDaysBetween,
+  withinLimits,
+  type Instrument,
+} from '@kabuto/schema/market';
 import { createLogger } from '../src/infra/logger.ts';
 import { prepareHistory } from '../src/feeds/market-data/history-backfill.ts';
 import { createSimulatedFeed } from '../src/feeds/market-data/simulated-feed.ts';
@@ -21,7 +30,15 @@ afterAll(async () => {
   await testDb.cleanup();
 });
 
-const options = () => ({ instruments, seed: 3, clock: 'exchange' as const, nowMs: NOW, historyDays: 120, minuteDays: 1, logger });
+const options = () => ({
+  instruments,
+  seed: 3,
+  clock: 'exchange' as const,
+  nowMs: NOW,
+  historyDays: 120,
+  minuteDays: 1,
+  logger,
+});
 
 describe('history at first start', () => {
   it('holds one daily bar per trading day up to the last finished session of each market', async () => {
@@ -32,7 +49,9 @@ describe('history at first start', () => {
     for (const instrument of instruments) {
       const bars = await loadCandles(testDb.db, instrument.symbol, '1d', 0, NOW + 86_400_000);
       const last = tradingDateOf((bars[bars.length - 1] as { startMs: number }).startMs);
-      expect(bars.map((b) => tradingDateOf(b.startMs))).toEqual(tradingDaysBetween(instrument.market, tradingDateOf(bars[0]?.startMs ?? 0), last));
+      expect(bars.map((b) => tradingDateOf(b.startMs))).toEqual(
+        tradingDaysBetween(instrument.market, tradingDateOf(bars[0]?.startMs ?? 0), last),
+      );
     }
   });
 
@@ -40,7 +59,9 @@ describe('history at first start', () => {
     for (const instrument of instruments) {
       const bars = await loadCandles(testDb.db, instrument.symbol, '1d', 0, NOW + 86_400_000);
       bars.forEach((bar, i) => {
-        for (const price of [bar.open, bar.high, bar.low, bar.close]) expect(isOnTick(instrument.tickTable, price)).toBe(true);
+        for (const price of [bar.open, bar.high, bar.low, bar.close]) {
+          expect(isOnTick(instrument.tickTable, price)).toBe(true);
+        }
         const previous = bars[i - 1];
         if (previous) {
           const limits = dailyLimits(instrument.priceLimit, instrument.tickTable, previous.close);
@@ -51,9 +72,15 @@ describe('history at first start', () => {
   });
 
   it('a restart resumes from the stored bars and generates nothing', async () => {
-    const before = await testDb.db.selectFrom('candle').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await testDb.db
+      .selectFrom('candle')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const resume = await prepareHistory(testDb.db, options());
-    const after = await testDb.db.selectFrom('candle').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await testDb.db
+      .selectFrom('candle')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(resume.get('AAPL')?.session?.date).toBe('2026-11-19');
   });
@@ -62,19 +89,35 @@ describe('history at first start', () => {
 describe('the live simulator', () => {
   it('prints nothing while every market is closed and only Tokyo during Tokyo hours', async () => {
     const resume = await prepareHistory(testDb.db, options());
-    const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'exchange', source: 'test', resume, startMs: NOW });
+    const feed = createSimulatedFeed({
+      instruments,
+      seed: 3,
+      clock: 'exchange',
+      source: 'test',
+      resume,
+      startMs: NOW,
+    });
     const sunday = Date.parse('2026-11-22T03:00:00Z');
     for (let i = 0; i < 40; i += 1) expect(feed.next(sunday + i * 250)).toEqual([]);
     const tokyoMorning = Date.parse('2026-11-24T01:00:00Z');
     const printed = new Set<string>();
-    for (let i = 0; i < 40; i += 1) for (const s of feed.next(tokyoMorning + i * 250)) printed.add(s.symbol);
+    for (let i = 0; i < 40; i += 1) {
+      for (const s of feed.next(tokyoMorning + i * 250)) printed.add(s.symbol);
+    }
     expect([...printed]).toEqual(['7203']);
   });
 
   it('is deterministic for a seed and a sequence of beats, and writes 1-minute and daily bars', async () => {
     const resume = await prepareHistory(testDb.db, options());
     const run = () => {
-      const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'always-open', source: 'test', resume, startMs: NOW });
+      const feed = createSimulatedFeed({
+        instruments,
+        seed: 3,
+        clock: 'always-open',
+        source: 'test',
+        resume,
+        startMs: NOW,
+      });
       const out = [];
       for (let i = 0; i < 200; i += 1) out.push(...feed.next(NOW + i * 250));
       return { out, feed };
@@ -89,7 +132,9 @@ describe('the live simulator', () => {
     expect(minutes.length).toBeGreaterThan(0);
     for (const snapshot of a.out) {
       const instrument = findInstrument(snapshot.symbol) as Instrument;
-      expect(snapshot.price).toMatch(instrument.market === 'JP' ? /^\d+(\.\d)?$/ : /^\d+\.\d{2,4}$/);
+      expect(snapshot.price).toMatch(
+        instrument.market === 'JP' ? /^\d+(\.\d)?$/ : /^\d+\.\d{2,4}$/,
+      );
     }
   });
 });
@@ -102,7 +147,8 @@ describe('a start during the session', () => {
     const own = await makeTestDb();
     try {
       const resume = await prepareHistory(own.db, { ...options(), nowMs: MID });
-      const today = (symbol: string) => loadCandles(own.db, symbol, '1m', Date.parse('2026-11-19T15:00:00Z'), MID + 3_600_000);
+      const today = (symbol: string) =>
+        loadCandles(own.db, symbol, '1m', Date.parse('2026-11-19T15:00:00Z'), MID + 3_600_000);
       const tokyo = await today('7203');
       expect(tokyo[0]?.startMs).toBe(Date.parse('2026-11-20T00:00:00Z'));
       expect(tokyo).toHaveLength(120);
@@ -115,8 +161,17 @@ describe('a start during the session', () => {
       expect(session?.bar.volume).toBe(tokyo.reduce((sum, bar) => sum + bar.volume, 0n));
       expect(resume.get('AAPL')?.session?.date).toBe('2026-11-19');
 
-      const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'exchange', source: 'test', resume, startMs: MID });
-      const prints = Array.from({ length: 40 }, (_, i) => feed.next(MID + i * 250)).flat().filter((s) => s.symbol === '7203');
+      const feed = createSimulatedFeed({
+        instruments,
+        seed: 3,
+        clock: 'exchange',
+        source: 'test',
+        resume,
+        startMs: MID,
+      });
+      const prints = Array.from({ length: 40 }, (_, i) => feed.next(MID + i * 250))
+        .flat()
+        .filter((s) => s.symbol === '7203');
       expect(prints.length).toBeGreaterThan(0);
       expect(prints[0]?.volume).toBeGreaterThan(Number(session?.bar.volume));
       expect(prints[0]?.open).toBe(formatPrice(session?.bar.open ?? 0n, 'JP'));
@@ -129,7 +184,14 @@ describe('a start during the session', () => {
 describe('turnover', () => {
   it('moves with volume on every print, and the tick on the wire carries it', async () => {
     const resume = await prepareHistory(testDb.db, options());
-    const feed = createSimulatedFeed({ instruments, seed: 3, clock: 'always-open', source: 'test', resume, startMs: NOW });
+    const feed = createSimulatedFeed({
+      instruments,
+      seed: 3,
+      clock: 'always-open',
+      source: 'test',
+      resume,
+      startMs: NOW,
+    });
     const last = new Map<string, { volume: number; turnover: number }>();
     let moved = 0;
     for (let i = 0; i < 200; i += 1) {

@@ -24,24 +24,78 @@ let userId: number;
 
 async function resting(side: 'long' | 'short', limit: string): Promise<bigint> {
   const price = parseScaledPrice(limit, 'JP');
-  const hold = requiredMargin(toyota, price, 100n, 1) + computeFees('JP', side === 'long' ? 'buy' : 'sell', price, 100n).total;
+  const hold =
+    requiredMargin(toyota, price, 100n, 1) +
+    computeFees('JP', side === 'long' ? 'buy' : 'sell', price, 100n).total;
   return writeTransaction(testDb.db, async (trx) => {
-    const row = await trx.insertInto('trade_order').values({ user_id: BigInt(userId), symbol: '7203', currency: 'JPY', side, kind: 'limit', limit_price: price, qty: 100n, leverage: 1n, status: 'pending', hold_amount: hold, fill_price: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
-    await postJournal(trx, { kind: 'order_hold', memo: 'test hold', actor: { type: 'user', id: userId }, reference: `order:${row.id}`, postings: holdForOrder(userId, 'JPY', hold) });
+    const row = await trx
+      .insertInto('trade_order')
+      .values({
+        user_id: BigInt(userId),
+        symbol: '7203',
+        currency: 'JPY',
+        side,
+        kind: 'limit',
+        limit_price: price,
+        qty: 100n,
+        leverage: 1n,
+        status: 'pending',
+        hold_amount: hold,
+        fill_price: null,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await postJournal(trx, {
+      kind: 'order_hold',
+      memo: 'test hold',
+      actor: { type: 'user', id: userId },
+      reference: `order:${row.id}`,
+      postings: holdForOrder(userId, 'JPY', hold),
+    });
     return row.id;
   });
 }
 
 const restingLong = (limit: string) => resting('long', limit);
-const publish = (price: string) => redis.publish(redisKeys(prefix).tickChannel, JSON.stringify([{ symbol: '7203', price, change_rate: '0.00', volume: 0, seq: 1, ts: Date.now() }]));
-const statusOf = async (id: bigint) => (await testDb.db.selectFrom('trade_order').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const publish = (price: string) =>
+  redis.publish(
+    redisKeys(prefix).tickChannel,
+    JSON.stringify([
+      { symbol: '7203', price, change_rate: '0.00', volume: 0, seq: 1, ts: Date.now() },
+    ]),
+  );
+const statusOf = async (id: bigint) =>
+  (
+    await testDb.db
+      .selectFrom('trade_order')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 beforeAll(async () => {
   testDb = await makeTestDb();
-  redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-  queue = new Queue(queueName('asset-recompute', prefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+  redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
+    maxRetriesPerRequest: null,
+  });
+  queue = new Queue(queueName('asset-recompute', prefix), {
+    connection: redis.duplicate({ maxRetriesPerRequest: null }),
+  });
   userId = await aUser(testDb.db);
-  await writeTransaction(testDb.db, (trx) => postJournal(trx, { kind: 'paper_grant', memo: 'grant', actor: { type: 'system', id: 'test' }, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 10_000_000n }) }));
+  await writeTransaction(testDb.db, (trx) =>
+    postJournal(trx, {
+      kind: 'paper_grant',
+      memo: 'grant',
+      actor: { type: 'system', id: 'test' },
+      postings: transfer({
+        from: platformAccount('platform:paper_grant', 'JPY'),
+        to: userAccount(userId, 'cash', 'JPY'),
+        amountMinor: 10_000_000n,
+      }),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -56,17 +110,39 @@ afterAll(async () => {
 describe('limit matcher', () => {
   it('rebuilds its book from the database, fills on a crossing print (at the print, below the limit) and not before', async () => {
     const waiting = await restingLong('2800');
-    matcher = await startLimitMatcher({ db: testDb.db, redis, redisPrefix: prefix, emitter: createAccountEmitter(redis, prefix), assetQueue: queue, logger: createLogger('silent', 'test'), refreshMs: 100 });
+    matcher = await startLimitMatcher({
+      db: testDb.db,
+      redis,
+      redisPrefix: prefix,
+      emitter: createAccountEmitter(redis, prefix),
+      assetQueue: queue,
+      logger: createLogger('silent', 'test'),
+      refreshMs: 100,
+    });
     expect(matcher.book.size).toBe(1);
     await publish('2800.5');
     await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(waiting)).toBe('pending');
     await publish('2799.5');
     await expect.poll(() => statusOf(waiting), { timeout: 5000 }).toBe('filled');
-    const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', waiting).executeTakeFirstOrThrow();
+    const position = await testDb.db
+      .selectFrom('position')
+      .selectAll()
+      .where('order_id', '=', waiting)
+      .executeTakeFirstOrThrow();
     // Filled at the crossing print ¥2,799.5, not at the ¥2,800 limit; the unused ¥50 of the hold is back in cash.
-    expect(position).toMatchObject({ status: 'holding', open_price: parseScaledPrice('2799.5', 'JP'), margin: 279_950n });
-    expect(await testDb.db.selectFrom('trade_order').select('fill_price').where('id', '=', waiting).executeTakeFirstOrThrow()).toEqual({ fill_price: parseScaledPrice('2799.5', 'JP') });
+    expect(position).toMatchObject({
+      status: 'holding',
+      open_price: parseScaledPrice('2799.5', 'JP'),
+      margin: 279_950n,
+    });
+    expect(
+      await testDb.db
+        .selectFrom('trade_order')
+        .select('fill_price')
+        .where('id', '=', waiting)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ fill_price: parseScaledPrice('2799.5', 'JP') });
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 279_950n);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
@@ -74,13 +150,25 @@ describe('limit matcher', () => {
   it('picks up orders placed after start and leaves a cancelled one alone', async () => {
     const later = await restingLong('2700');
     const cancelled = await restingLong('2750');
-    await testDb.db.updateTable('trade_order').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+    await testDb.db
+      .updateTable('trade_order')
+      .set({ status: 'cancelled' })
+      .where('id', '=', cancelled)
+      .execute();
     // The refreshed book holds the new order and no longer the cancelled one.
-    await expect.poll(() => matcher.book.crossing('7203', '2690').orders.map((o) => o.id), { timeout: 5000 }).toEqual([later]);
+    await expect
+      .poll(() => matcher.book.crossing('7203', '2690').orders.map((o) => o.id), { timeout: 5000 })
+      .toEqual([later]);
     await publish('2690');
     await expect.poll(() => statusOf(later), { timeout: 5000 }).toBe('filled');
     expect(await statusOf(cancelled)).toBe('cancelled');
-    expect(await testDb.db.selectFrom('position').select('id').where('order_id', '=', cancelled).execute()).toEqual([]);
+    expect(
+      await testDb.db
+        .selectFrom('position')
+        .select('id')
+        .where('order_id', '=', cancelled)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('a resting short fills at the print above its limit, never needing more than its hold', async () => {
@@ -93,9 +181,17 @@ describe('limit matcher', () => {
     expect(await statusOf(short)).toBe('pending');
     await publish('2905');
     await expect.poll(() => statusOf(short), { timeout: 5000 }).toBe('filled');
-    const position = await testDb.db.selectFrom('position').selectAll().where('order_id', '=', short).executeTakeFirstOrThrow();
+    const position = await testDb.db
+      .selectFrom('position')
+      .selectAll()
+      .where('order_id', '=', short)
+      .executeTakeFirstOrThrow();
     // Sold at ¥2,905 (better than the ¥2,900 limit); the margin stays what the hold covers.
-    expect(position).toMatchObject({ side: 'short', open_price: parseScaledPrice('2905', 'JP'), margin: 290_000n });
+    expect(position).toMatchObject({
+      side: 'short',
+      open_price: parseScaledPrice('2905', 'JP'),
+      margin: 290_000n,
+    });
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore - 290_000n);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });

@@ -6,13 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { queueName, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
-import { cashBalance, postJournal, reconcile, userBalances, writeTransaction } from '@kabuto/schema/db';
+import {
+  cashBalance,
+  postJournal,
+  reconcile,
+  userBalances,
+  writeTransaction,
+} from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { withdrawalHoldPostings } from '@kabuto/schema/funds';
 import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createAccountEmitter } from '../src/infra/account-emitter.ts';
 import { createLogger } from '../src/infra/logger.ts';
-import { createLocalBankTransfers, type BankTransferProvider } from '../src/jobs/withdrawal-payout/bank-transfers.ts';
+import {
+  createLocalBankTransfers,
+  type BankTransferProvider,
+} from '../src/jobs/withdrawal-payout/bank-transfers.ts';
 import { payoutKey, payWithdrawal } from '../src/jobs/withdrawal-payout/withdrawal-payout.ts';
 import { startWithdrawalPayouts } from '../src/jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 
@@ -24,12 +33,19 @@ let dir: string;
 
 beforeAll(async () => {
   testDb = await makeTestDb();
-  redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
+    maxRetriesPerRequest: null,
+  });
   dir = mkdtempSync(join(tmpdir(), 'kabuto-payout-'));
 });
 
 afterAll(async () => {
-  for (const key of [...(await redis.keys(`${prefix}:*`)), ...(await redis.keys(`bull:${prefix}-*`))]) await redis.del(key);
+  for (const key of [
+    ...(await redis.keys(`${prefix}:*`)),
+    ...(await redis.keys(`bull:${prefix}-*`)),
+  ]) {
+    await redis.del(key);
+  }
   redis.disconnect();
   await testDb.cleanup();
   rmSync(dir, { recursive: true, force: true });
@@ -38,32 +54,93 @@ afterAll(async () => {
 const db = () => testDb.db;
 
 /** A user with ¥300,000, a card and a ¥50,000 withdrawal held; approved unless told otherwise. */
-async function aWithdrawal(options: { approved?: boolean } = {}): Promise<{ userId: number; withdrawalId: number }> {
+async function aWithdrawal(
+  options: { approved?: boolean } = {},
+): Promise<{ userId: number; withdrawalId: number }> {
   const userId = await aUser(db());
   const now = Date.now();
-  const card = await db().insertInto('bank_card').values({ user_id: BigInt(userId), holder_kana: 'ヤマダ\u3000タロウ', bank_name: 'みずほ銀行', branch_name: '本店', branch_code: '001', card_type: 'ordinary', account_number: '1234567', created_at: now, updated_at: now, removed_at: null }).returning('id').executeTakeFirstOrThrow();
+  const card = await db()
+    .insertInto('bank_card')
+    .values({
+      user_id: BigInt(userId),
+      holder_kana: 'ヤマダ\u3000タロウ',
+      bank_name: 'みずほ銀行',
+      branch_name: '本店',
+      branch_code: '001',
+      card_type: 'ordinary',
+      account_number: '1234567',
+      created_at: now,
+      updated_at: now,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const withdrawalId = await writeTransaction(db(), async (trx) => {
-    await postJournal(trx, { kind: 'paper_grant', memo: 'grant', actor: { type: 'system', id: 'test' }, postings: transfer({ from: platformAccount('platform:paper_grant', 'JPY'), to: userAccount(userId, 'cash', 'JPY'), amountMinor: 300_000n }) });
-    const hold = await postJournal(trx, { kind: 'withdrawal_hold', memo: 'hold', actor: { type: 'user', id: userId }, postings: withdrawalHoldPostings(userId, 'JPY', 50_000n) });
-    const row = await trx.insertInto('withdrawal').values({
-      user_id: BigInt(userId), card_id: card.id, currency: 'JPY', amount: 50_000n, status: 'pending', reason: null, hold_journal_id: hold, settle_journal_id: null,
-      reviewed_by: null, reviewed_at: null, approved_by: options.approved === false ? null : 1n, approved_at: options.approved === false ? null : now, payout_reference: null, created_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    await postJournal(trx, {
+      kind: 'paper_grant',
+      memo: 'grant',
+      actor: { type: 'system', id: 'test' },
+      postings: transfer({
+        from: platformAccount('platform:paper_grant', 'JPY'),
+        to: userAccount(userId, 'cash', 'JPY'),
+        amountMinor: 300_000n,
+      }),
+    });
+    const hold = await postJournal(trx, {
+      kind: 'withdrawal_hold',
+      memo: 'hold',
+      actor: { type: 'user', id: userId },
+      postings: withdrawalHoldPostings(userId, 'JPY', 50_000n),
+    });
+    const row = await trx
+      .insertInto('withdrawal')
+      .values({
+        user_id: BigInt(userId),
+        card_id: card.id,
+        currency: 'JPY',
+        amount: 50_000n,
+        status: 'pending',
+        reason: null,
+        hold_journal_id: hold,
+        settle_journal_id: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        approved_by: options.approved === false ? null : 1n,
+        approved_at: options.approved === false ? null : now,
+        payout_reference: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return Number(row.id);
   });
   return { userId, withdrawalId };
 }
 
 async function holdOf(userId: number): Promise<bigint> {
-  return (await userBalances(db(), userId)).find((b) => b.kind === 'hold:withdrawal')?.amountMinor ?? 0n;
+  return (
+    (await userBalances(db(), userId)).find((b) => b.kind === 'hold:withdrawal')?.amountMinor ?? 0n
+  );
 }
 
 async function withdrawalRow(id: number) {
-  return db().selectFrom('withdrawal').select(['status', 'payout_reference', 'settle_journal_id']).where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+  return db()
+    .selectFrom('withdrawal')
+    .select(['status', 'payout_reference', 'settle_journal_id'])
+    .where('id', '=', BigInt(id))
+    .executeTakeFirstOrThrow();
 }
 
-function sentLines(file: string): Array<{ idempotencyKey: string; reference: string; amount: string; accountNumber: string }> {
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+function sentLines(
+  file: string,
+): Array<{ idempotencyKey: string; reference: string; amount: string; accountNumber: string }> {
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 describe('withdrawal payout', () => {
@@ -71,19 +148,45 @@ describe('withdrawal payout', () => {
     const file = join(dir, 'once.jsonl');
     const transfers = createLocalBankTransfers(file);
     const { userId, withdrawalId } = await aWithdrawal();
-    expect(await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId)).toEqual({ userId });
+    expect(await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId)).toEqual({
+      userId,
+    });
     const sent = sentLines(file);
-    expect(sent).toMatchObject([{ idempotencyKey: payoutKey(withdrawalId), amount: '50000', accountNumber: '1234567' }]);
-    expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'paid', payout_reference: sent[0]?.reference });
+    expect(sent).toMatchObject([
+      { idempotencyKey: payoutKey(withdrawalId), amount: '50000', accountNumber: '1234567' },
+    ]);
+    expect(await withdrawalRow(withdrawalId)).toMatchObject({
+      status: 'paid',
+      payout_reference: sent[0]?.reference,
+    });
     expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([250_000n, 0n]);
-    const inbox = await db().selectFrom('inbox_message').select(['kind', 'params']).where('user_id', '=', BigInt(userId)).execute();
-    expect(inbox).toEqual([{ kind: 'withdrawal_paid', params: JSON.stringify({ amount: '50000', currency: 'JPY', reason: '' }) }]);
-    const journals = await db().selectFrom('journal').select('id').where('reference', '=', `withdrawal:${withdrawalId}`).execute();
+    const inbox = await db()
+      .selectFrom('inbox_message')
+      .select(['kind', 'params'])
+      .where('user_id', '=', BigInt(userId))
+      .execute();
+    expect(inbox).toEqual([
+      {
+        kind: 'withdrawal_paid',
+        params: JSON.stringify({ amount: '50000', currency: 'JPY', reason: '' }),
+      },
+    ]);
+    const journals = await db()
+      .selectFrom('journal')
+      .select('id')
+      .where('reference', '=', `withdrawal:${withdrawalId}`)
+      .execute();
     expect(journals).toHaveLength(1);
 
     expect(await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId)).toBeNull();
     expect(sentLines(file)).toHaveLength(1);
-    expect(await db().selectFrom('journal').select('id').where('reference', '=', `withdrawal:${withdrawalId}`).execute()).toHaveLength(1);
+    expect(
+      await db()
+        .selectFrom('journal')
+        .select('id')
+        .where('reference', '=', `withdrawal:${withdrawalId}`)
+        .execute(),
+    ).toHaveLength(1);
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 
@@ -92,11 +195,23 @@ describe('withdrawal payout', () => {
     const transfers = createLocalBankTransfers(file);
     const { userId, withdrawalId } = await aWithdrawal();
     // The first run sent the transfer and died before its transaction.
-    const first = await transfers.send({ idempotencyKey: payoutKey(withdrawalId), currency: 'JPY', amount: '50000', bankName: 'みずほ銀行', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', holderKana: 'ヤマダ\u3000タロウ' });
+    const first = await transfers.send({
+      idempotencyKey: payoutKey(withdrawalId),
+      currency: 'JPY',
+      amount: '50000',
+      bankName: 'みずほ銀行',
+      branchCode: '001',
+      accountType: 'ordinary',
+      accountNumber: '1234567',
+      holderKana: 'ヤマダ\u3000タロウ',
+    });
     expect(await holdOf(userId)).toBe(50_000n);
     await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId);
     expect(sentLines(file)).toHaveLength(1);
-    expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'paid', payout_reference: first.reference });
+    expect(await withdrawalRow(withdrawalId)).toMatchObject({
+      status: 'paid',
+      payout_reference: first.reference,
+    });
     expect(await holdOf(userId)).toBe(0n);
   });
 
@@ -104,36 +219,73 @@ describe('withdrawal payout', () => {
     const file = join(dir, 'down.jsonl');
     const local = createLocalBankTransfers(file);
     let up = false;
-    const flaky: BankTransferProvider = { send: (t) => (up ? local.send(t) : Promise.reject(new Error('bank unavailable'))) };
+    const flaky: BankTransferProvider = {
+      send: (t) => (up ? local.send(t) : Promise.reject(new Error('bank unavailable'))),
+    };
     const { userId, withdrawalId } = await aWithdrawal();
-    await expect(payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId)).rejects.toThrow('bank unavailable');
-    expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'pending', payout_reference: null, settle_journal_id: null });
+    await expect(
+      payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId),
+    ).rejects.toThrow('bank unavailable');
+    expect(await withdrawalRow(withdrawalId)).toMatchObject({
+      status: 'pending',
+      payout_reference: null,
+      settle_journal_id: null,
+    });
     expect(await holdOf(userId)).toBe(50_000n);
     up = true;
-    expect(await payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId)).toEqual({ userId });
+    expect(
+      await payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId),
+    ).toEqual({ userId });
     expect(await holdOf(userId)).toBe(0n);
   });
 
   it('leaves a withdrawal that is not approved alone: nothing is sent', async () => {
     const file = join(dir, 'unapproved.jsonl');
     const { userId, withdrawalId } = await aWithdrawal({ approved: false });
-    expect(await payWithdrawal({ db: db(), transfers: createLocalBankTransfers(file), nowMs: Date.now }, withdrawalId)).toBeNull();
+    expect(
+      await payWithdrawal(
+        { db: db(), transfers: createLocalBankTransfers(file), nowMs: Date.now },
+        withdrawalId,
+      ),
+    ).toBeNull();
     expect(sentLines(file)).toEqual([]);
-    expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'pending', payout_reference: null });
+    expect(await withdrawalRow(withdrawalId)).toMatchObject({
+      status: 'pending',
+      payout_reference: null,
+    });
     expect(await holdOf(userId)).toBe(50_000n);
   });
 
   it('through the worker: a queued job is paid, and the start-up sweep pays one whose job was lost', async () => {
     const file = join(dir, 'worker.jsonl');
     const lost = await aWithdrawal();
-    const payouts = await startWithdrawalPayouts({ db: db(), redis, redisPrefix: prefix, transfers: createLocalBankTransfers(file), emitter: createAccountEmitter(redis, prefix), logger: createLogger('silent', 'test') });
-    const queue = new Queue(queueName('withdrawal-payout', prefix), { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+    const payouts = await startWithdrawalPayouts({
+      db: db(),
+      redis,
+      redisPrefix: prefix,
+      transfers: createLocalBankTransfers(file),
+      emitter: createAccountEmitter(redis, prefix),
+      logger: createLogger('silent', 'test'),
+    });
+    const queue = new Queue(queueName('withdrawal-payout', prefix), {
+      connection: redis.duplicate({ maxRetriesPerRequest: null }),
+    });
     try {
       expect((await withdrawalRow(lost.withdrawalId)).status).toBe('paid');
       const queued = await aWithdrawal();
-      await queue.add('withdrawal-payout', { withdrawalId: queued.withdrawalId }, { jobId: withdrawalPayoutJobId(queued.withdrawalId) });
-      await expect.poll(async () => (await withdrawalRow(queued.withdrawalId)).status, { timeout: 10_000 }).toBe('paid');
-      expect(sentLines(file).map((l) => l.idempotencyKey).sort()).toEqual([payoutKey(lost.withdrawalId), payoutKey(queued.withdrawalId)].sort());
+      await queue.add(
+        'withdrawal-payout',
+        { withdrawalId: queued.withdrawalId },
+        { jobId: withdrawalPayoutJobId(queued.withdrawalId) },
+      );
+      await expect
+        .poll(async () => (await withdrawalRow(queued.withdrawalId)).status, { timeout: 10_000 })
+        .toBe('paid');
+      expect(
+        sentLines(file)
+          .map((l) => l.idempotencyKey)
+          .sort(),
+      ).toEqual([payoutKey(lost.withdrawalId), payoutKey(queued.withdrawalId)].sort());
     } finally {
       await queue.close();
       await payouts.stop();

@@ -1,5 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Navigate, Outlet, createHashRouter, useLocation, useMatches, useSearchParams } from 'react-router-dom';
+import {
+  Navigate,
+  Outlet,
+  createHashRouter,
+  useLocation,
+  useMatches,
+  useSearchParams,
+} from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NotFound } from '../components/not-found.tsx';
 import { PaperBadge } from '../components/paper-badge.tsx';
@@ -45,7 +52,9 @@ function Shell() {
   useEffect(closeUserPanel, [location.pathname]);
   // Spec section 6: a stored session the server no longer accepts (frozen, revoked) is dropped at start.
   useEffect(() => {
-    if (storage.hasSession()) void import('../features/auth/session.ts').then((m) => m.checkSession());
+    if (storage.hasSession()) {
+      void import('../features/auth/session.ts').then((m) => m.checkSession());
+    }
   }, []);
   return (
     <>

@@ -19,7 +19,11 @@ export function BottomMenu() {
     <nav className="bottom-menu" aria-label="main">
       <TabBar activeKey={location.pathname} onChange={(key: string) => navigate(key)}>
         {MENU.map((item) => (
-          <TabBar.Item key={item.key} title={t(item.label)} icon={<span aria-hidden>{item.icon}</span>} />
+          <TabBar.Item
+            key={item.key}
+            title={t(item.label)}
+            icon={<span aria-hidden>{item.icon}</span>}
+          />
         ))}
       </TabBar>
     </nav>

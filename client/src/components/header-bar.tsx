@@ -15,7 +15,12 @@ export interface HeaderRight {
 
 export const HEADER_HIDE_EVENT = 'kabuto:header-hide';
 
-export function HeaderBar(props: { title: ReactNode; left?: HeaderLeft; right?: HeaderRight; extra?: ReactNode }) {
+export function HeaderBar(props: {
+  title: ReactNode;
+  left?: HeaderLeft;
+  right?: HeaderRight;
+  extra?: ReactNode;
+}) {
   const navigate = useNavigate();
   const left = props.left ?? 'back';
   const goBack = () => {
@@ -35,7 +40,12 @@ export function HeaderBar(props: { title: ReactNode; left?: HeaderLeft; right?: 
   );
   return (
     <div className="header-bar">
-      <NavBar back={left === 'none' ? null : ''} backIcon={left !== 'none'} onBack={goBack} right={right}>
+      <NavBar
+        back={left === 'none' ? null : ''}
+        backIcon={left !== 'none'}
+        onBack={goBack}
+        right={right}
+      >
         {props.title}
       </NavBar>
     </div>

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const STEPS = ['splash.starting', 'splash.version', 'splash.quotes', 'splash.hosts', 'splash.warrants', 'splash.done'];
+const STEPS = [
+  'splash.starting',
+  'splash.version',
+  'splash.quotes',
+  'splash.hosts',
+  'splash.warrants',
+  'splash.done',
+];
 
 /** The loading steps of spec section 1, shown while `common/config` loads. */
 export function Splash({ load, onReady }: { load: () => Promise<boolean>; onReady: () => void }) {
@@ -36,7 +43,14 @@ export function Splash({ load, onReady }: { load: () => Promise<boolean>; onRead
         ))}
       </ol>
       {failed ? (
-        <button type="button" className="header-icon" onClick={() => { setFailed(false); setAttempt((a) => a + 1); }}>
+        <button
+          type="button"
+          className="header-icon"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((a) => a + 1);
+          }}
+        >
           {t('splash.failed')} — {t('splash.retry')}
         </button>
       ) : null}

@@ -52,11 +52,17 @@ export async function callApi<T = unknown>(
   try {
     const response = await fetch(`/api/vue/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', token: storage.token(), account: storage.account() },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        token: storage.token(),
+        account: storage.account(),
+      },
       body: new URLSearchParams(payload).toString(),
     });
     const body = await parse(response);
-    if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, Boolean(options.quiet));
+    if (!response.ok || !body || body.status !== 1) {
+      handleFailure(response.status, body, Boolean(options.quiet));
+    }
     return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
   } catch {
     if (!options.quiet) showRefusal(translateMsg('network_error'));
@@ -67,13 +73,21 @@ export async function callApi<T = unknown>(
 }
 
 /** POSTs multipart form data (fields and image files) to a call that takes uploads. */
-export async function callMultipart<T = unknown>(path: string, fields: Record<string, string>, files: Record<string, File>): Promise<Envelope<T>> {
+export async function callMultipart<T = unknown>(
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, File>,
+): Promise<Envelope<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file, file.name);
   beginLoading();
   try {
-    const response = await fetch(`/api/vue/${path}`, { method: 'POST', headers: { token: storage.token(), account: storage.account() }, body: form });
+    const response = await fetch(`/api/vue/${path}`, {
+      method: 'POST',
+      headers: { token: storage.token(), account: storage.account() },
+      body: form,
+    });
     const body = await parse(response);
     if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, false);
     return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
@@ -86,11 +100,18 @@ export async function callMultipart<T = unknown>(path: string, fields: Record<st
 }
 
 /** Fetches a call that answers with a file (an uploaded image, the CSV statement) as a Blob. */
-export async function callForFile(path: string, payload: Record<string, string> = {}): Promise<Blob | null> {
+export async function callForFile(
+  path: string,
+  payload: Record<string, string> = {},
+): Promise<Blob | null> {
   try {
     const response = await fetch(`/api/vue/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', token: storage.token(), account: storage.account() },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        token: storage.token(),
+        account: storage.account(),
+      },
       body: new URLSearchParams(payload).toString(),
     });
     return response.ok ? await response.blob() : null;

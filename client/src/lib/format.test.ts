@@ -9,7 +9,9 @@ describe('formatMoney', () => {
   });
 
   it('shows 0.00 for empty or invalid values', () => {
-    for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN']) expect(formatMoney(bad)).toBe('0.00');
+    for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN']) {
+      expect(formatMoney(bad)).toBe('0.00');
+    }
   });
 });
 

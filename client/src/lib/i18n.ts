@@ -4,7 +4,11 @@ import { storage, type Language } from './storage.ts';
 
 /** The spec's language codes mapped to BCP 47 for the html lang attribute and Intl. */
 /** Each language named in itself, for the language choice. */
-export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '简体中文', us: 'English' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  jp: '日本語',
+  cn: '简体中文',
+  us: 'English',
+};
 
 export const LOCALE_OF: Record<Language, string> = { jp: 'ja-JP', cn: 'zh-CN', us: 'en-US' };
 
@@ -32,7 +36,10 @@ export async function initI18n(): Promise<void> {
 }
 
 /** Strings of a feature that loads on demand, per language, merged into the translation when the feature loads. */
-const FEATURE_STRINGS: Record<'money', Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
+const FEATURE_STRINGS: Record<
+  'money',
+  Record<Language, () => Promise<{ default: Record<string, unknown> }>>
+> = {
   money: {
     jp: () => import('../locales/money/jp.json'),
     cn: () => import('../locales/money/cn.json'),

@@ -5,7 +5,9 @@ import { getSocket } from './socket.ts';
 type EventPayload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
 /** An observable of one server event on the app's socket; unsubscribing removes the listener. */
-export function fromSocketEvent<E extends keyof ServerToClientEvents>(event: E): Observable<EventPayload<E>> {
+export function fromSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+): Observable<EventPayload<E>> {
   return new Observable<EventPayload<E>>((subscriber) => {
     const socket = getSocket();
     const listener = (payload: EventPayload<E>) => subscriber.next(payload);

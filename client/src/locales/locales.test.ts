@@ -10,7 +10,9 @@ import moneyUs from './money/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    typeof value === 'object' && value
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
   );
 }
 
@@ -36,7 +38,8 @@ describe('locales', () => {
   });
 
   it('every statement memo template has a string in each language with exactly the server template’s parameters', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const [template, english] of Object.entries(MEMO_TEMPLATES)) {
       for (const locale of [moneyJp, moneyCn, moneyUs]) {
         const text = (locale.money.memo as Record<string, string>)[template];

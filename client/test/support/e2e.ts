@@ -8,19 +8,44 @@ export const SHOTS = join(ROOT, 'client/test/screenshots');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  }
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
 }
 
-export async function apiPost(stack: TestStack, path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+export async function apiPost(
+  stack: TestStack,
+  path: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
 /** The feed generates history before its first tick: waits until it quotes `symbol`. */
 export async function waitForFeed(stack: TestStack, symbol: string): Promise<void> {
-  for (let waited = 0; !(await apiPost(stack, 'quote/detail', { symbol })).data?.price; waited += 500) {
+  for (
+    let waited = 0;
+    !(await apiPost(stack, 'quote/detail', { symbol })).data?.price;
+    waited += 500
+  ) {
     if (waited > 60_000) throw new Error(`the feed never quoted ${symbol}`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -28,28 +53,55 @@ export async function waitForFeed(stack: TestStack, symbol: string): Promise<voi
 
 /** Lets toasts expire and slide-ins settle, so the screenshot shows the screen as a user sees it. */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'detached', timeout: 4000 })
+    .catch(() => undefined);
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 /** Registers through the real calls (sendcode, the outbox code, register) and logs in. */
-export async function registerUser(stack: TestStack, account: string, password: string): Promise<{ token: string; account: string }> {
+export async function registerUser(
+  stack: TestStack,
+  account: string,
+  password: string,
+): Promise<{ token: string; account: string }> {
   await apiPost(stack, 'common/sendcode', { account, purpose: 'register' });
-  await apiPost(stack, 'user/register', { account, password, repassword: password, invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' });
+  await apiPost(stack, 'user/register', {
+    account,
+    password,
+    repassword: password,
+    invite: 'KABUTO',
+    code: stack.outboxCode(account),
+    agree: '1',
+  });
   const login = await apiPost(stack, 'user/login', { account, password });
   return { token: String(login.data.token), account };
 }
 
 /** A 390×844 phone page signed in as `session`, in Japanese unless a test chose another language; `touch` for finger gestures. */
-export async function phonePageAs(browser: Browser, session: { token: string; account: string }, extra: Record<string, string> = {}, options: { touch?: boolean } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: Boolean(options.touch) });
-  await page.addInitScript(([values, more]) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp');
-    localStorage.setItem('tokend', values.token);
-    localStorage.setItem('account', values.account);
-    for (const [key, value] of Object.entries(more)) localStorage.setItem(key, value);
-  }, [session, extra] as const);
+export async function phonePageAs(
+  browser: Browser,
+  session: { token: string; account: string },
+  extra: Record<string, string> = {},
+  options: { touch?: boolean } = {},
+): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    hasTouch: Boolean(options.touch),
+  });
+  await page.addInitScript(
+    ([values, more]) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'jp');
+      localStorage.setItem('tokend', values.token);
+      localStorage.setItem('account', values.account);
+      for (const [key, value] of Object.entries(more)) localStorage.setItem(key, value);
+    },
+    [session, extra] as const,
+  );
   return page;
 }
 
@@ -75,13 +127,20 @@ export async function pullDown(page: Page, distance = 300): Promise<string[]> {
       if (state && seen[seen.length - 1] !== state) seen.push(state);
     };
     record();
-    new MutationObserver(record).observe(el, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(record).observe(el, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     (window as unknown as { pullStates: string[] }).pullStates = seen;
   });
   const from = { x: box.x + box.width / 2, y: box.y + 24 };
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: from.x, y }] });
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: from.x, y }],
+    });
   await touch('touchStart', from.y);
   for (let step = 1; step <= 16; step += 1) {
     await touch('touchMove', from.y + (distance * step) / 16);
@@ -89,6 +148,10 @@ export async function pullDown(page: Page, distance = 300): Promise<string[]> {
   }
   await touch('touchEnd', from.y + distance);
   await cdp.detach();
-  await page.waitForFunction(() => (window as unknown as { pullStates: string[] }).pullStates.includes('pull-complete'), undefined, { timeout: 5000 });
+  await page.waitForFunction(
+    () => (window as unknown as { pullStates: string[] }).pullStates.includes('pull-complete'),
+    undefined,
+    { timeout: 5000 },
+  );
   return page.evaluate(() => (window as unknown as { pullStates: string[] }).pullStates);
 }

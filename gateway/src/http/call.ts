@@ -39,7 +39,11 @@ export interface CallResult {
   readonly msg: SuccessKey;
   readonly data?: unknown;
   /** A file answer instead of the JSON envelope (an upload to view, a CSV statement). */
-  readonly download?: { readonly contentType: string; readonly body: Buffer | string; readonly filename?: string };
+  readonly download?: {
+    readonly contentType: string;
+    readonly body: Buffer | string;
+    readonly filename?: string;
+  };
 }
 
 /** One POST call under /api/vue/: its path, its input schema, who may make it, what it does. */
@@ -50,7 +54,12 @@ export interface CallDefinition {
   readonly auth: 'none' | 'user' | 'admin';
   /** Multipart file fields this call takes (each one file, capped by the upload pipeline). */
   readonly files?: readonly string[];
-  handle(context: CallContext<unknown> & { readonly caller: Caller | null; readonly admin: AdminCaller | null }): Promise<CallResult>;
+  handle(
+    context: CallContext<unknown> & {
+      readonly caller: Caller | null;
+      readonly admin: AdminCaller | null;
+    },
+  ): Promise<CallResult>;
 }
 
 interface CallSpec<S extends z.ZodType, C> {
@@ -62,12 +71,20 @@ interface CallSpec<S extends z.ZodType, C> {
 }
 
 /** A call anyone may make. */
-export function defineCall<S extends z.ZodType>(spec: CallSpec<S, CallContext<z.infer<S>>>): CallDefinition {
-  return { ...spec, auth: 'none', handle: (context) => spec.handle(context as CallContext<z.infer<S>>) };
+export function defineCall<S extends z.ZodType>(
+  spec: CallSpec<S, CallContext<z.infer<S>>>,
+): CallDefinition {
+  return {
+    ...spec,
+    auth: 'none',
+    handle: (context) => spec.handle(context as CallContext<z.infer<S>>),
+  };
 }
 
 /** A call that needs a logged-in user; the handler gets the caller, never null. */
-export function defineUserCall<S extends z.ZodType>(spec: CallSpec<S, UserCallContext<z.infer<S>>>): CallDefinition {
+export function defineUserCall<S extends z.ZodType>(
+  spec: CallSpec<S, UserCallContext<z.infer<S>>>,
+): CallDefinition {
   return {
     ...spec,
     auth: 'user',
@@ -79,7 +96,9 @@ export function defineUserCall<S extends z.ZodType>(spec: CallSpec<S, UserCallCo
 }
 
 /** A back-office call: needs an admin session; mounted under /api/admin/. */
-export function defineAdminCall<S extends z.ZodType>(spec: CallSpec<S, AdminCallContext<z.infer<S>>>): CallDefinition {
+export function defineAdminCall<S extends z.ZodType>(
+  spec: CallSpec<S, AdminCallContext<z.infer<S>>>,
+): CallDefinition {
   return {
     ...spec,
     auth: 'admin',

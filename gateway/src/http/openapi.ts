@@ -26,13 +26,27 @@ export function buildOpenApi(calls: readonly CallDefinition[]): object {
           },
         },
       },
-      responses: { 200: { description: 'envelope', content: { 'application/json': { schema: envelope } } } },
+      responses: {
+        200: { description: 'envelope', content: { 'application/json': { schema: envelope } } },
+      },
     });
   }
-  registry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'token' });
-  registry.registerComponent('securitySchemes', 'account', { type: 'apiKey', in: 'header', name: 'account' });
+  registry.registerComponent('securitySchemes', 'token', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'token',
+  });
+  registry.registerComponent('securitySchemes', 'account', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'account',
+  });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Kabuto API', version: '0.1.0', description: 'POST calls under /api/vue/, envelope {status, msg, data}.' },
+    info: {
+      title: 'Kabuto API',
+      version: '0.1.0',
+      description: 'POST calls under /api/vue/, envelope {status, msg, data}.',
+    },
   });
 }

@@ -12,20 +12,35 @@ export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
 function bodyOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
 /** Multipart parsing for calls that take files: memory only, one file per declared field. */
 function multipartFor(fields: readonly string[]): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: fields.length, fields: 20, fieldSize: 4096, parts: fields.length + 20 },
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: fields.length,
+      fields: 20,
+      fieldSize: 4096,
+      parts: fields.length + 20,
+    },
   }).fields(fields.map((name) => ({ name, maxCount: 1 })));
   return (req, res, next) => {
     upload(req, res, (error: unknown) => {
       if (!error) return next();
       const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') return sendRefusal(res, 'upload_invalid', { fields: { [String((error as { field?: string }).field)]: 'too_big' } }, 413);
+      if (code === 'LIMIT_FILE_SIZE') {
+        return sendRefusal(
+          res,
+          'upload_invalid',
+          { fields: { [String((error as { field?: string }).field)]: 'too_big' } },
+          413,
+        );
+      }
       return sendRefusal(res, 'upload_invalid', { fields: { _: code ?? 'multipart' } }, 400);
     });
   };
@@ -45,7 +60,9 @@ function send(res: Response, result: CallResult): void {
   }
   res.setHeader('Content-Type', result.download.contentType);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (result.download.filename) res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename}"`);
+  if (result.download.filename) {
+    res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename}"`);
+  }
   res.status(200).send(result.download.body);
 }
 
@@ -54,11 +71,17 @@ function send(res: Response, result: CallResult): void {
  * One handler looks the call up by path (a Map), instead of Express walking one route per call.
  */
 export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps): Router {
-  const byPath = new Map(calls.map((call) => [`/${call.path}`, { call, multipart: call.files ? multipartFor(call.files) : null }]));
+  const byPath = new Map(
+    calls.map((call) => [
+      `/${call.path}`,
+      { call, multipart: call.files ? multipartFor(call.files) : null },
+    ]),
+  );
   const router = Router();
   const handle = async (call: CallDefinition, req: Request, res: Response) => {
     const caller: Caller | null = call.auth === 'user' ? await authenticate(req, deps) : null;
-    const admin: AdminCaller | null = call.auth === 'admin' ? await authenticateAdmin(req, deps) : null;
+    const admin: AdminCaller | null =
+      call.auth === 'admin' ? await authenticateAdmin(req, deps) : null;
     const parsed = call.input.safeParse(bodyOf(req));
     if (!parsed.success) {
       sendRefusal(res, 'invalid_param', { fields: fieldsOf(parsed.error) }, 400);

@@ -9,7 +9,12 @@ import {
   type SocketData,
 } from '@kabuto/schema/contracts';
 
-export type KabutoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type KabutoServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** Sends status events to one account's room, with a per-account sequence. Call after commit. */
 export interface AccountEvents {
@@ -27,13 +32,25 @@ export function roomForSession(sessionId: number): string {
   return `session:${sessionId}`;
 }
 
-export function createAccountEvents(redis: Redis, prefix: string, io: () => KabutoServer | null): AccountEvents {
+export function createAccountEvents(
+  redis: Redis,
+  prefix: string,
+  io: () => KabutoServer | null,
+): AccountEvents {
   const keys = redisKeys(prefix);
   const underWay = new Set<Promise<void>>();
   let closed = false;
-  const send = async (userId: number, event: AccountEventName, payload: Record<string, unknown>) => {
+  const send = async (
+    userId: number,
+    event: AccountEventName,
+    payload: Record<string, unknown>,
+  ) => {
     const seq = await redis.incr(keys.accountSeq(userId));
-    if (!closed) io()?.to(roomForAccount(userId)).emit(event, { ...payload, seq });
+    if (!closed) {
+      io()
+        ?.to(roomForAccount(userId))
+        .emit(event, { ...payload, seq });
+    }
   };
   return {
     emit(userId, event, payload) {

@@ -43,7 +43,9 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
     data.batchTicks = (socket.handshake.auth as { frames?: unknown }).frames === 'batch';
     const auth = socket.handshake.auth as { token?: unknown; account?: unknown };
     if (typeof auth.token !== 'string' || typeof auth.account !== 'string') return next();
-    const session = await findActiveSession(deps.db, auth.token, deps.clock.nowMs()).catch(() => undefined);
+    const session = await findActiveSession(deps.db, auth.token, deps.clock.nowMs()).catch(
+      () => undefined,
+    );
     // A bad token is not an error: the socket stays anonymous (quotes only, no account events).
     if (!session || session.account !== auth.account || session.status !== 'active') return next();
     data.userId = session.userId;
@@ -56,10 +58,15 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
 }
 
 /** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
-export async function createIo(httpServer: HttpServer, deps: IoDeps): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
+export async function createIo(
+  httpServer: HttpServer,
+  deps: IoDeps,
+): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
   // The adapter publishes without catching: while Redis is down its publishes wait for the
   // reconnect (no retry limit) instead of rejecting unhandled; the events go out when it is back.
-  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', { maxRetriesPerRequest: null });
+  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', {
+    maxRetriesPerRequest: null,
+  });
   const sub = duplicateRedis(deps.redis, deps.logger, 'socket.io-sub');
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',

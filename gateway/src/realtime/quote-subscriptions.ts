@@ -15,7 +15,12 @@ import { SYMBOL_PATTERN, findInstrument } from '@kabuto/schema/market';
 import type { IoDeps } from './io.ts';
 import type { TickConflator } from './tick-conflator.ts';
 
-type KabutoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type KabutoSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 const symbolsPayload = z.strictObject({
   symbols: z.array(z.string().regex(SYMBOL_PATTERN)).min(1).max(MAX_SYMBOL_SUBSCRIPTIONS),
@@ -27,7 +32,9 @@ function subscribedCount(socket: KabutoSocket, conflator: TickConflator): number
 }
 
 function isSubscribed(socket: KabutoSocket, conflator: TickConflator, symbol: string): boolean {
-  return socket.data.batchTicks ? conflator.has(socket, symbol) : socket.rooms.has(roomForSymbol(symbol));
+  return socket.data.batchTicks
+    ? conflator.has(socket, symbol)
+    : socket.rooms.has(roomForSymbol(symbol));
 }
 
 function safeAck(ack: unknown): (result: Ack) => void {
@@ -38,15 +45,23 @@ function safeAck(ack: unknown): (result: Ack) => void {
  * quote:subscribe / quote:unsubscribe with acks. A symbol is known when it is an instrument or
  * the feed quotes it (FX pairs). A new subscriber gets the latest tick at once.
  */
-export function registerQuoteHandlers(socket: KabutoSocket, deps: IoDeps, conflator: TickConflator): void {
+export function registerQuoteHandlers(
+  socket: KabutoSocket,
+  deps: IoDeps,
+  conflator: TickConflator,
+): void {
   const latestKey = redisKeys(deps.redisPrefix).latestQuotes;
   socket.on('quote:subscribe', async (payload, ack) => {
     const reply = safeAck(ack);
     const parsed = symbolsPayload.safeParse(payload);
     if (!parsed.success) return reply({ ok: false, msg: 'invalid_param' });
     const symbols = [...new Set(parsed.data.symbols)];
-    const latest = await deps.redis.hmget(latestKey, ...symbols).catch(() => symbols.map(() => null));
-    if (symbols.some((symbol, i) => !findInstrument(symbol) && !latest[i])) return reply({ ok: false, msg: 'not_found' });
+    const latest = await deps.redis
+      .hmget(latestKey, ...symbols)
+      .catch(() => symbols.map(() => null));
+    if (symbols.some((symbol, i) => !findInstrument(symbol) && !latest[i])) {
+      return reply({ ok: false, msg: 'not_found' });
+    }
     const fresh = symbols.filter((symbol) => !isSubscribed(socket, conflator, symbol));
     if (subscribedCount(socket, conflator) + fresh.length > MAX_SYMBOL_SUBSCRIPTIONS) {
       return reply({ ok: false, msg: 'too_frequent' });

@@ -2,7 +2,10 @@ import type { Socket } from 'socket.io';
 import type { QuoteTick } from '@kabuto/schema/contracts';
 
 type AnySocket = Pick<Socket, 'id' | 'emit'> & {
-  readonly conn?: { readonly transport?: { readonly writable?: boolean }; write?(data: string): unknown };
+  readonly conn?: {
+    readonly transport?: { readonly writable?: boolean };
+    write?(data: string): unknown;
+  };
 };
 
 /** A tick with its JSON, encoded once per feed batch and shared by every socket's frame. */
@@ -87,7 +90,12 @@ export class TickConflator {
       }
       // The frame is written to the engine directly: each tick was serialised once, not per socket.
       if (socket.conn?.write) socket.conn.write(ticksPacket(ticks.values()));
-      else socket.emit('quote:ticks', [...ticks.values()].map((t) => t.tick));
+      else {
+        socket.emit(
+          'quote:ticks',
+          [...ticks.values()].map((t) => t.tick),
+        );
+      }
       sent += 1;
     }
     return sent;

@@ -8,37 +8,93 @@ export async function jpeg(width = 640, height = 400, exif = false): Promise<Buf
   const pixels = Buffer.alloc(width * height * channels);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919) % 251;
   let image = sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: 80 });
-  if (exif) image = image.withExif({ IFD0: { Make: 'KabutoTestCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1' } });
+  if (exif) {
+    image = image.withExif({
+      IFD0: { Make: 'KabutoTestCam', Model: 'GPS-1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1' },
+    });
+  }
   return image.toBuffer();
 }
 
 export async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** POSTs multipart form data (fields and files) to a user call. */
-export async function multipart(t: TestGateway, path: string, fields: Record<string, string>, files: Record<string, { bytes: Buffer; name: string; type?: string }>, session?: Session): Promise<{ http: number; body: Envelope }> {
+export async function multipart(
+  t: TestGateway,
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, { bytes: Buffer; name: string; type?: string }>,
+  session?: Session,
+): Promise<{ http: number; body: Envelope }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
-  const response = await fetch(`${t.baseUrl}/api/vue/${path}`, { method: 'POST', headers: session ? { token: session.token, account: session.account } : {}, body: form });
+  for (const [name, file] of Object.entries(files)) {
+    form.append(
+      name,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
+      file.name,
+    );
+  }
+  const response = await fetch(`${t.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: session ? { token: session.token, account: session.account } : {},
+    body: form,
+  });
   return { http: response.status, body: (await response.json()) as Envelope };
 }
 
 /** The raw answer of a call that returns a file (an upload, a CSV). */
-export async function download(t: TestGateway, path: string, body: Record<string, string>, headers: Record<string, string>, base = 'vue'): Promise<{ http: number; type: string; bytes: Buffer }> {
-  const response = await fetch(`${t.baseUrl}/api/${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
-  return { http: response.status, type: response.headers.get('content-type') ?? '', bytes: Buffer.from(await response.arrayBuffer()) };
+export async function download(
+  t: TestGateway,
+  path: string,
+  body: Record<string, string>,
+  headers: Record<string, string>,
+  base = 'vue',
+): Promise<{ http: number; type: string; bytes: Buffer }> {
+  const response = await fetch(`${t.baseUrl}/api/${base}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
+  return {
+    http: response.status,
+    type: response.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** Creates a reviewer and logs in through the real admin call; returns a caller for /api/admin/. */
 export async function reviewer(t: TestGateway, login = `reviewer${Date.now() % 1e6}`) {
-  await t.testDb.db.insertInto('admin_user').values({ login, password_hash: await hashPassword('review-pass-1'), role: 'reviewer', created_at: Date.now() }).execute();
+  await t.testDb.db
+    .insertInto('admin_user')
+    .values({
+      login,
+      password_hash: await hashPassword('review-pass-1'),
+      role: 'reviewer',
+      created_at: Date.now(),
+    })
+    .execute();
   const post = async (path: string, body: Record<string, string> = {}, token?: string) => {
-    const response = await fetch(`${t.baseUrl}/api/admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'admin-token': token } : {}) }, body: new URLSearchParams(body).toString() });
+    const response = await fetch(`${t.baseUrl}/api/admin/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(token ? { 'admin-token': token } : {}),
+      },
+      body: new URLSearchParams(body).toString(),
+    });
     return { http: response.status, body: (await response.json()) as Envelope };
   };
   const loggedIn = await post('login', { login, password: 'review-pass-1' });
   const token = String(loggedIn.body.data.token);
-  return { token, call: (path: string, body: Record<string, string> = {}) => post(path, body, token), anonymous: post };
+  return {
+    token,
+    call: (path: string, body: Record<string, string> = {}) => post(path, body, token),
+    anonymous: post,
+  };
 }

@@ -13,7 +13,7 @@ import { addressKey } from '../../src/infra/address-key.ts';
 export interface Envelope {
   status: 0 | 1;
   msg: string;
-  data: any;  
+  data: any;
 }
 
 export interface TestGateway {
@@ -23,7 +23,11 @@ export interface TestGateway {
   readonly redis: Redis;
   readonly prefix: string;
   readonly dataDir: string;
-  call(path: string, body?: Record<string, string>, session?: Session): Promise<{ http: number; body: Envelope }>;
+  call(
+    path: string,
+    body?: Record<string, string>,
+    session?: Session,
+  ): Promise<{ http: number; body: Envelope }>;
   lastCode(account: string): string;
   close(): Promise<void>;
 }
@@ -45,23 +49,54 @@ export async function deleteKeys(redis: Redis, patterns: string[]): Promise<void
   }
 }
 
-export async function startTestGateway(env: Record<string, string> = {}, clock?: Clock): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<TestGateway> {
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-gw-'));
-  const config = loadConfig({ DATA_DIR: dataDir, KABUTO_REDIS_PREFIX: prefix, REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    KABUTO_REDIS_PREFIX: prefix,
+    REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    ...env,
+  });
   const testDb = await makeTestDb();
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-  await testDb.db.insertInto('invitation_code').values({ code: 'KABUTO', owner_user_id: null, active: 1, created_at: Date.now() }).execute();
-  await testDb.db.insertInto('config_entry').values([{ name: 'title', value: 'Kabuto' }, { name: 'kefu', value: 'mailto:support@kabuto.example' }]).execute();
-  const gateway = createGateway({ config, db: testDb.db, redis, logger: pino({ level: 'silent' }), ...(clock ? { clock } : {}) });
+  await testDb.db
+    .insertInto('invitation_code')
+    .values({ code: 'KABUTO', owner_user_id: null, active: 1, created_at: Date.now() })
+    .execute();
+  await testDb.db
+    .insertInto('config_entry')
+    .values([
+      { name: 'title', value: 'Kabuto' },
+      { name: 'kefu', value: 'mailto:support@kabuto.example' },
+    ])
+    .execute();
+  const gateway = createGateway({
+    config,
+    db: testDb.db,
+    redis,
+    logger: pino({ level: 'silent' }),
+    ...(clock ? { clock } : {}),
+  });
   const port = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
-    gateway, baseUrl, testDb, redis, prefix, dataDir,
+    gateway,
+    baseUrl,
+    testDb,
+    redis,
+    prefix,
+    dataDir,
     async call(path, body = {}, session) {
       const response = await fetch(`${baseUrl}/api/vue/${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(session ? { token: session.token, account: session.account } : {}) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(session ? { token: session.token, account: session.account } : {}),
+        },
         body: new URLSearchParams(body).toString(),
       });
       return { http: response.status, body: (await response.json()) as Envelope };
@@ -69,7 +104,10 @@ export async function startTestGateway(env: Record<string, string> = {}, clock?:
     lastCode(account) {
       const file = join(dataDir, 'outbox.jsonl');
       if (!existsSync(file)) throw new Error('no outbox');
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; code: string });
       const found = lines.reverse().find((l) => l.to === account);
       if (!found) throw new Error(`no code for ${account}`);
       return found.code;
@@ -98,7 +136,14 @@ export async function registerAndLogin(t: TestGateway, account = uniqueMobile())
   await resetIpLimits(t);
   const sent = await t.call('common/sendcode', { account, purpose: 'register' });
   if (sent.body.status !== 1) throw new Error(`sendcode: ${sent.body.msg}`);
-  const registered = await t.call('user/register', { account, password: PASSWORD, repassword: PASSWORD, invite: 'KABUTO', code: t.lastCode(account), agree: '1' });
+  const registered = await t.call('user/register', {
+    account,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    invite: 'KABUTO',
+    code: t.lastCode(account),
+    agree: '1',
+  });
   if (registered.body.status !== 1) throw new Error(`register: ${registered.body.msg}`);
   const login = await t.call('user/login', { account, password: PASSWORD });
   if (login.body.status !== 1) throw new Error(`login: ${login.body.msg}`);
@@ -106,5 +151,7 @@ export async function registerAndLogin(t: TestGateway, account = uniqueMobile())
 }
 
 export async function resetIpLimits(t: TestGateway): Promise<void> {
-  for (const ip of ['127.0.0.1', '::1']) await t.gateway.deps.limiters.sendCodeByIp.delete(addressKey(ip));
+  for (const ip of ['127.0.0.1', '::1']) {
+    await t.gateway.deps.limiters.sendCodeByIp.delete(addressKey(ip));
+  }
 }

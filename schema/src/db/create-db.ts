@@ -8,7 +8,13 @@ import type { Database } from './tables.ts';
 /** `dataDir`: the app's data directory, made private (0700, files 0600) when the database opens. */
 export type DbTarget =
   | { readonly kind: 'sqlite'; readonly file: string; readonly dataDir?: string }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string; readonly poolSize?: number; readonly dataDir?: string };
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      readonly schema?: string;
+      readonly poolSize?: number;
+      readonly dataDir?: string;
+    };
 
 export type Db = Kysely<Database>;
 
@@ -24,7 +30,9 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = FULL'); // a ledger keeps its last commits through power loss
   database.pragma('foreign_keys = ON');
   database.defaultSafeIntegers(true);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
 }
 
 function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Db {
@@ -42,7 +50,10 @@ export function createDb(target: DbTarget): Db {
   return target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target);
 }
 
-export function dbTargetFrom(options: { databaseUrl?: string | undefined; dataDir: string }): DbTarget {
+export function dbTargetFrom(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DbTarget {
   return options.databaseUrl
     ? { kind: 'postgres', url: options.databaseUrl, dataDir: options.dataDir }
     : { kind: 'sqlite', file: `${options.dataDir}/kabuto.sqlite`, dataDir: options.dataDir };

@@ -28,14 +28,20 @@ export async function sequenceJournals(db: Db): Promise<number> {
  * previous round has just numbered.
  */
 async function numberOneRound(trx: Db): Promise<number> {
-  const counter = await sql<{ last_seq: string }>`select last_seq from ledger_sequence where id = 1 for update`.execute(trx);
+  const counter = await sql<{
+    last_seq: string;
+  }>`select last_seq from ledger_sequence where id = 1 for update`.execute(trx);
   const lastSeq = BigInt(counter.rows[0]?.last_seq ?? 0);
   const result = await sql`
     update journal set seq = ${lastSeq}::bigint + waiting.n
     from (select id, row_number() over (order by id) as n from journal where seq is null order by id limit ${ROUND_SIZE}) as waiting
     where journal.id = waiting.id`.execute(trx);
   const numbered = Number(result.numAffectedRows ?? 0n);
-  if (numbered > 0) await sql`update ledger_sequence set last_seq = ${lastSeq + BigInt(numbered)}::bigint where id = 1`.execute(trx);
+  if (numbered > 0) {
+    await sql`update ledger_sequence set last_seq = ${lastSeq + BigInt(numbered)}::bigint where id = 1`.execute(
+      trx,
+    );
+  }
   return numbered;
 }
 
@@ -53,7 +59,10 @@ export class JournalSequencer {
   private running: Promise<void> | null = null;
   private again = false;
 
-  constructor(private readonly db: Db, private readonly gatherMs = SEQUENCER_GATHER_MS) {}
+  constructor(
+    private readonly db: Db,
+    private readonly gatherMs = SEQUENCER_GATHER_MS,
+  ) {}
 
   nudge(): void {
     if (this.running) {

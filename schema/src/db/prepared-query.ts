@@ -13,7 +13,9 @@ type Slot = { readonly arg: number } | { readonly value: unknown };
  * pass each argument straight to Kysely (no conversion): it is first called with marker values,
  * and each parameter is then traced back to the argument it came from.
  */
-export function preparedQuery<A extends readonly unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
+export function preparedQuery<A extends readonly unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+) {
   const byDialect = new Map<DialectName, { sql: string; slots: Slot[] }>();
   return async (db: Db, ...args: A): Promise<R[]> => {
     const dialect = dialectOf(db);

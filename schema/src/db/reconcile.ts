@@ -16,7 +16,12 @@ export interface ReconcileReport {
 async function unbalancedJournals(db: Db): Promise<Breach[]> {
   const rows = await db
     .selectFrom('posting')
-    .select(['journal_id', 'currency', sql<bigint>`sum(amount)`.as('total'), sql<bigint>`count(*)`.as('legs')])
+    .select([
+      'journal_id',
+      'currency',
+      sql<bigint>`sum(amount)`.as('total'),
+      sql<bigint>`count(*)`.as('legs'),
+    ])
     .groupBy(['journal_id', 'currency'])
     .having(sql`sum(amount)`, '<>', 0)
     .execute();
@@ -80,13 +85,24 @@ async function journalSequence(db: Db): Promise<Breach[]> {
   await sequenceJournals(db);
   const stats = await db
     .selectFrom('journal')
-    .select([sql<bigint>`count(seq)`.as('n'), sql<bigint | null>`max(seq)`.as('maxSeq'), sql<bigint | null>`min(seq)`.as('minSeq')])
+    .select([
+      sql<bigint>`count(seq)`.as('n'),
+      sql<bigint | null>`max(seq)`.as('maxSeq'),
+      sql<bigint | null>`min(seq)`.as('minSeq'),
+    ])
     .executeTakeFirstOrThrow();
-  const counter = await db.selectFrom('ledger_sequence').select('last_seq').executeTakeFirstOrThrow();
+  const counter = await db
+    .selectFrom('ledger_sequence')
+    .select('last_seq')
+    .executeTakeFirstOrThrow();
   const breaches: Breach[] = [];
   const n = BigInt(stats.n);
   const maxSeq = stats.maxSeq === null ? 0n : BigInt(stats.maxSeq);
-  if (n !== maxSeq || (n > 0n && BigInt(stats.minSeq ?? 0) !== 1n) || BigInt(counter.last_seq) !== maxSeq) {
+  if (
+    n !== maxSeq ||
+    (n > 0n && BigInt(stats.minSeq ?? 0) !== 1n) ||
+    BigInt(counter.last_seq) !== maxSeq
+  ) {
     breaches.push({
       invariant: 'I9 gapless journal sequence',
       detail: `${n} numbered journals, seq ${stats.minSeq ?? '-'}..${maxSeq}, counter at ${counter.last_seq}`,
@@ -99,12 +115,24 @@ async function journalSequence(db: Db): Promise<Breach[]> {
     .where('created_at', '<', BigInt(Date.now() - NUMBERING_GRACE_MS))
     .limit(10)
     .execute();
-  for (const row of unnumbered) breaches.push({ invariant: 'I9 gapless journal sequence', detail: `journal ${row.id} has no number` });
+  for (const row of unnumbered) {
+    breaches.push({
+      invariant: 'I9 gapless journal sequence',
+      detail: `journal ${row.id} has no number`,
+    });
+  }
   const lonely = await db
     .selectFrom('journal as j')
     .select('j.id')
     .where((eb) =>
-      eb(eb.selectFrom('posting').select(sql<bigint>`count(*)`.as('c')).whereRef('posting.journal_id', '=', 'j.id'), '<', 2n),
+      eb(
+        eb
+          .selectFrom('posting')
+          .select(sql<bigint>`count(*)`.as('c'))
+          .whereRef('posting.journal_id', '=', 'j.id'),
+        '<',
+        2n,
+      ),
     )
     .execute();
   for (const row of lonely) {
@@ -122,7 +150,13 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await negatives(db)),
     ...(await journalSequence(db)),
   ];
-  const journals = await db.selectFrom('journal').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const accounts = await db.selectFrom('ledger_account').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const journals = await db
+    .selectFrom('journal')
+    .select(sql<bigint>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const accounts = await db
+    .selectFrom('ledger_account')
+    .select(sql<bigint>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return { journals: Number(journals.n), accounts: Number(accounts.n), breaches };
 }

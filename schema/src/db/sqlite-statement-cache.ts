@@ -16,7 +16,9 @@ export function withStatementCache(database: SQLite.Database): SqliteDatabase {
       let statement = statements.get(sql);
       if (!statement) {
         statement = database.prepare(sql);
-        if (statements.size >= CACHE_LIMIT) statements.delete(statements.keys().next().value as string);
+        if (statements.size >= CACHE_LIMIT) {
+          statements.delete(statements.keys().next().value as string);
+        }
         statements.set(sql, statement);
       }
       return statement as unknown as SqliteStatement;

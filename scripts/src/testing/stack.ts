@@ -44,7 +44,13 @@ export function freePort(): Promise<number> {
 
 async function waitUntilReady(baseUrl: string): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) return;
+    if (
+      await fetch(`${baseUrl}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    ) {
+      return;
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the gateway did not become ready');
@@ -60,12 +66,27 @@ async function deleteOwnKeys(redisUrl: string, prefix: string): Promise<void> {
 }
 
 /** Migrates, seeds and starts the named services on SQLite, or on the PostgreSQL database at `databaseUrl`. */
-export async function startStack(options: { services: ServiceName[]; env?: NodeJS.ProcessEnv; databaseUrl?: string | undefined }): Promise<TestStack> {
+export async function startStack(options: {
+  services: ServiceName[];
+  env?: NodeJS.ProcessEnv;
+  databaseUrl?: string | undefined;
+}): Promise<TestStack> {
   const prefix = `s${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-stack-'));
   const port = await freePort();
   const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: redisUrl, KABUTO_REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', KABUTO_CLOCK: 'always-open', KABUTO_HISTORY_DAYS: '40', KABUTO_MINUTE_HISTORY_DAYS: '1', ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    REDIS_URL: redisUrl,
+    KABUTO_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    KABUTO_CLOCK: 'always-open',
+    KABUTO_HISTORY_DAYS: '40',
+    KABUTO_MINUTE_HISTORY_DAYS: '1',
+    ...options.env,
+  };
   delete env['DATABASE_URL'];
   if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
   const children: ChildProcess[] = [];
@@ -75,13 +96,23 @@ export async function startStack(options: { services: ServiceName[]; env?: NodeJ
     prefix,
     env,
     runScript(file) {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+      });
       return { stdout: result.stdout, status: result.status };
     },
     startService(name) {
       const { file, roles } = SERVICE_SCRIPT[name];
-      const profile = process.env['KABUTO_PROFILE_DIR'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['KABUTO_PROFILE_DIR']}`] : [];
-      const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], { cwd: ROOT, env: { ...env, KABUTO_ROLES: roles || 'jobs' }, stdio: 'ignore' });
+      const profile = process.env['KABUTO_PROFILE_DIR']
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env['KABUTO_PROFILE_DIR']}`]
+        : [];
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
+        cwd: ROOT,
+        env: { ...env, KABUTO_ROLES: roles || 'jobs' },
+        stdio: 'ignore',
+      });
       children.push(child);
       return child;
     },

@@ -29,11 +29,15 @@ export async function followTicks(deps: {
     } catch {
       return;
     }
-    working = working.then(() => deps.handle(ticks)).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'tick batch failed'));
+    working = working
+      .then(() => deps.handle(ticks))
+      .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'tick batch failed'));
   });
   await subscriber.subscribe(channel);
   const timer = setInterval(() => {
-    deps.refresh().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'index refresh failed'));
+    deps
+      .refresh()
+      .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'index refresh failed'));
   }, deps.refreshMs);
   return {
     async stop() {
@@ -46,6 +50,14 @@ export async function followTicks(deps: {
 }
 
 /** Queues one account's asset recomputation (the worker pushes `assets:updated`). */
-export async function queueAssetRecompute(queue: Queue, userId: number, reason: string): Promise<void> {
-  await queue.add(QUEUE_NAMES.assetRecompute, { userId, reason }, { removeOnComplete: 1000, removeOnFail: 1000 });
+export async function queueAssetRecompute(
+  queue: Queue,
+  userId: number,
+  reason: string,
+): Promise<void> {
+  await queue.add(
+    QUEUE_NAMES.assetRecompute,
+    { userId, reason },
+    { removeOnComplete: 1000, removeOnFail: 1000 },
+  );
 }

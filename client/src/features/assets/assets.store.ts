@@ -6,11 +6,18 @@ import { storage } from '../../lib/storage.ts';
 import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
 
 /** The account summary as the server computed it; the client never sums money. */
-export const assetsState = proxy<{ summary: AssetsData | null; lastSeq: number }>({ summary: null, lastSeq: 0 });
+export const assetsState = proxy<{ summary: AssetsData | null; lastSeq: number }>({
+  summary: null,
+  lastSeq: 0,
+});
 
 /** `loading`: show the loading toast (the screen's own load); background resyncs stay silent. */
 export async function loadAssets(options: { loading: boolean } = { loading: true }): Promise<void> {
-  const response = await callApi<AssetsData>('user/assets', { type: storage.currency() }, { loading: options.loading, quiet: !options.loading });
+  const response = await callApi<AssetsData>(
+    'user/assets',
+    { type: storage.currency() },
+    { loading: options.loading, quiet: !options.loading },
+  );
   if (response.status === 1) assetsState.summary = response.data;
 }
 
@@ -25,7 +32,9 @@ export function followAssets(): Subscription {
     if (next) assetsState.summary = next;
     assetsState.lastSeq = event.seq;
   });
-  const resync = merge(connected$(), fromSocketEvent('fund:updated')).subscribe(() => void loadAssets({ loading: false }));
+  const resync = merge(connected$(), fromSocketEvent('fund:updated')).subscribe(
+    () => void loadAssets({ loading: false }),
+  );
   updates.add(resync);
   return updates;
 }

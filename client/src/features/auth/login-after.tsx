@@ -12,7 +12,13 @@ export function LoginAfter() {
     <div className="screen no-menu">
       <Hero title={t('after.welcome')} subtitle={storage.account()} />
       <div className="stack">
-        <Button block color="primary" size="large" onClick={() => navigate('/mine/index', { replace: true })} data-testid="after-continue">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/mine/index', { replace: true })}
+          data-testid="after-continue"
+        >
           {t('after.continue')}
         </Button>
       </div>

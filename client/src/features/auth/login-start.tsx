@@ -11,10 +11,21 @@ export function LoginStart() {
     <div className="screen no-menu">
       <Hero title="Kabuto" subtitle={t('start.tagline')} />
       <div className="stack">
-        <Button block color="primary" size="large" onClick={() => navigate('/login/login')} data-testid="start-login">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/login/login')}
+          data-testid="start-login"
+        >
           {t('start.login')}
         </Button>
-        <Button block size="large" onClick={() => navigate('/login/logon')} data-testid="start-register">
+        <Button
+          block
+          size="large"
+          onClick={() => navigate('/login/logon')}
+          data-testid="start-register"
+        >
           {t('start.register')}
         </Button>
         <LanguageSwitch />

@@ -19,7 +19,10 @@ export function Login() {
   const remembered = justRegistered ?? localStorage.getItem(REMEMBER_KEY) ?? storage.account();
   const submit = async (values: { account: string; password: string; remember: boolean }) => {
     setBusy(true);
-    const response = await callApi<{ token: string; account: string }>('user/login', { account: values.account, password: values.password });
+    const response = await callApi<{ token: string; account: string }>('user/login', {
+      account: values.account,
+      password: values.password,
+    });
     setBusy(false);
     if (response.status !== 1) return;
     if (values.remember) localStorage.setItem(REMEMBER_KEY, values.account);
@@ -29,12 +32,33 @@ export function Login() {
   };
   return (
     <div className="screen no-menu">
-      <HeaderBar title={t('login.title')} extra={<button type="button" className="header-icon" onClick={openSupport}>{t('login.support')}</button>} />
+      <HeaderBar
+        title={t('login.title')}
+        extra={
+          <button type="button" className="header-icon" onClick={openSupport}>
+            {t('login.support')}
+          </button>
+        }
+      />
       <Form
         layout="vertical"
-        initialValues={{ account: remembered, remember: Boolean(localStorage.getItem(REMEMBER_KEY)) }}
+        initialValues={{
+          account: remembered,
+          remember: Boolean(localStorage.getItem(REMEMBER_KEY)),
+        }}
         onFinish={submit}
-        footer={<Button block type="submit" color="primary" size="large" loading={busy} data-testid="login-submit">{t('login.submit')}</Button>}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={busy}
+            data-testid="login-submit"
+          >
+            {t('login.submit')}
+          </Button>
+        }
       >
         <Form.Item name="account" label={t('login.account')} rules={[{ required: true }]}>
           <Input autoComplete="username" inputMode="email" data-testid="login-account" />

@@ -18,7 +18,13 @@ export function Logon() {
         </Steps>
       </div>
       <div className="form-actions">
-        <Button block color="primary" size="large" onClick={() => navigate('/login/register')} data-testid="logon-go">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/login/register')}
+          data-testid="logon-go"
+        >
           {t('logon.go')}
         </Button>
       </div>

@@ -20,11 +20,17 @@ function SendCodeButton({ getAccount }: { getAccount: () => string }) {
   const { t } = useTranslation();
   const [waitSeconds, setWaitSeconds] = useState(0);
   const send = async () => {
-    const response = await callApi('common/sendcode', { account: getAccount().trim(), purpose: 'register' });
+    const response = await callApi('common/sendcode', {
+      account: getAccount().trim(),
+      purpose: 'register',
+    });
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     setWaitSeconds(60);
-    const timer = setInterval(() => setWaitSeconds((s) => (s <= 1 ? (clearInterval(timer), 0) : s - 1)), 1000);
+    const timer = setInterval(
+      () => setWaitSeconds((s) => (s <= 1 ? (clearInterval(timer), 0) : s - 1)),
+      1000,
+    );
   };
   return (
     <Button size="small" disabled={waitSeconds > 0} onClick={send} data-testid="register-send-code">
@@ -42,8 +48,12 @@ export function Register() {
   const submit = async (values: RegisterValues) => {
     setBusy(true);
     const response = await callApi('user/register', {
-      account: values.account.trim(), password: values.password, repassword: values.repassword,
-      invite: values.invite.trim(), code: values.code.trim(), agree: values.agree ? '1' : '0',
+      account: values.account.trim(),
+      password: values.password,
+      repassword: values.repassword,
+      invite: values.invite.trim(),
+      code: values.code.trim(),
+      agree: values.agree ? '1' : '0',
     });
     setBusy(false);
     if (response.status !== 1) return;
@@ -54,12 +64,33 @@ export function Register() {
   return (
     <div className="screen no-menu">
       <HeaderBar title={t('register.title')} />
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ agree: false }}
-        footer={<Button block type="submit" color="primary" size="large" loading={busy} data-testid="register-submit">{t('register.submit')}</Button>}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ agree: false }}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={busy}
+            data-testid="register-submit"
+          >
+            {t('register.submit')}
+          </Button>
+        }
+      >
         <Form.Item name="account" label={t('login.account')} rules={[{ required: true }]}>
           <Input autoComplete="username" data-testid="register-account" />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} help={t('register.passwordHint')} rules={[{ required: true, min: 8, max: 64 }]}>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          help={t('register.passwordHint')}
+          rules={[{ required: true, min: 8, max: 64 }]}
+        >
           <Input type="password" autoComplete="new-password" data-testid="register-password" />
         </Form.Item>
         <Form.Item name="repassword" label={t('register.repassword')} rules={[{ required: true }]}>
@@ -68,11 +99,19 @@ export function Register() {
         <Form.Item name="invite" label={t('register.invite')} rules={[{ required: true }]}>
           <Input data-testid="register-invite" />
         </Form.Item>
-        <Form.Item name="code" label={t('register.code')} rules={[{ required: true }]}
-          extra={<SendCodeButton getAccount={() => String(form.getFieldValue('account') ?? '')} />}>
+        <Form.Item
+          name="code"
+          label={t('register.code')}
+          rules={[{ required: true }]}
+          extra={<SendCodeButton getAccount={() => String(form.getFieldValue('account') ?? '')} />}
+        >
           <Input inputMode="numeric" maxLength={6} data-testid="register-code" />
         </Form.Item>
-        <Form.Item name="agree" valuePropName="checked" extra={<Link to="/mine/protocol">{t('mine.protocol')}</Link>}>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          extra={<Link to="/mine/protocol">{t('mine.protocol')}</Link>}
+        >
           <Checkbox data-testid="register-agree">{t('register.agree')}</Checkbox>
         </Form.Item>
       </Form>

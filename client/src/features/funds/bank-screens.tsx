@@ -19,33 +19,71 @@ export function BankScreen() {
   const refresh = () => void reload();
   useEffect(refresh, [reload]);
   const unbind = async (card: BankCard) => {
-    if (!(await Dialog.confirm({ content: t('money.unbindConfirm', { bank: card.bank_name, number: card.masked_number }) }))) return;
+    if (
+      !(await Dialog.confirm({
+        content: t('money.unbindConfirm', { bank: card.bank_name, number: card.masked_number }),
+      }))
+    ) {
+      return;
+    }
     const response = await callApi('bank/unbind', { card_id: card.card_id });
     if (response.status === 1) showMessage(translateMsg(response.msg));
     refresh();
   };
   return (
     <div className="screen" data-testid="bank-screen">
-      <HeaderBar title={t('mine.bank')} right={{ type: 'add', url: '/mine/bankAdd', label: t('money.addCard') }} />
+      <HeaderBar
+        title={t('mine.bank')}
+        right={{ type: 'add', url: '/mine/bankAdd', label: t('money.addCard') }}
+      />
       <PullRefresh onRefresh={reload}>
-      {cards?.length === 0 ? <NoData /> : null}
-      <List className="card" style={{ padding: 0 }}>
-        {(cards ?? []).map((card) => (
-          <SwipeAction key={card.card_id} rightActions={[{ key: 'unbind', text: t('money.unbind'), color: 'danger', onClick: () => void unbind(card) }]}>
-            <List.Item data-testid="bank-card" description={`${card.branch_name} (${card.branch_code}) · ${t(`money.cardType.${card.card_type}`)}`}
-              extra={card.masked_number} onClick={() => navigate(`/mine/bankAdd?card=${card.card_id}`)}>
-              {card.bank_name} · {card.holder_kana}
-            </List.Item>
-          </SwipeAction>
-        ))}
-      </List>
+        {cards?.length === 0 ? <NoData /> : null}
+        <List className="card" style={{ padding: 0 }}>
+          {(cards ?? []).map((card) => (
+            <SwipeAction
+              key={card.card_id}
+              rightActions={[
+                {
+                  key: 'unbind',
+                  text: t('money.unbind'),
+                  color: 'danger',
+                  onClick: () => void unbind(card),
+                },
+              ]}
+            >
+              <List.Item
+                data-testid="bank-card"
+                description={`${card.branch_name} (${card.branch_code}) · ${t(`money.cardType.${card.card_type}`)}`}
+                extra={card.masked_number}
+                onClick={() => navigate(`/mine/bankAdd?card=${card.card_id}`)}
+              >
+                {card.bank_name} · {card.holder_kana}
+              </List.Item>
+            </SwipeAction>
+          ))}
+        </List>
       </PullRefresh>
-      <div className="form-actions"><Button block color="primary" onClick={() => navigate('/mine/bankAdd')} data-testid="bank-add">{t('money.addCard')}</Button></div>
+      <div className="form-actions">
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate('/mine/bankAdd')}
+          data-testid="bank-add"
+        >
+          {t('money.addCard')}
+        </Button>
+      </div>
     </div>
   );
 }
 
-const FIELDS = ['holder_kana', 'bank_name', 'branch_name', 'branch_code', 'account_number'] as const;
+const FIELDS = [
+  'holder_kana',
+  'bank_name',
+  'branch_name',
+  'branch_code',
+  'account_number',
+] as const;
 
 /** /mine/bankAdd: adds a card, or edits one (?card=id). The holder must be the verified katakana name. */
 export function BankAddScreen() {
@@ -62,9 +100,14 @@ export function BankAddScreen() {
     });
   }, [cardId, form]);
   const submit = async (values: Record<string, string | string[]>) => {
-    const payload: Record<string, string> = { card_type: (values['card_type'] as string[])[0] ?? 'ordinary' };
+    const payload: Record<string, string> = {
+      card_type: (values['card_type'] as string[])[0] ?? 'ordinary',
+    };
     for (const field of FIELDS) payload[field] = String(values[field] ?? '');
-    const response = await callApi(cardId ? 'bank/edit' : 'bank/add', cardId ? { ...payload, card_id: cardId } : payload);
+    const response = await callApi(
+      cardId ? 'bank/edit' : 'bank/add',
+      cardId ? { ...payload, card_id: cardId } : payload,
+    );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     navigate('/mine/bank', { replace: true });
@@ -72,16 +115,39 @@ export function BankAddScreen() {
   return (
     <div className="screen" data-testid="bank-add-screen">
       <HeaderBar title={t(cardId ? 'money.editCard' : 'money.addCard')} />
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ card_type: ['ordinary'] }}
-        footer={<Button block type="submit" color="primary" size="large" data-testid="bank-save">{t('common.submit')}</Button>}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ card_type: ['ordinary'] }}
+        footer={
+          <Button block type="submit" color="primary" size="large" data-testid="bank-save">
+            {t('common.submit')}
+          </Button>
+        }
+      >
         {FIELDS.map((field) => (
-          <Form.Item key={field} name={field} label={t(`money.card.${field}`)} rules={[{ required: true }]}>
-            <Input data-testid={`card-${field}`} inputMode={field === 'branch_code' || field === 'account_number' ? 'numeric' : 'text'}
-              maxLength={field === 'branch_code' ? 3 : field === 'account_number' ? 7 : 60} placeholder={field === 'holder_kana' ? 'ヤマダ タロウ' : undefined} />
+          <Form.Item
+            key={field}
+            name={field}
+            label={t(`money.card.${field}`)}
+            rules={[{ required: true }]}
+          >
+            <Input
+              data-testid={`card-${field}`}
+              inputMode={field === 'branch_code' || field === 'account_number' ? 'numeric' : 'text'}
+              maxLength={field === 'branch_code' ? 3 : field === 'account_number' ? 7 : 60}
+              placeholder={field === 'holder_kana' ? 'ヤマダ タロウ' : undefined}
+            />
           </Form.Item>
         ))}
         <Form.Item name="card_type" label={t('money.card.card_type')}>
-          <Selector options={[{ label: t('money.cardType.ordinary'), value: 'ordinary' }, { label: t('money.cardType.current'), value: 'current' }]} />
+          <Selector
+            options={[
+              { label: t('money.cardType.ordinary'), value: 'ordinary' },
+              { label: t('money.cardType.current'), value: 'current' },
+            ]}
+          />
         </Form.Item>
       </Form>
     </div>

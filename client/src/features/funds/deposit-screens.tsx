@@ -20,7 +20,11 @@ interface DepositRow {
   created_at: number;
 }
 
-const STATUS_COLOR: Record<string, string> = { pending: 'warning', approved: 'success', rejected: 'danger' };
+const STATUS_COLOR: Record<string, string> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
 
 function RecentDeposits() {
   const { t } = useTranslation();
@@ -30,14 +34,22 @@ function RecentDeposits() {
   if (rows.length === 0) return null;
   return (
     <PullRefresh onRefresh={reload}>
-    <List header={t('money.recentDeposits')} className="card" style={{ padding: 0 }}>
-      {rows.slice(0, 5).map((row) => (
-        <List.Item key={row.deposit_id} data-testid="deposit-row" description={row.reason ?? formatWhen(row.created_at)}
-          extra={<Tag color={STATUS_COLOR[row.status] ?? 'default'}>{t(`money.depositStatus.${row.status}`)}</Tag>}>
-          {formatAmount(row.amount, row.currency)}
-        </List.Item>
-      ))}
-    </List>
+      <List header={t('money.recentDeposits')} className="card" style={{ padding: 0 }}>
+        {rows.slice(0, 5).map((row) => (
+          <List.Item
+            key={row.deposit_id}
+            data-testid="deposit-row"
+            description={row.reason ?? formatWhen(row.created_at)}
+            extra={
+              <Tag color={STATUS_COLOR[row.status] ?? 'default'}>
+                {t(`money.depositStatus.${row.status}`)}
+              </Tag>
+            }
+          >
+            {formatAmount(row.amount, row.currency)}
+          </List.Item>
+        ))}
+      </List>
     </PullRefresh>
   );
 }
@@ -56,12 +68,34 @@ export function StoredScreen() {
     <div className="screen" data-testid="stored-screen">
       <HeaderBar title={t('mine.deposit')} />
       {channels.length ? (
-        <Form layout="vertical" onFinish={submit} initialValues={{ channel: [channels[0]?.channel_id] }}
-          footer={<Button block type="submit" color="primary" size="large" data-testid="stored-next">{t('money.next')}</Button>}>
+        <Form
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ channel: [channels[0]?.channel_id] }}
+          footer={
+            <Button block type="submit" color="primary" size="large" data-testid="stored-next">
+              {t('money.next')}
+            </Button>
+          }
+        >
           <Form.Item name="channel" label={t('money.channel')}>
-            <Selector columns={1} options={channels.map((c) => ({ value: c.channel_id, label: c.name, description: `${t('money.maxSingle')} ${formatAmount(c.max_single, c.currency)}` }))} />
+            <Selector
+              columns={1}
+              options={channels.map((c) => ({
+                value: c.channel_id,
+                label: c.name,
+                description: `${t('money.maxSingle')} ${formatAmount(c.max_single, c.currency)}`,
+              }))}
+            />
           </Form.Item>
-          <Form.Item name="amount" label={t('money.amount')} rules={[{ required: true }, { pattern: /^\d{1,13}(\.\d{1,2})?$/, message: t('msg.invalid_param') }]}>
+          <Form.Item
+            name="amount"
+            label={t('money.amount')}
+            rules={[
+              { required: true },
+              { pattern: /^\d{1,13}(\.\d{1,2})?$/, message: t('msg.invalid_param') },
+            ]}
+          >
             <Input inputMode="decimal" data-testid="stored-amount" />
           </Form.Item>
         </Form>
@@ -75,14 +109,27 @@ export function StoredScreen() {
 function ChannelDetailsCard({ details }: { details: ChannelDetails }) {
   const { t } = useTranslation();
   const rows: Array<[string, string]> = [
-    [t('money.receivingBank'), details.bank_name], [t('money.receivingBranch'), details.branch_name],
-    [t('money.accountName'), details.account_name], [t('money.accountNumber'), details.account_number],
+    [t('money.receivingBank'), details.bank_name],
+    [t('money.receivingBranch'), details.branch_name],
+    [t('money.accountName'), details.account_name],
+    [t('money.accountNumber'), details.account_number],
   ];
   return (
     <List className="card" style={{ padding: 0 }} data-testid="channel-details">
       {/* Label above, value on its own line: a long payee name wraps instead of being cut off. */}
-      {rows.map(([label, value]) => <List.Item key={label} title={label}><span className="detail-value" data-testid="channel-detail">{value}</span></List.Item>)}
-      <List.Item extra={<strong data-testid="transfer-reference">{details.transfer_reference}</strong>} description={t('money.referenceNote')}>{t('money.reference')}</List.Item>
+      {rows.map(([label, value]) => (
+        <List.Item key={label} title={label}>
+          <span className="detail-value" data-testid="channel-detail">
+            {value}
+          </span>
+        </List.Item>
+      ))}
+      <List.Item
+        extra={<strong data-testid="transfer-reference">{details.transfer_reference}</strong>}
+        description={t('money.referenceNote')}
+      >
+        {t('money.reference')}
+      </List.Item>
     </List>
   );
 }
@@ -98,11 +145,18 @@ export function DepositScreen() {
   const [proof, setProof] = useState<File | null>(null);
   const [requestId] = useState(newRequestId);
   const unlock = async (values: { channel_password: string }) => {
-    const response = await callApi<ChannelDetails>('fund/channel', { channel_id: channelId, channel_password: values.channel_password });
+    const response = await callApi<ChannelDetails>('fund/channel', {
+      channel_id: channelId,
+      channel_password: values.channel_password,
+    });
     if (response.status === 1) setDetails(response.data);
   };
   const submit = async () => {
-    const response = await callMultipart('fund/deposit', { channel_id: channelId, amount, request_id: requestId }, proof ? { proof } : {});
+    const response = await callMultipart(
+      'fund/deposit',
+      { channel_id: channelId, amount, request_id: requestId },
+      proof ? { proof } : {},
+    );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     navigate('/mine/stored', { replace: true });
@@ -110,17 +164,55 @@ export function DepositScreen() {
   return (
     <div className="screen" data-testid="deposit-screen">
       <HeaderBar title={t('mine.deposit')} />
-      <div className="card"><div className="figure total"><label>{t('money.amount')}</label><strong data-testid="deposit-amount">{details ? formatAmount(amount, details.currency) : formatMoney(amount)}</strong></div></div>
+      <div className="card">
+        <div className="figure total">
+          <label>{t('money.amount')}</label>
+          <strong data-testid="deposit-amount">
+            {details ? formatAmount(amount, details.currency) : formatMoney(amount)}
+          </strong>
+        </div>
+      </div>
       {details ? (
         <>
           <ChannelDetailsCard details={details} />
-          <div className="photo-row"><PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} /></div>
-          <div className="form-actions"><Button block color="primary" size="large" disabled={!proof} onClick={() => void submit()} data-testid="deposit-submit">{t('common.submit')}</Button></div>
+          <div className="photo-row">
+            <PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} />
+          </div>
+          <div className="form-actions">
+            <Button
+              block
+              color="primary"
+              size="large"
+              disabled={!proof}
+              onClick={() => void submit()}
+              data-testid="deposit-submit"
+            >
+              {t('common.submit')}
+            </Button>
+          </div>
         </>
       ) : (
-        <Form layout="vertical" onFinish={unlock} footer={<Button block type="submit" color="primary" size="large" data-testid="channel-unlock">{t('money.showDetails')}</Button>}>
-          <Form.Item name="channel_password" label={t('money.channelPassword')} help={t('money.channelPasswordHelp')} rules={[{ required: true }]}>
-            <Input type="password" inputMode="numeric" maxLength={32} data-testid="channel-password" />
+        <Form
+          layout="vertical"
+          onFinish={unlock}
+          footer={
+            <Button block type="submit" color="primary" size="large" data-testid="channel-unlock">
+              {t('money.showDetails')}
+            </Button>
+          }
+        >
+          <Form.Item
+            name="channel_password"
+            label={t('money.channelPassword')}
+            help={t('money.channelPasswordHelp')}
+            rules={[{ required: true }]}
+          >
+            <Input
+              type="password"
+              inputMode="numeric"
+              maxLength={32}
+              data-testid="channel-password"
+            />
           </Form.Item>
         </Form>
       )}

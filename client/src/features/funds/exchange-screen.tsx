@@ -10,12 +10,28 @@ import { EXCHANGE_CURRENCIES, type ExchangePrice } from './funds.api.ts';
 
 const COLUMNS = [EXCHANGE_CURRENCIES.map((c) => ({ label: c, value: c }))];
 
-function CurrencyPicker({ value, onChange, testId }: { value: string; onChange: (currency: string) => void; testId: string }) {
+function CurrencyPicker({
+  value,
+  onChange,
+  testId,
+}: {
+  value: string;
+  onChange: (currency: string) => void;
+  testId: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} data-testid={testId}>{value} ▾</Button>
-      <Picker columns={COLUMNS} visible={open} value={[value]} onClose={() => setOpen(false)} onConfirm={(v: Array<string | number | null>) => onChange(String(v[0] ?? value))} />
+      <Button size="small" onClick={() => setOpen(true)} data-testid={testId}>
+        {value} ▾
+      </Button>
+      <Picker
+        columns={COLUMNS}
+        visible={open}
+        value={[value]}
+        onClose={() => setOpen(false)}
+        onConfirm={(v: Array<string | number | null>) => onChange(String(v[0] ?? value))}
+      />
     </>
   );
 }
@@ -25,13 +41,34 @@ function PriceCard({ price, secondsLeft }: { price: ExchangePrice; secondsLeft: 
   return (
     <div className="card" data-testid="exchange-price" data-quote-id={price.quote_id}>
       <div className="figure-grid">
-        <div className="figure"><label>{t('money.midRate')}</label><strong>{price.mid_rate}</strong></div>
-        <div className="figure"><label>{t('money.appliedRate')}</label><strong data-testid="exchange-rate">{price.applied_rate}</strong></div>
-        <div className="figure"><label>{t('money.spread')}</label><strong>{price.spread}</strong></div>
-        <div className="figure"><label>{t('money.receive')}</label><strong data-testid="exchange-receive">{formatMoney(price.receive)} {price.to}</strong></div>
+        <div className="figure">
+          <label>{t('money.midRate')}</label>
+          <strong>{price.mid_rate}</strong>
+        </div>
+        <div className="figure">
+          <label>{t('money.appliedRate')}</label>
+          <strong data-testid="exchange-rate">{price.applied_rate}</strong>
+        </div>
+        <div className="figure">
+          <label>{t('money.spread')}</label>
+          <strong>{price.spread}</strong>
+        </div>
+        <div className="figure">
+          <label>{t('money.receive')}</label>
+          <strong data-testid="exchange-receive">
+            {formatMoney(price.receive)} {price.to}
+          </strong>
+        </div>
       </div>
-      <div className="muted" style={{ marginTop: 8 }} data-testid="exchange-countdown" data-seconds={secondsLeft ?? ''}>
-        {secondsLeft === null ? t('money.quoteRefreshing') : t('money.quoteValid', { seconds: secondsLeft })}
+      <div
+        className="muted"
+        style={{ marginTop: 8 }}
+        data-testid="exchange-countdown"
+        data-seconds={secondsLeft ?? ''}
+      >
+        {secondsLeft === null
+          ? t('money.quoteRefreshing')
+          : t('money.quoteValid', { seconds: secondsLeft })}
       </div>
     </div>
   );
@@ -66,12 +103,17 @@ function useExchangeQuote({ from, to, amount }: { from: string; to: string; amou
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [price?.quote_id]);
-  const lapsed = price !== null && price.quote_id !== '' && now >= expiresAt.current - REQUOTE_MARGIN_MS;
+  const lapsed =
+    price !== null && price.quote_id !== '' && now >= expiresAt.current - REQUOTE_MARGIN_MS;
   useEffect(() => {
     if (lapsed) void fetchQuote();
   }, [lapsed, fetchQuote]);
-  const secondsLeft = price?.quote_id && !lapsed ? Math.ceil((expiresAt.current - now) / 1000) : null;
-  const current = (quoteId: string) => quoteId !== '' && price?.quote_id === quoteId && Date.now() < expiresAt.current - REQUOTE_MARGIN_MS;
+  const secondsLeft =
+    price?.quote_id && !lapsed ? Math.ceil((expiresAt.current - now) / 1000) : null;
+  const current = (quoteId: string) =>
+    quoteId !== '' &&
+    price?.quote_id === quoteId &&
+    Date.now() < expiresAt.current - REQUOTE_MARGIN_MS;
   return { price, secondsLeft, fetchQuote, clear: () => setPrice(null), current };
 }
 
@@ -85,11 +127,25 @@ export function ExchangeScreen() {
   const { price } = quote;
   const confirm = async () => {
     if (!price?.quote_id) return;
-    const ok = await Dialog.confirm({ content: t('money.exchangeConfirm', { amount: formatMoney(price.amount), from: price.from, receive: formatMoney(price.receive), to: price.to, rate: price.applied_rate }) });
+    const ok = await Dialog.confirm({
+      content: t('money.exchangeConfirm', {
+        amount: formatMoney(price.amount),
+        from: price.from,
+        receive: formatMoney(price.receive),
+        to: price.to,
+        rate: price.applied_rate,
+      }),
+    });
     if (!ok) return;
     // The rate lapsed while the dialog was open: a new one is on screen; the user confirms that one.
     if (!quote.current(price.quote_id)) return showRefusal(translateMsg('quote_expired'));
-    const response = await callApi<ExchangePrice>('fund/exchange', { from, to, amount, quote_id: price.quote_id, request_id: newRequestId() });
+    const response = await callApi<ExchangePrice>('fund/exchange', {
+      from,
+      to,
+      amount,
+      quote_id: price.quote_id,
+      request_id: newRequestId(),
+    });
     if (response.status !== 1) {
       if (response.msg === 'quote_expired') void quote.fetchQuote();
       return;
@@ -102,20 +158,73 @@ export function ExchangeScreen() {
     <div className="screen" data-testid="exchange-screen">
       <HeaderBar title={t('money.exchange')} />
       <div className="card exchange-pair">
-        <CurrencyPicker value={from} onChange={(c) => { setFrom(c); quote.clear(); }} testId="exchange-from" />
-        <button type="button" className="swap-button" aria-label="swap" onClick={() => { setFrom(to); setTo(from); quote.clear(); }}>⇄</button>
-        <CurrencyPicker value={to} onChange={(c) => { setTo(c); quote.clear(); }} testId="exchange-to" />
+        <CurrencyPicker
+          value={from}
+          onChange={(c) => {
+            setFrom(c);
+            quote.clear();
+          }}
+          testId="exchange-from"
+        />
+        <button
+          type="button"
+          className="swap-button"
+          aria-label="swap"
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+            quote.clear();
+          }}
+        >
+          ⇄
+        </button>
+        <CurrencyPicker
+          value={to}
+          onChange={(c) => {
+            setTo(c);
+            quote.clear();
+          }}
+          testId="exchange-to"
+        />
       </div>
       <Form layout="vertical">
         <Form.Item label={`${t('money.amount')} (${from})`}>
-          <Input inputMode="decimal" value={amount} onChange={(v: string) => { setAmount(v); quote.clear(); }} data-testid="exchange-amount" />
+          <Input
+            inputMode="decimal"
+            value={amount}
+            onChange={(v: string) => {
+              setAmount(v);
+              quote.clear();
+            }}
+            data-testid="exchange-amount"
+          />
         </Form.Item>
       </Form>
       {price ? <PriceCard price={price} secondsLeft={quote.secondsLeft} /> : null}
       <div className="form-actions">
-        {price
-          ? <Button block color="primary" size="large" disabled={!price.quote_id} onClick={() => void confirm()} data-testid="exchange-confirm">{t('money.exchangeNow')}</Button>
-          : <Button block color="primary" size="large" disabled={!amount} onClick={() => void quote.fetchQuote()} data-testid="exchange-quote">{t('money.getRate')}</Button>}
+        {price ? (
+          <Button
+            block
+            color="primary"
+            size="large"
+            disabled={!price.quote_id}
+            onClick={() => void confirm()}
+            data-testid="exchange-confirm"
+          >
+            {t('money.exchangeNow')}
+          </Button>
+        ) : (
+          <Button
+            block
+            color="primary"
+            size="large"
+            disabled={!amount}
+            onClick={() => void quote.fetchQuote()}
+            data-testid="exchange-quote"
+          >
+            {t('money.getRate')}
+          </Button>
+        )}
       </div>
     </div>
   );

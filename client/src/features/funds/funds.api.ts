@@ -72,7 +72,10 @@ export interface ExchangePrice {
 }
 
 /** Loads a list call; an empty list when it was refused (the api client already toasted). */
-export async function loadList<T>(path: string, payload: Record<string, string> = {}): Promise<T[]> {
+export async function loadList<T>(
+  path: string,
+  payload: Record<string, string> = {},
+): Promise<T[]> {
   const response = await callApi<T[]>(path, payload);
   return response.status === 1 && Array.isArray(response.data) ? response.data : [];
 }
@@ -83,9 +86,26 @@ export async function loadKyc(): Promise<KycStatus | null> {
 }
 
 /** The currencies of spec section 9 (and SAR for the US–Saudi transfers). */
-export const EXCHANGE_CURRENCIES = ['JPY', 'USD', 'CNY', 'HKD', 'TWD', 'THB', 'VND', 'MYR', 'KRW', 'SAR'] as const;
+export const EXCHANGE_CURRENCIES = [
+  'JPY',
+  'USD',
+  'CNY',
+  'HKD',
+  'TWD',
+  'THB',
+  'VND',
+  'MYR',
+  'KRW',
+  'SAR',
+] as const;
 
 /** A time in the reader's language (ja-JP, zh-CN, en-US), to the minute. */
 export function formatWhen(ms: number): string {
-  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

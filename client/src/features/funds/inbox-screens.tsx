@@ -28,15 +28,21 @@ export function InboxScreen() {
     <div className="screen" data-testid="inbox-screen">
       <HeaderBar title={t('mine.message')} />
       <PullRefresh onRefresh={reload}>
-      {messages?.length === 0 ? <NoData /> : null}
-      <List className="card" style={{ padding: 0 }}>
-        {(messages ?? []).map((m) => (
-          <List.Item key={m.message_id} data-testid="inbox-item" data-kind={m.kind} onClick={() => navigate(`/mine/messageInfo?id=${m.message_id}`)}
-            description={formatWhen(m.created_at)} extra={m.read ? null : <span className="unread-dot" />}>
-            {t(`money.inbox.${m.kind}.title`)}
-          </List.Item>
-        ))}
-      </List>
+        {messages?.length === 0 ? <NoData /> : null}
+        <List className="card" style={{ padding: 0 }}>
+          {(messages ?? []).map((m) => (
+            <List.Item
+              key={m.message_id}
+              data-testid="inbox-item"
+              data-kind={m.kind}
+              onClick={() => navigate(`/mine/messageInfo?id=${m.message_id}`)}
+              description={formatWhen(m.created_at)}
+              extra={m.read ? null : <span className="unread-dot" />}
+            >
+              {t(`money.inbox.${m.kind}.title`)}
+            </List.Item>
+          ))}
+        </List>
       </PullRefresh>
     </div>
   );
@@ -49,7 +55,9 @@ export function MessageInfoScreen() {
   const id = params.get('id') ?? '';
   const [message, setMessage] = useState<InboxMessage | null>(null);
   useEffect(() => {
-    void loadList<InboxMessage>('user/messages').then((all) => setMessage(all.find((m) => m.message_id === id) ?? null));
+    void loadList<InboxMessage>('user/messages').then((all) =>
+      setMessage(all.find((m) => m.message_id === id) ?? null),
+    );
     void callApi('user/messageRead', { id }, { quiet: true });
   }, [id]);
   return (

@@ -1,11 +1,22 @@
 import { useEffect, useState } from 'react';
 
 /** A photo picker with a preview: opens the camera on phones, accepts JPEG, PNG or WebP. */
-export function PhotoField({ label, testId, onChange }: { label: string; testId: string; onChange: (file: File | null) => void }) {
+export function PhotoField({
+  label,
+  testId,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  onChange: (file: File | null) => void;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   return (
     <label className="photo-field" data-testid={testId}>
       {preview ? <img src={preview} alt={label} /> : <span className="photo-placeholder">＋</span>}

@@ -8,10 +8,23 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatWhen, loadList, type StatementRow } from './funds.api.ts';
 
-const KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_returned', 'exchange', 'position_open', 'position_close', 'order_hold', 'order_release', 'paper_grant'] as const;
+const KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_returned',
+  'exchange',
+  'position_open',
+  'position_close',
+  'order_hold',
+  'order_release',
+  'paper_grant',
+] as const;
 const CURRENCIES = ['JPY', 'USD', 'CNY'] as const;
 
-function filterPayload(currency: string | undefined, kind: string | undefined): Record<string, string> {
+function filterPayload(
+  currency: string | undefined,
+  kind: string | undefined,
+): Record<string, string> {
   return { ...(currency ? { currency } : {}), ...(kind ? { kind } : {}) };
 }
 
@@ -43,9 +56,33 @@ function RecordItem({ row }: { row: StatementRow }) {
   const memo = useMemoText(row);
   const negative = row.amount.startsWith('-');
   return (
-    <List.Item data-testid="record-row" data-kind={row.kind} data-currency={row.currency}
-      description={<><div data-testid="record-memo">{memo}</div><div>{formatWhen(row.time)} · <span data-testid="record-no">{t('money.orderNo')} {row.journal_id}</span></div></>}
-      extra={<div className="record-amounts"><strong className={negative ? 'amount-out' : 'amount-in'}>{negative ? '' : '+'}{formatAmount(row.amount, row.currency)}</strong><span className="muted" data-testid="record-balance">{t('money.balance')} {formatAmount(row.balance, row.currency)}</span></div>}>
+    <List.Item
+      data-testid="record-row"
+      data-kind={row.kind}
+      data-currency={row.currency}
+      description={
+        <>
+          <div data-testid="record-memo">{memo}</div>
+          <div>
+            {formatWhen(row.time)} ·{' '}
+            <span data-testid="record-no">
+              {t('money.orderNo')} {row.journal_id}
+            </span>
+          </div>
+        </>
+      }
+      extra={
+        <div className="record-amounts">
+          <strong className={negative ? 'amount-out' : 'amount-in'}>
+            {negative ? '' : '+'}
+            {formatAmount(row.amount, row.currency)}
+          </strong>
+          <span className="muted" data-testid="record-balance">
+            {t('money.balance')} {formatAmount(row.balance, row.currency)}
+          </span>
+        </div>
+      }
+    >
       {t(`money.kind.${row.kind}`, { defaultValue: row.kind })}
     </List.Item>
   );
@@ -57,18 +94,47 @@ export function RecordsScreen() {
   const [currency, setCurrency] = useState<string | undefined>();
   const [kind, setKind] = useState<string | undefined>();
   const [rows, setRows] = useState<StatementRow[] | null>(null);
-  const reload = useCallback(() => loadList<StatementRow>('fund/records', filterPayload(currency, kind)).then(setRows), [currency, kind]);
+  const reload = useCallback(
+    () => loadList<StatementRow>('fund/records', filterPayload(currency, kind)).then(setRows),
+    [currency, kind],
+  );
   useEffect(() => void reload(), [reload]);
   return (
     <div className="screen" data-testid="records-screen" data-loaded={rows ? 'yes' : 'no'}>
-      <HeaderBar title={t('mine.records')} extra={<Button size="mini" onClick={() => void exportCsv(filterPayload(currency, kind))} data-testid="records-csv">CSV</Button>} />
+      <HeaderBar
+        title={t('mine.records')}
+        extra={
+          <Button
+            size="mini"
+            onClick={() => void exportCsv(filterPayload(currency, kind))}
+            data-testid="records-csv"
+          >
+            CSV
+          </Button>
+        }
+      />
       <div className="card filters">
-        <Selector showCheckMark={false} options={CURRENCIES.map((c) => ({ label: c, value: c }))} value={currency ? [currency] : []} onChange={(v: string[]) => setCurrency(v[0])} />
-        <Selector showCheckMark={false} columns={3} options={KINDS.map((k) => ({ label: t(`money.kind.${k}`), value: k }))} value={kind ? [kind] : []} onChange={(v: string[]) => setKind(v[0])} />
+        <Selector
+          showCheckMark={false}
+          options={CURRENCIES.map((c) => ({ label: c, value: c }))}
+          value={currency ? [currency] : []}
+          onChange={(v: string[]) => setCurrency(v[0])}
+        />
+        <Selector
+          showCheckMark={false}
+          columns={3}
+          options={KINDS.map((k) => ({ label: t(`money.kind.${k}`), value: k }))}
+          value={kind ? [kind] : []}
+          onChange={(v: string[]) => setKind(v[0])}
+        />
       </div>
       <PullRefresh onRefresh={reload}>
         {rows?.length === 0 ? <NoData /> : null}
-        <List className="card" style={{ padding: 0 }}>{(rows ?? []).map((row) => <RecordItem key={`${row.journal_id}-${row.currency}`} row={row} />)}</List>
+        <List className="card" style={{ padding: 0 }}>
+          {(rows ?? []).map((row) => (
+            <RecordItem key={`${row.journal_id}-${row.currency}`} row={row} />
+          ))}
+        </List>
       </PullRefresh>
     </div>
   );

@@ -21,7 +21,13 @@ function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => voi
   const { t } = useTranslation();
   const [setup, setSetup] = useState<{ qr: string; secret: string } | null>(null);
   const [code, setCode] = useState('');
-  if (enabled) return <div className="card" data-testid="totp-on"><strong>{t('money.totpOn')}</strong></div>;
+  if (enabled) {
+    return (
+      <div className="card" data-testid="totp-on">
+        <strong>{t('money.totpOn')}</strong>
+      </div>
+    );
+  }
   const start = async () => {
     const response = await callApi<{ qr: string; secret: string }>('security/totp/setup');
     if (response.status === 1) setSetup(response.data);
@@ -39,10 +45,23 @@ function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => voi
         <>
           <img src={setup.qr} alt="TOTP QR" className="totp-qr" data-testid="totp-qr" />
           <p className="muted totp-secret">{setup.secret}</p>
-          <Input placeholder={t('money.otp')} inputMode="numeric" maxLength={6} value={code} onChange={setCode} data-testid="totp-code" />
-          <Button block color="primary" style={{ marginTop: 8 }} onClick={() => void enable()}>{t('money.totpEnable')}</Button>
+          <Input
+            placeholder={t('money.otp')}
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={setCode}
+            data-testid="totp-code"
+          />
+          <Button block color="primary" style={{ marginTop: 8 }} onClick={() => void enable()}>
+            {t('money.totpEnable')}
+          </Button>
         </>
-      ) : <Button block onClick={() => void start()} data-testid="totp-start">{t('money.totpStart')}</Button>}
+      ) : (
+        <Button block onClick={() => void start()} data-testid="totp-start">
+          {t('money.totpStart')}
+        </Button>
+      )}
     </div>
   );
 }
@@ -53,8 +72,12 @@ function SessionsCard() {
   const deviceName = (userAgent: string): string | null => {
     if (!userAgent) return null;
     const parsed = Bowser.parse(userAgent);
-    const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
-    const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
+    const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]]
+      .filter(Boolean)
+      .join(' ');
+    const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version]
+      .filter(Boolean)
+      .join(' ');
     return browser && os ? t('money.browserOn', { browser, os }) : browser || os || null;
   };
   const [sessions, setSessions] = useState<SessionRow[]>([]);
@@ -68,14 +91,27 @@ function SessionsCard() {
   };
   return (
     <PullRefresh onRefresh={reload}>
-    <List header={t('money.sessions')} className="card" style={{ padding: 0 }}>
-      {sessions.map((s) => (
-        <List.Item key={s.id} description={`${s.ip} · ${formatWhen(s.last_seen_at)}`}
-          extra={s.current ? t('money.thisDevice') : <Button size="mini" color="danger" fill="outline" onClick={() => void revoke(s)}>{t('money.revoke')}</Button>}>
-          <span data-testid="session-device">{deviceName(s.user_agent) ?? t('money.unknownDevice')}</span>
-        </List.Item>
-      ))}
-    </List>
+      <List header={t('money.sessions')} className="card" style={{ padding: 0 }}>
+        {sessions.map((s) => (
+          <List.Item
+            key={s.id}
+            description={`${s.ip} · ${formatWhen(s.last_seen_at)}`}
+            extra={
+              s.current ? (
+                t('money.thisDevice')
+              ) : (
+                <Button size="mini" color="danger" fill="outline" onClick={() => void revoke(s)}>
+                  {t('money.revoke')}
+                </Button>
+              )
+            }
+          >
+            <span data-testid="session-device">
+              {deviceName(s.user_agent) ?? t('money.unknownDevice')}
+            </span>
+          </List.Item>
+        ))}
+      </List>
     </PullRefresh>
   );
 }
@@ -83,8 +119,14 @@ function SessionsCard() {
 /** /mine/security: TOTP for withdrawals, the anti-phishing phrase, active sessions. */
 export function SecurityScreen() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<{ totp_enabled: boolean; anti_phishing_phrase: string | null } | null>(null);
-  const refresh = () => void callApi<{ totp_enabled: boolean; anti_phishing_phrase: string | null }>('security/status').then((r) => r.status === 1 && setStatus(r.data));
+  const [status, setStatus] = useState<{
+    totp_enabled: boolean;
+    anti_phishing_phrase: string | null;
+  } | null>(null);
+  const refresh = () =>
+    void callApi<{ totp_enabled: boolean; anti_phishing_phrase: string | null }>(
+      'security/status',
+    ).then((r) => r.status === 1 && setStatus(r.data));
   useEffect(refresh, []);
   const savePhrase = async (values: { phrase: string }) => {
     const response = await callApi('security/antiphishing', values);
@@ -95,8 +137,25 @@ export function SecurityScreen() {
     <div className="screen" data-testid="security-screen">
       <HeaderBar title={t('money.security')} />
       {status ? <TotpCard enabled={status.totp_enabled} onChange={refresh} /> : null}
-      <Form layout="vertical" onFinish={savePhrase} footer={<Button block type="submit">{t('common.submit')}</Button>}>
-        <Form.Item name="phrase" label={t('money.phrase')} help={status?.anti_phishing_phrase ? t('money.phraseShown', { phrase: status.anti_phishing_phrase }) : t('money.phraseHelp')} rules={[{ required: true, min: 2, max: 32 }]}>
+      <Form
+        layout="vertical"
+        onFinish={savePhrase}
+        footer={
+          <Button block type="submit">
+            {t('common.submit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="phrase"
+          label={t('money.phrase')}
+          help={
+            status?.anti_phishing_phrase
+              ? t('money.phraseShown', { phrase: status.anti_phishing_phrase })
+              : t('money.phraseHelp')
+          }
+          rules={[{ required: true, min: 2, max: 32 }]}
+        >
           <Input maxLength={32} data-testid="phrase-input" />
         </Form.Item>
       </Form>

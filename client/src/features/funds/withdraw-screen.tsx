@@ -22,24 +22,40 @@ interface WithdrawalRow {
   masked_number: string;
 }
 
-const STATE_COLOR: Record<string, string> = { pending: 'warning', sending: 'primary', paid: 'success', rejected: 'danger' };
+const STATE_COLOR: Record<string, string> = {
+  pending: 'warning',
+  sending: 'primary',
+  paid: 'success',
+  rejected: 'danger',
+};
 
 function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<WithdrawalRow[]>([]);
-  const reload = useCallback(() => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows), []);
+  const reload = useCallback(
+    () => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows),
+    [],
+  );
   useEffect(() => void reload(), [reload, version]);
   if (rows.length === 0) return null;
   return (
     <PullRefresh onRefresh={reload}>
-    <List header={t('money.recentWithdrawals')} className="card" style={{ padding: 0 }}>
-      {rows.slice(0, 5).map((row) => (
-        <List.Item key={row.withdrawal_id} data-testid="withdrawal-row" description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
-          extra={<Tag color={STATE_COLOR[row.state] ?? 'default'}>{t(`money.withdrawalStatus.${row.state}`)}</Tag>}>
-          {formatAmount(row.money, 'JPY')}
-        </List.Item>
-      ))}
-    </List>
+      <List header={t('money.recentWithdrawals')} className="card" style={{ padding: 0 }}>
+        {rows.slice(0, 5).map((row) => (
+          <List.Item
+            key={row.withdrawal_id}
+            data-testid="withdrawal-row"
+            description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
+            extra={
+              <Tag color={STATE_COLOR[row.state] ?? 'default'}>
+                {t(`money.withdrawalStatus.${row.state}`)}
+              </Tag>
+            }
+          >
+            {formatAmount(row.money, 'JPY')}
+          </List.Item>
+        ))}
+      </List>
     </PullRefresh>
   );
 }
@@ -57,10 +73,22 @@ export function WithdrawScreen() {
   useEffect(() => {
     void loadList<BankCard>('bank/list').then(setCards);
     void loadAssets({ loading: false });
-    void callApi<{ totp_enabled: boolean }>('security/status').then((r) => r.status === 1 && setTotp(r.data.totp_enabled));
+    void callApi<{ totp_enabled: boolean }>('security/status').then(
+      (r) => r.status === 1 && setTotp(r.data.totp_enabled),
+    );
   }, [version]);
-  const submit = async (values: { card: string[]; amount: string; fund_password: string; otp?: string }) => {
-    const payload: Record<string, string> = { card_id: values.card[0] ?? '', amount: values.amount, fund_password: values.fund_password, request_id: newRequestId() };
+  const submit = async (values: {
+    card: string[];
+    amount: string;
+    fund_password: string;
+    otp?: string;
+  }) => {
+    const payload: Record<string, string> = {
+      card_id: values.card[0] ?? '',
+      amount: values.amount,
+      fund_password: values.fund_password,
+      request_id: newRequestId(),
+    };
     if (values.otp) payload['otp'] = values.otp;
     const response = await callApi('fund/withdraw', payload);
     if (response.status !== 1) return;
@@ -71,20 +99,58 @@ export function WithdrawScreen() {
   return (
     <div className="screen" data-testid="withdraw-screen">
       <HeaderBar title={t('mine.withdraw')} />
-      <div className="card"><div className="figure total"><label>{t('money.availableJpy')}</label><strong data-testid="withdraw-available">{formatAmount(available, 'JPY')}</strong></div></div>
+      <div className="card">
+        <div className="figure total">
+          <label>{t('money.availableJpy')}</label>
+          <strong data-testid="withdraw-available">{formatAmount(available, 'JPY')}</strong>
+        </div>
+      </div>
       {cards.length === 0 ? (
-        <div className="form-actions"><Button block onClick={() => navigate('/mine/bankAdd')}>{t('money.addCard')}</Button></div>
+        <div className="form-actions">
+          <Button block onClick={() => navigate('/mine/bankAdd')}>
+            {t('money.addCard')}
+          </Button>
+        </div>
       ) : (
-        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ card: [cards[0]?.card_id] }}
-          footer={<Button block type="submit" color="primary" size="large" data-testid="withdraw-submit">{t('mine.withdraw')}</Button>}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ card: [cards[0]?.card_id] }}
+          footer={
+            <Button block type="submit" color="primary" size="large" data-testid="withdraw-submit">
+              {t('mine.withdraw')}
+            </Button>
+          }
+        >
           <Form.Item name="card" label={t('money.toCard')}>
-            <Selector columns={1} options={cards.map((c) => ({ value: c.card_id, label: `${c.bank_name} ${c.masked_number}`, description: c.holder_kana }))} />
+            <Selector
+              columns={1}
+              options={cards.map((c) => ({
+                value: c.card_id,
+                label: `${c.bank_name} ${c.masked_number}`,
+                description: c.holder_kana,
+              }))}
+            />
           </Form.Item>
-          <Form.Item name="amount" label={t('money.amountJpy')} rules={[{ required: true }, { pattern: /^\d{1,13}$/, message: t('msg.invalid_param') }]}>
+          <Form.Item
+            name="amount"
+            label={t('money.amountJpy')}
+            rules={[{ required: true }, { pattern: /^\d{1,13}$/, message: t('msg.invalid_param') }]}
+          >
             <Input inputMode="numeric" data-testid="withdraw-amount" />
           </Form.Item>
-          <Form.Item name="fund_password" label={t('mine.fundPassword')} rules={[{ required: true }]}>
-            <Input type="password" inputMode="numeric" maxLength={6} data-testid="withdraw-fund-password" />
+          <Form.Item
+            name="fund_password"
+            label={t('mine.fundPassword')}
+            rules={[{ required: true }]}
+          >
+            <Input
+              type="password"
+              inputMode="numeric"
+              maxLength={6}
+              data-testid="withdraw-fund-password"
+            />
           </Form.Item>
           {totp ? (
             <Form.Item name="otp" label={t('money.otp')} rules={[{ required: true }]}>
@@ -95,7 +161,9 @@ export function WithdrawScreen() {
       )}
       <div className="card prose">
         <p className="muted">{t('money.withdrawRules')}</p>
-        <p data-testid="no-fee-line"><strong>{t('money.noFeeLine')}</strong></p>
+        <p data-testid="no-fee-line">
+          <strong>{t('money.noFeeLine')}</strong>
+        </p>
       </div>
       <RecentWithdrawals version={version} />
     </div>

@@ -4,7 +4,10 @@ import { storage, type Language } from '../../lib/storage.ts';
 
 /** jp, cn, us; choosing saves `language` and reloads (spec section 1). */
 export function LanguageSwitch() {
-  const options = (Object.keys(LANGUAGE_NAMES) as Language[]).map((lang) => ({ label: LANGUAGE_NAMES[lang], value: lang }));
+  const options = (Object.keys(LANGUAGE_NAMES) as Language[]).map((lang) => ({
+    label: LANGUAGE_NAMES[lang],
+    value: lang,
+  }));
   return (
     <Selector
       columns={3}

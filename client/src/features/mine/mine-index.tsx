@@ -11,11 +11,24 @@ import { logOut } from '../auth/session.ts';
 import { storage } from '../../lib/storage.ts';
 
 const LINKS = [
-  ['/mine/verified', 'mine.verified'], ['/mine/bank', 'mine.bank'], ['/mine/transactionRecords', 'mine.records'],
-  ['/mine/stored', 'mine.deposit'], ['/mine/withdraw', 'mine.withdraw'], ['/mine/exchange', 'mine.exchange'], ['/mine/loan', 'mine.loan'],
-  ['/mine/newShareOrder', 'mine.newShareOrder'], ['/mine/followOrder', 'mine.followOrder'], ['/mine/message', 'mine.message'],
-  ['/mine/security', 'mine.security'], ['/mine/loginPassword', 'mine.loginPassword'], ['/mine/fundPassword', 'mine.fundPassword'], ['/mine/language', 'mine.language'],
-  ['/mine/fees', 'mine.fees'], ['/mine/about', 'mine.about'], ['/mine/privacy', 'mine.privacy'], ['/mine/protocol', 'mine.protocol'],
+  ['/mine/verified', 'mine.verified'],
+  ['/mine/bank', 'mine.bank'],
+  ['/mine/transactionRecords', 'mine.records'],
+  ['/mine/stored', 'mine.deposit'],
+  ['/mine/withdraw', 'mine.withdraw'],
+  ['/mine/exchange', 'mine.exchange'],
+  ['/mine/loan', 'mine.loan'],
+  ['/mine/newShareOrder', 'mine.newShareOrder'],
+  ['/mine/followOrder', 'mine.followOrder'],
+  ['/mine/message', 'mine.message'],
+  ['/mine/security', 'mine.security'],
+  ['/mine/loginPassword', 'mine.loginPassword'],
+  ['/mine/fundPassword', 'mine.fundPassword'],
+  ['/mine/language', 'mine.language'],
+  ['/mine/fees', 'mine.fees'],
+  ['/mine/about', 'mine.about'],
+  ['/mine/privacy', 'mine.privacy'],
+  ['/mine/protocol', 'mine.protocol'],
 ] as const;
 
 /** Mine: account, live asset summary, every personal screen, support, log out. */
@@ -29,17 +42,43 @@ export function MineIndex() {
   }, []);
   return (
     <div className="screen">
-      <HeaderBar title={t('menu.mine')} left="none" extra={<button type="button" className="header-icon" onClick={openUserPanel} aria-label="menu" data-testid="open-panel">≡</button>} />
-      <div className="card" data-testid="mine-account"><strong>{storage.account()}</strong></div>
+      <HeaderBar
+        title={t('menu.mine')}
+        left="none"
+        extra={
+          <button
+            type="button"
+            className="header-icon"
+            onClick={openUserPanel}
+            aria-label="menu"
+            data-testid="open-panel"
+          >
+            ≡
+          </button>
+        }
+      />
+      <div className="card" data-testid="mine-account">
+        <strong>{storage.account()}</strong>
+      </div>
       <AssetsCard />
       <List className="card" style={{ padding: 0 }}>
         {LINKS.map(([path, label]) => (
-          <List.Item key={path} onClick={() => navigate(path)}>{t(label)}</List.Item>
+          <List.Item key={path} onClick={() => navigate(path)}>
+            {t(label)}
+          </List.Item>
         ))}
         <List.Item onClick={openSupport}>{t('mine.support')}</List.Item>
       </List>
       <div className="form-actions">
-        <Button block color="danger" fill="outline" onClick={() => void logOut()} data-testid="logout">{t('mine.logout')}</Button>
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          onClick={() => void logOut()}
+          data-testid="logout"
+        >
+          {t('mine.logout')}
+        </Button>
       </div>
     </div>
   );

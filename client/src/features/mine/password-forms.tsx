@@ -14,7 +14,15 @@ interface Field {
   readonly numeric?: boolean;
 }
 
-function PasswordForm({ title, path, fields }: { title: string; path: string; fields: readonly Field[] }) {
+function PasswordForm({
+  title,
+  path,
+  fields,
+}: {
+  title: string;
+  path: string;
+  fields: readonly Field[];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -29,11 +37,27 @@ function PasswordForm({ title, path, fields }: { title: string; path: string; fi
   return (
     <div className="screen">
       <HeaderBar title={title} />
-      <Form layout="vertical" onFinish={submit}
-        footer={<Button block type="submit" color="primary" size="large" loading={busy}>{t('common.submit')}</Button>}>
+      <Form
+        layout="vertical"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy}>
+            {t('common.submit')}
+          </Button>
+        }
+      >
         {fields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={t(field.label)} rules={[{ required: true }]}>
-            <Input type="password" inputMode={field.numeric ? 'numeric' : 'text'} maxLength={field.numeric ? 6 : 64} />
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={t(field.label)}
+            rules={[{ required: true }]}
+          >
+            <Input
+              type="password"
+              inputMode={field.numeric ? 'numeric' : 'text'}
+              maxLength={field.numeric ? 6 : 64}
+            />
           </Form.Item>
         ))}
       </Form>
@@ -43,8 +67,17 @@ function PasswordForm({ title, path, fields }: { title: string; path: string; fi
 
 export function LoginPassword() {
   const { t } = useTranslation();
-  return <PasswordForm title={t('mine.loginPassword')} path="user/changePassword"
-    fields={[{ name: 'oldpassword', label: 'pwd.old' }, { name: 'password', label: 'pwd.new' }, { name: 'repassword', label: 'pwd.repeat' }]} />;
+  return (
+    <PasswordForm
+      title={t('mine.loginPassword')}
+      path="user/changePassword"
+      fields={[
+        { name: 'oldpassword', label: 'pwd.old' },
+        { name: 'password', label: 'pwd.new' },
+        { name: 'repassword', label: 'pwd.repeat' },
+      ]}
+    />
+  );
 }
 
 /** Sets the six-digit fund password (with the login password) or changes it (with the old one). */
@@ -52,16 +85,38 @@ export function FundPassword() {
   const { t } = useTranslation();
   const [isSet, setIsSet] = useState<boolean | null>(null);
   useEffect(() => {
-    void callApi<{ fund_password_set: boolean }>('user/getUserinfo', { type: storage.currency() }).then((r) => {
+    void callApi<{ fund_password_set: boolean }>('user/getUserinfo', {
+      type: storage.currency(),
+    }).then((r) => {
       if (r.status === 1) setIsSet(r.data.fund_password_set);
     });
   }, []);
-  if (isSet === null) return <div className="screen"><HeaderBar title={t('mine.fundPassword')} /></div>;
+  if (isSet === null) {
+    return (
+      <div className="screen">
+        <HeaderBar title={t('mine.fundPassword')} />
+      </div>
+    );
+  }
   return isSet ? (
-    <PasswordForm title={t('mine.fundPassword')} path="user/changeFundPassword"
-      fields={[{ name: 'oldfundpassword', label: 'fund.old', numeric: true }, { name: 'fundpassword', label: 'fund.new', numeric: true }, { name: 'refundpassword', label: 'fund.repeat', numeric: true }]} />
+    <PasswordForm
+      title={t('mine.fundPassword')}
+      path="user/changeFundPassword"
+      fields={[
+        { name: 'oldfundpassword', label: 'fund.old', numeric: true },
+        { name: 'fundpassword', label: 'fund.new', numeric: true },
+        { name: 'refundpassword', label: 'fund.repeat', numeric: true },
+      ]}
+    />
   ) : (
-    <PasswordForm title={t('mine.fundPassword')} path="user/setFundPassword"
-      fields={[{ name: 'password', label: 'fund.loginPassword' }, { name: 'fundpassword', label: 'fund.new', numeric: true }, { name: 'refundpassword', label: 'fund.repeat', numeric: true }]} />
+    <PasswordForm
+      title={t('mine.fundPassword')}
+      path="user/setFundPassword"
+      fields={[
+        { name: 'password', label: 'fund.loginPassword' },
+        { name: 'fundpassword', label: 'fund.new', numeric: true },
+        { name: 'refundpassword', label: 'fund.repeat', numeric: true },
+      ]}
+    />
   );
 }

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { appConfig } from '../../app/app-config.ts';
 
-function TextPage({ titleKey, bodyKey, children }: { titleKey: string; bodyKey: string; children?: React.ReactNode }) {
+function TextPage({
+  titleKey,
+  bodyKey,
+  children,
+}: {
+  titleKey: string;
+  bodyKey: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="screen">

@@ -13,14 +13,30 @@ import './quotes.css';
 const MARKETS: readonly Market[] = ['JP', 'US', 'CN'];
 const RANKINGS = ['gainers', 'losers', 'turnover'] as const;
 
-export function IndexStrip({ rows, onOpen }: { rows: readonly QuoteRow[]; onOpen: (symbol: string) => void }) {
+export function IndexStrip({
+  rows,
+  onOpen,
+}: {
+  rows: readonly QuoteRow[];
+  onOpen: (symbol: string) => void;
+}) {
   return (
     <div className="index-strip" data-testid="index-strip">
       {rows.map((row) => (
-        <div key={row.symbol} className="index-card" role="button" tabIndex={0} onClick={() => onOpen(row.symbol)}>
+        <div
+          key={row.symbol}
+          className="index-card"
+          role="button"
+          tabIndex={0}
+          onClick={() => onOpen(row.symbol)}
+        >
           <div className="label">{row.name}</div>
-          <div className="value"><LivePrice symbol={row.symbol} fallback={row.price} /></div>
-          <div className="rate"><LiveRate symbol={row.symbol} fallback={row.change_rate} /></div>
+          <div className="value">
+            <LivePrice symbol={row.symbol} fallback={row.price} />
+          </div>
+          <div className="rate">
+            <LiveRate symbol={row.symbol} fallback={row.change_rate} />
+          </div>
         </div>
       ))}
     </div>
@@ -32,9 +48,33 @@ function HomeHeader() {
   const navigate = useNavigate();
   return (
     <div className="home-header">
-      <button type="button" className="icon-btn" aria-label={t('quotes.inbox')} onClick={() => navigate('/mine/message')} data-testid="home-bell"><Icon name="bell" /></button>
-      <div className="search-box" role="button" tabIndex={0} onClick={() => navigate('/quotes/search')} data-testid="home-search"><Icon name="search" size={16} /> {t('quotes.searchHint')}</div>
-      <button type="button" className="icon-btn" aria-label={t('quotes.settings')} onClick={() => navigate('/mine/verified')} data-testid="home-settings"><Icon name="gear" /></button>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('quotes.inbox')}
+        onClick={() => navigate('/mine/message')}
+        data-testid="home-bell"
+      >
+        <Icon name="bell" />
+      </button>
+      <div
+        className="search-box"
+        role="button"
+        tabIndex={0}
+        onClick={() => navigate('/quotes/search')}
+        data-testid="home-search"
+      >
+        <Icon name="search" size={16} /> {t('quotes.searchHint')}
+      </div>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('quotes.settings')}
+        onClick={() => navigate('/mine/verified')}
+        data-testid="home-settings"
+      >
+        <Icon name="gear" />
+      </button>
     </div>
   );
 }
@@ -51,17 +91,36 @@ function Rankings({ onOpen }: { onOpen: (symbol: string) => void }) {
         <span className="chart-options" style={{ padding: 0, background: 'none' }}>
           <span className="group">
             {MARKETS.map((m) => (
-              <button type="button" key={m} className={m === market ? 'active' : ''} onClick={() => setMarket(m)}>{t(`quotes.market.${m}`)}</button>
+              <button
+                type="button"
+                key={m}
+                className={m === market ? 'active' : ''}
+                onClick={() => setMarket(m)}
+              >
+                {t(`quotes.market.${m}`)}
+              </button>
             ))}
           </span>
         </span>
       </div>
       <div className="chart-tabs" style={{ borderTop: 0 }}>
         {RANKINGS.map((k) => (
-          <button type="button" key={k} className={k === kind ? 'active' : ''} onClick={() => setKind(k)} data-testid={`ranking-${k}`}>{t(`quotes.rank.${k}`)}</button>
+          <button
+            type="button"
+            key={k}
+            className={k === kind ? 'active' : ''}
+            onClick={() => setKind(k)}
+            data-testid={`ranking-${k}`}
+          >
+            {t(`quotes.rank.${k}`)}
+          </button>
         ))}
       </div>
-      {rows?.length === 0 ? <NoData /> : rows?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={onOpen} />)}
+      {rows?.length === 0 ? (
+        <NoData />
+      ) : (
+        rows?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={onOpen} />)
+      )}
     </>
   );
 }
@@ -77,12 +136,27 @@ export function HomeScreen() {
     <div className="screen" data-testid="home-screen">
       <HomeHeader />
       <IndexStrip rows={indices ?? []} onOpen={open} />
-      <div className="card news-entry" role="button" tabIndex={0} onClick={() => navigate('/news/index')} data-testid="news-entry">
-        <span><Icon name="news" /> {t('quotes.newsEntry')}</span>
+      <div
+        className="card news-entry"
+        role="button"
+        tabIndex={0}
+        onClick={() => navigate('/news/index')}
+        data-testid="news-entry"
+      >
+        <span>
+          <Icon name="news" /> {t('quotes.newsEntry')}
+        </span>
         <span className="muted">›</span>
       </div>
-      <div className="section-title"><span>{t('quotes.hot')}</span><button type="button" onClick={() => navigate('/home/index')}>{t('quotes.more')} ›</button></div>
-      {hot?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={open} />)}
+      <div className="section-title">
+        <span>{t('quotes.hot')}</span>
+        <button type="button" onClick={() => navigate('/home/index')}>
+          {t('quotes.more')} ›
+        </button>
+      </div>
+      {hot?.map((row) => (
+        <QuoteListRow key={row.symbol} row={row} onOpen={open} />
+      ))}
       <Rankings onOpen={open} />
     </div>
   );

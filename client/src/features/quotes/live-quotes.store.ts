@@ -23,11 +23,21 @@ function compareDecimal(a: string, b: string): number {
 }
 
 /** Seeds the store from REST rows (a list screen's first load). */
-export function seedQuotes(rows: readonly Pick<QuoteRow, 'symbol' | 'price' | 'change_rate' | 'volume' | 'turnover'>[]): void {
+export function seedQuotes(
+  rows: readonly Pick<QuoteRow, 'symbol' | 'price' | 'change_rate' | 'volume' | 'turnover'>[],
+): void {
   for (const row of rows) {
     const current = liveQuotes[row.symbol];
     if (current && current.ts > 0) continue;
-    liveQuotes[row.symbol] = { price: row.price, change_rate: row.change_rate, volume: row.volume, turnover: row.turnover, direction: 0, flash: 0, ts: 0 };
+    liveQuotes[row.symbol] = {
+      price: row.price,
+      change_rate: row.change_rate,
+      volume: row.volume,
+      turnover: row.turnover,
+      direction: 0,
+      flash: 0,
+      ts: 0,
+    };
   }
 }
 

@@ -22,18 +22,44 @@ export function formatRate(changeRate: string | null | undefined): string {
 }
 
 /** A price that flashes in the rise or fall colour when it changes. */
-export function LivePrice({ symbol, fallback, className, testId }: { symbol: string; fallback: string | null; className?: string; testId?: string }) {
+export function LivePrice({
+  symbol,
+  fallback,
+  className,
+  testId,
+}: {
+  symbol: string;
+  fallback: string | null;
+  className?: string;
+  testId?: string;
+}) {
   const quote = useSnapshot(liveQuotes)[symbol];
   const price = quote?.price ?? fallback;
-  const flash = quote && quote.flash > 0 ? `${quote.direction > 0 ? 'flash-up' : 'flash-down'}${quote.flash % 2 ? ' flash-alt' : ''}` : '';
+  const flash =
+    quote && quote.flash > 0
+      ? `${quote.direction > 0 ? 'flash-up' : 'flash-down'}${quote.flash % 2 ? ' flash-alt' : ''}`
+      : '';
   return (
-    <span className={`num ${trendOf(quote?.change_rate)} ${flash} ${className ?? ''}`} data-testid={testId}>
+    <span
+      className={`num ${trendOf(quote?.change_rate)} ${flash} ${className ?? ''}`}
+      data-testid={testId}
+    >
       {groupDigits(price)}
     </span>
   );
 }
 
-export function LiveRate({ symbol, fallback, badge, testId }: { symbol: string; fallback: string | null; badge?: boolean; testId?: string }) {
+export function LiveRate({
+  symbol,
+  fallback,
+  badge,
+  testId,
+}: {
+  symbol: string;
+  fallback: string | null;
+  badge?: boolean;
+  testId?: string;
+}) {
   const quote = useSnapshot(liveQuotes)[symbol];
   const rate = quote?.change_rate ?? fallback;
   const trend = trendOf(rate);
@@ -47,10 +73,18 @@ export function LiveRate({ symbol, fallback, badge, testId }: { symbol: string; 
 /** One list row: name and code, live price, live change badge. */
 export function QuoteListRow({ row, onOpen }: { row: QuoteRow; onOpen: (symbol: string) => void }) {
   return (
-    <div className="quote-row" role="button" tabIndex={0} onClick={() => onOpen(row.symbol)} data-testid={`quote-row-${row.symbol}`}>
+    <div
+      className="quote-row"
+      role="button"
+      tabIndex={0}
+      onClick={() => onOpen(row.symbol)}
+      data-testid={`quote-row-${row.symbol}`}
+    >
       <div style={{ minWidth: 0 }}>
         <div className="name">{row.name}</div>
-        <div className="code">{row.symbol.replace(/^IDX:/, '')} · {row.market}</div>
+        <div className="code">
+          {row.symbol.replace(/^IDX:/, '')} · {row.market}
+        </div>
       </div>
       <LivePrice symbol={row.symbol} fallback={row.price} className="price" />
       <LiveRate symbol={row.symbol} fallback={row.change_rate} badge />

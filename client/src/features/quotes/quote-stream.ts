@@ -19,7 +19,9 @@ connected$().subscribe(() => serverSubscribe([...refCounts.keys()]));
 const allTicks$: Observable<QuoteTick> = merge(
   fromSocketEvent('quote:tick'),
   new Observable<QuoteTick>((subscriber) =>
-    fromSocketEvent('quote:ticks').subscribe((ticks) => ticks.forEach((tick) => subscriber.next(tick))),
+    fromSocketEvent('quote:ticks').subscribe((ticks) =>
+      ticks.forEach((tick) => subscriber.next(tick)),
+    ),
   ),
 ).pipe(share());
 
@@ -54,7 +56,9 @@ export function quoteTicks$(symbols: readonly string[]): Observable<Map<string, 
         else refCounts.set(s, left);
         return left <= 0;
       });
-      if (released.length > 0) getSocket().emit('quote:unsubscribe', { symbols: released }, () => undefined);
+      if (released.length > 0) {
+        getSocket().emit('quote:unsubscribe', { symbols: released }, () => undefined);
+      }
     };
   });
 }

@@ -40,22 +40,40 @@ export const quotesApi = {
   market: (market: Market) => list('quote/market', { market }),
   indices: () => list('quote/indices', {}),
   hot: () => list('quote/hot', {}),
-  rankings: (market: Market, kind: 'gainers' | 'losers' | 'turnover') => list('quote/rankings', { market, kind, limit: '10' }),
+  rankings: (market: Market, kind: 'gainers' | 'losers' | 'turnover') =>
+    list('quote/rankings', { market, kind, limit: '10' }),
   watchlist: () => list('quote/watchlist', {}),
   async detail(symbol: string): Promise<QuoteDetail | null> {
-    const response = await callApi<QuoteDetail>('quote/detail', { symbol, lang: lang() }, { quiet: true });
+    const response = await callApi<QuoteDetail>(
+      'quote/detail',
+      { symbol, lang: lang() },
+      { quiet: true },
+    );
     return response.status === 1 ? (response.data ?? null) : null;
   },
   /**
    * Bars for a chart, the factor that maps raw live prices onto them (hfq), and the range shown.
    * `range` null asks for the period's default range (the gateway's, e.g. years of weeks).
    */
-  async candles(symbol: string, period: ChartPeriod, range: ChartRange | null, adjust: Adjust): Promise<{ candles: CandleRow[]; factor: number; range: ChartRange | null }> {
+  async candles(
+    symbol: string,
+    period: ChartPeriod,
+    range: ChartRange | null,
+    adjust: Adjust,
+  ): Promise<{ candles: CandleRow[]; factor: number; range: ChartRange | null }> {
     const payload: Record<string, string> = { symbol, period, adjust };
     if (range) payload['range'] = range;
-    const response = await callApi<{ candles: CandleRow[]; live_factor: string; range: ChartRange }>('quote/candles', payload, { quiet: true });
+    const response = await callApi<{
+      candles: CandleRow[];
+      live_factor: string;
+      range: ChartRange;
+    }>('quote/candles', payload, { quiet: true });
     if (response.status !== 1 || !response.data) return { candles: [], factor: 1, range };
-    return { candles: response.data.candles, factor: Number(response.data.live_factor) || 1, range: response.data.range };
+    return {
+      candles: response.data.candles,
+      factor: Number(response.data.live_factor) || 1,
+      range: response.data.range,
+    };
   },
   async setWatched(symbol: string, watched: boolean): Promise<boolean> {
     const response = await callApi(watched ? 'quote/watch' : 'quote/unwatch', { symbol });

@@ -28,7 +28,11 @@ export function SearchScreen() {
   const [input$] = useState(() => new Subject<string>());
   useEffect(() => {
     const subscription = input$
-      .pipe(debounceTime(250), distinctUntilChanged(), switchMap((k) => (k.trim() ? quotesApi.search(k.trim()) : Promise.resolve(null))))
+      .pipe(
+        debounceTime(250),
+        distinctUntilChanged(),
+        switchMap((k) => (k.trim() ? quotesApi.search(k.trim()) : Promise.resolve(null))),
+      )
       .subscribe((rows) => {
         if (rows) seedQuotes(rows);
         setResults(rows);
@@ -53,15 +57,44 @@ export function SearchScreen() {
     <div className="screen no-menu" data-testid="search-screen">
       <HeaderBar title={t('quotes.search')} />
       <div style={{ padding: 12, background: '#fff' }}>
-        <SearchBar placeholder={t('quotes.searchHint')} value={keyword} onChange={search} onSearch={search} autoFocus data-testid="search-input" />
+        <SearchBar
+          placeholder={t('quotes.searchHint')}
+          value={keyword}
+          onChange={search}
+          onSearch={search}
+          autoFocus
+          data-testid="search-input"
+        />
       </div>
       {results === null && history.length > 0 ? (
         <>
-          <div className="section-title"><span>{t('quotes.history')}</span><button type="button" onClick={() => { storage.saveSearchList([]); setHistory([]); }} data-testid="clear-history">{t('quotes.clearHistory')}</button></div>
-          <div className="search-history">{history.map((k) => <button type="button" key={k} onClick={() => search(k)}>{k}</button>)}</div>
+          <div className="section-title">
+            <span>{t('quotes.history')}</span>
+            <button
+              type="button"
+              onClick={() => {
+                storage.saveSearchList([]);
+                setHistory([]);
+              }}
+              data-testid="clear-history"
+            >
+              {t('quotes.clearHistory')}
+            </button>
+          </div>
+          <div className="search-history">
+            {history.map((k) => (
+              <button type="button" key={k} onClick={() => search(k)}>
+                {k}
+              </button>
+            ))}
+          </div>
         </>
       ) : null}
-      {results?.length === 0 ? <NoData /> : results?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={open} />)}
+      {results?.length === 0 ? (
+        <NoData />
+      ) : (
+        results?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={open} />)
+      )}
     </div>
   );
 }

@@ -12,7 +12,13 @@ import { MyHolding } from '../trading/my-holding.tsx';
 import type { SubIndicator } from './charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
 import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
-import { quotesApi, type Adjust, type ChartPeriod, type ChartRange, type QuoteDetail } from './quotes.api.ts';
+import {
+  quotesApi,
+  type Adjust,
+  type ChartPeriod,
+  type ChartRange,
+  type QuoteDetail,
+} from './quotes.api.ts';
 import './quotes.css';
 
 const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'];
@@ -26,41 +32,112 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   const { t } = useTranslation();
   const live = useSnapshot(liveQuotes)[detail.symbol];
   const price = live?.price ? Number(live.price) : null;
-  const high = price !== null && detail.high !== null && price > Number(detail.high) ? live?.price : detail.high;
-  const low = price !== null && detail.low !== null && price < Number(detail.low) ? live?.price : detail.low;
+  const high =
+    price !== null && detail.high !== null && price > Number(detail.high)
+      ? live?.price
+      : detail.high;
+  const low =
+    price !== null && detail.low !== null && price < Number(detail.low) ? live?.price : detail.low;
   const cells: Array<[string, string | null | undefined, string]> = [
-    ['quotes.high', high, 'stat-high'], ['quotes.open', detail.open, 'stat-open'], ['quotes.volume', String(live?.volume ?? detail.volume ?? ''), 'stat-volume'],
-    ['quotes.low', low, 'stat-low'], ['quotes.prevClose', detail.prev_close, 'stat-prev'], ['quotes.turnover', live?.turnover ?? detail.turnover, 'stat-turnover'],
+    ['quotes.high', high, 'stat-high'],
+    ['quotes.open', detail.open, 'stat-open'],
+    ['quotes.volume', String(live?.volume ?? detail.volume ?? ''), 'stat-volume'],
+    ['quotes.low', low, 'stat-low'],
+    ['quotes.prevClose', detail.prev_close, 'stat-prev'],
+    ['quotes.turnover', live?.turnover ?? detail.turnover, 'stat-turnover'],
   ];
-  if (detail.limit_up) cells.push(['quotes.limitUp', detail.limit_up, 'stat-limit-up'], ['quotes.limitDown', detail.limit_down, 'stat-limit-down']);
+  if (detail.limit_up) {
+    cells.push(
+      ['quotes.limitUp', detail.limit_up, 'stat-limit-up'],
+      ['quotes.limitDown', detail.limit_down, 'stat-limit-down'],
+    );
+  }
   if (detail.kind === 'stock') cells.push(['quotes.lot', String(detail.lot_size), 'stat-lot']);
   return (
     <div className="stat-grid">
       {cells.map(([label, value, id]) => (
-        <div key={label}><span>{t(label)}</span><span className="num" data-testid={id}>{groupDigits(value ?? null)}</span></div>
+        <div key={label}>
+          <span>{t(label)}</span>
+          <span className="num" data-testid={id}>
+            {groupDigits(value ?? null)}
+          </span>
+        </div>
       ))}
     </div>
   );
 }
 
-function ChartControls(props: { period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; set: (patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>) => void; showAdjust: boolean }) {
+function ChartControls(props: {
+  period: ChartPeriod;
+  range: ChartRange | null;
+  adjust: Adjust;
+  sub: SubIndicator;
+  set: (
+    patch: Partial<{ period: ChartPeriod; range: ChartRange; adjust: Adjust; sub: SubIndicator }>,
+  ) => void;
+  showAdjust: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <div className="chart-tabs" data-testid="period-tabs">
-        {PERIODS.map((p) => <button type="button" key={p} className={p === props.period ? 'active' : ''} onClick={() => props.set({ period: p })} data-testid={`period-${p}`}>{t(`quotes.period.${p}`)}</button>)}
+        {PERIODS.map((p) => (
+          <button
+            type="button"
+            key={p}
+            className={p === props.period ? 'active' : ''}
+            onClick={() => props.set({ period: p })}
+            data-testid={`period-${p}`}
+          >
+            {t(`quotes.period.${p}`)}
+          </button>
+        ))}
       </div>
       <div className="chart-options">
         <span className="group">
-          {RANGED.has(props.period) ? RANGES.map((r) => <button type="button" key={r} className={r === props.range ? 'active' : ''} onClick={() => props.set({ range: r })} data-testid={`range-${r}`}>{t(`quotes.range.${r}`)}</button>) : null}
+          {RANGED.has(props.period)
+            ? RANGES.map((r) => (
+                <button
+                  type="button"
+                  key={r}
+                  className={r === props.range ? 'active' : ''}
+                  onClick={() => props.set({ range: r })}
+                  data-testid={`range-${r}`}
+                >
+                  {t(`quotes.range.${r}`)}
+                </button>
+              ))
+            : null}
         </span>
         <span className="group">
-          {props.showAdjust && props.period !== 'time' ? ADJUSTS.map((a) => <button type="button" key={a} className={a === props.adjust ? 'active' : ''} onClick={() => props.set({ adjust: a })} data-testid={`adjust-${a}`}>{t(`quotes.adjust.${a}`)}</button>) : null}
+          {props.showAdjust && props.period !== 'time'
+            ? ADJUSTS.map((a) => (
+                <button
+                  type="button"
+                  key={a}
+                  className={a === props.adjust ? 'active' : ''}
+                  onClick={() => props.set({ adjust: a })}
+                  data-testid={`adjust-${a}`}
+                >
+                  {t(`quotes.adjust.${a}`)}
+                </button>
+              ))
+            : null}
         </span>
       </div>
       <div className="chart-options" style={{ justifyContent: 'flex-end' }}>
         <span className="group">
-          {SUBS.map((s) => <button type="button" key={s} className={s === props.sub ? 'active' : ''} onClick={() => props.set({ sub: s })} data-testid={`sub-${s}`}>{s.toUpperCase()}</button>)}
+          {SUBS.map((s) => (
+            <button
+              type="button"
+              key={s}
+              className={s === props.sub ? 'active' : ''}
+              onClick={() => props.set({ sub: s })}
+              data-testid={`sub-${s}`}
+            >
+              {s.toUpperCase()}
+            </button>
+          ))}
         </span>
       </div>
     </>
@@ -77,7 +154,18 @@ function WatchStar({ symbol }: { symbol: string }) {
   const toggle = async () => {
     if (await quotesApi.setWatched(symbol, !watched)) setWatched(!watched);
   };
-  return <button type="button" className="watch-btn" onClick={() => void toggle()} aria-label={t(watched ? 'quotes.unwatch' : 'quotes.watch')} data-testid="watch-toggle" data-watched={watched}><Icon name="star" size={22} filled={watched} /></button>;
+  return (
+    <button
+      type="button"
+      className="watch-btn"
+      onClick={() => void toggle()}
+      aria-label={t(watched ? 'quotes.unwatch' : 'quotes.watch')}
+      data-testid="watch-toggle"
+      data-watched={watched}
+    >
+      <Icon name="star" size={22} filled={watched} />
+    </button>
+  );
 }
 
 /** Stock detail (/quotes/info?symbol=): live price, day figures, charts with periods, ranges and adjustment. */
@@ -87,7 +175,12 @@ export function StockDetail() {
   const symbol = params.get('symbol') ?? '';
   const [detail, setDetail] = useState<QuoteDetail | null | undefined>(undefined);
   // range null: the period's default range, which the gateway names in its answer (shownRange).
-  const [chart, setChart] = useState({ period: 'time' as ChartPeriod, range: null as ChartRange | null, adjust: 'qfq' as Adjust, sub: 'vol' as SubIndicator });
+  const [chart, setChart] = useState({
+    period: 'time' as ChartPeriod,
+    range: null as ChartRange | null,
+    adjust: 'qfq' as Adjust,
+    sub: 'vol' as SubIndicator,
+  });
   const [shownRange, setShownRange] = useState<ChartRange | null>(null);
   useEffect(() => {
     void quotesApi.detail(symbol).then((loaded) => {
@@ -97,21 +190,68 @@ export function StockDetail() {
     const subscription = followQuotes([symbol]);
     return () => subscription.unsubscribe();
   }, [symbol]);
-  if (detail === null) return <div className="screen no-menu"><HeaderBar title={symbol} /><NoData /></div>;
-  if (!detail) return <div className="screen no-menu"><HeaderBar title={symbol} /></div>;
+  if (detail === null) {
+    return (
+      <div className="screen no-menu">
+        <HeaderBar title={symbol} />
+        <NoData />
+      </div>
+    );
+  }
+  if (!detail) {
+    return (
+      <div className="screen no-menu">
+        <HeaderBar title={symbol} />
+      </div>
+    );
+  }
   return (
     <div className="screen no-menu" data-testid="stock-detail">
-      <HeaderBar title={<span>{detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small></span>} extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null} />
+      <HeaderBar
+        title={
+          <span>
+            {detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small>
+          </span>
+        }
+        extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null}
+      />
       <div className="detail-price">
         <LivePrice symbol={symbol} fallback={detail.price} className="big" testId="detail-price" />
-        <span className="change"><LiveRate symbol={symbol} fallback={detail.change_rate} testId="detail-rate" /></span>
-        <div className="muted" style={{ marginTop: 4 }}>{detail.currency} · {t(`quotes.phase.${detail.phase}`)}</div>
+        <span className="change">
+          <LiveRate symbol={symbol} fallback={detail.change_rate} testId="detail-rate" />
+        </span>
+        <div className="muted" style={{ marginTop: 4 }}>
+          {detail.currency} · {t(`quotes.phase.${detail.phase}`)}
+        </div>
       </div>
       <Stats detail={detail} />
       {detail.kind === 'stock' ? <MyHolding symbol={symbol} /> : null}
-      <div className="source-line" data-testid="data-source"><span>{t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}</span><span>{t('quotes.market.' + detail.market)}</span></div>
-      <ChartControls {...chart} range={chart.range ?? shownRange} set={(patch) => setChart((c) => ({ ...c, ...patch, range: patch.period && patch.period !== chart.period ? null : (patch.range ?? c.range) }))} showAdjust={detail.kind === 'stock'} />
-      <ChartView symbol={symbol} {...chart} onRange={setShownRange} prevClose={detail.prev_close ? Number(detail.prev_close) : null} timeZone={detail.time_zone} decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }} />
+      <div className="source-line" data-testid="data-source">
+        <span>
+          {t(detail.source?.startsWith('replay') ? 'quotes.replayed' : 'quotes.simulated')}
+        </span>
+        <span>{t('quotes.market.' + detail.market)}</span>
+      </div>
+      <ChartControls
+        {...chart}
+        range={chart.range ?? shownRange}
+        set={(patch) =>
+          setChart((c) => ({
+            ...c,
+            ...patch,
+            range: patch.period && patch.period !== chart.period ? null : (patch.range ?? c.range),
+          }))
+        }
+        showAdjust={detail.kind === 'stock'}
+      />
+      <ChartView
+        symbol={symbol}
+        {...chart}
+        onRange={setShownRange}
+        prevClose={detail.prev_close ? Number(detail.prev_close) : null}
+        timeZone={detail.time_zone}
+        decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }}
+      />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );
@@ -122,14 +262,45 @@ function TradeBar({ detail }: { detail: QuoteDetail }) {
   const { t } = useTranslation();
   const [side, setSide] = useState<'long' | 'short' | null>(null);
   const live = useSnapshot(liveQuotes)[detail.symbol];
-  const target = { symbol: detail.symbol, name: detail.name, price: live?.price ?? detail.price, lot: detail.lot_size, minQty: detail.min_qty, qtyStep: detail.qty_step, maxLeverage: detail.max_leverage, shortable: detail.shortable };
+  const target = {
+    symbol: detail.symbol,
+    name: detail.name,
+    price: live?.price ?? detail.price,
+    lot: detail.lot_size,
+    minQty: detail.min_qty,
+    qtyStep: detail.qty_step,
+    maxLeverage: detail.max_leverage,
+    shortable: detail.shortable,
+  };
   return (
     <>
       <div className="trade-bar">
-        <button type="button" className="bg-rise" onClick={() => setSide('long')} data-testid="trade-long">{t('trade.long')}</button>
-        <button type="button" className="bg-fall" onClick={() => setSide('short')} disabled={!detail.shortable} data-testid="trade-short">{t('trade.short')}</button>
+        <button
+          type="button"
+          className="bg-rise"
+          onClick={() => setSide('long')}
+          data-testid="trade-long"
+        >
+          {t('trade.long')}
+        </button>
+        <button
+          type="button"
+          className="bg-fall"
+          onClick={() => setSide('short')}
+          disabled={!detail.shortable}
+          data-testid="trade-short"
+        >
+          {t('trade.short')}
+        </button>
       </div>
-      {side ? <OrderPanel target={target} side={side} onClose={() => setSide(null)} onPlaced={() => undefined} /> : null}
+      {side ? (
+        <OrderPanel
+          target={target}
+          side={side}
+          onClose={() => setSide(null)}
+          onPlaced={() => undefined}
+        />
+      ) : null}
     </>
   );
 }

@@ -20,11 +20,27 @@ export function WatchlistScreen() {
   };
   return (
     <div className="screen no-menu" data-testid="watchlist-screen">
-      <HeaderBar title={t('quotes.watchlist')} right={{ type: 'add', url: '/quotes/search', label: '' }} />
+      <HeaderBar
+        title={t('quotes.watchlist')}
+        right={{ type: 'add', url: '/quotes/search', label: '' }}
+      />
       {rows?.length === 0 ? <NoData note={t('quotes.watchEmpty')} /> : null}
       {rows?.map((row) => (
-        <SwipeAction key={row.symbol} rightActions={[{ key: 'remove', text: t('quotes.unwatch'), color: 'danger', onClick: () => void remove(row.symbol) }]}>
-          <QuoteListRow row={row} onOpen={(symbol) => navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`)} />
+        <SwipeAction
+          key={row.symbol}
+          rightActions={[
+            {
+              key: 'remove',
+              text: t('quotes.unwatch'),
+              color: 'danger',
+              onClick: () => void remove(row.symbol),
+            },
+          ]}
+        >
+          <QuoteListRow
+            row={row}
+            onOpen={(symbol) => navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`)}
+          />
         </SwipeAction>
       ))}
     </div>

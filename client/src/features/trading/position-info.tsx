@@ -19,11 +19,26 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
   const [step, setStep] = useState(1);
   const [qty, setQty] = useState(item.stock_num);
   useEffect(() => {
-    void callApi<{ qty_step: number }>('quote/detail', { symbol: item.symbol }, { quiet: true }).then((r) => r.status === 1 && setStep(r.data.qty_step || 1));
+    void callApi<{ qty_step: number }>(
+      'quote/detail',
+      { symbol: item.symbol },
+      { quiet: true },
+    ).then((r) => r.status === 1 && setStep(r.data.qty_step || 1));
   }, [item.symbol]);
   const close = async () => {
-    if (!(await Dialog.confirm({ content: t('trade.closeConfirm', { name: item.symbol, qty }), confirmText: t('common.confirm'), cancelText: t('common.cancel') }))) return;
-    const response = await tradingApi.close(item.position_id, qty < item.stock_num ? qty : undefined);
+    if (
+      !(await Dialog.confirm({
+        content: t('trade.closeConfirm', { name: item.symbol, qty }),
+        confirmText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+      }))
+    ) {
+      return;
+    }
+    const response = await tradingApi.close(
+      item.position_id,
+      qty < item.stock_num ? qty : undefined,
+    );
     if (response.status === 1) showMessage(translateMsg(response.msg));
     onClosed();
   };
@@ -31,9 +46,24 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
     <div className="card" data-testid="close-part">
       <div className="detail-row" style={{ alignItems: 'center' }}>
         <span className="muted">{t('trade.closeQty')}</span>
-        <Stepper value={qty} min={step} max={item.stock_num} step={step} onChange={(v: number | null) => setQty(Number(v ?? item.stock_num))} data-testid="close-qty" />
+        <Stepper
+          value={qty}
+          min={step}
+          max={item.stock_num}
+          step={step}
+          onChange={(v: number | null) => setQty(Number(v ?? item.stock_num))}
+          data-testid="close-qty"
+        />
       </div>
-      <Button block color="primary" style={{ marginTop: 12 }} onClick={() => void close()} data-testid="close-submit">{t('trade.closeSome')}</Button>
+      <Button
+        block
+        color="primary"
+        style={{ marginTop: 12 }}
+        onClick={() => void close()}
+        data-testid="close-submit"
+      >
+        {t('trade.closeSome')}
+      </Button>
     </div>
   );
 }
@@ -41,10 +71,16 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
 function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, string]> {
   const money = (value: string | undefined) => (value ? formatAmount(value, item.currency) : '--');
   return [
-    ['trade.orderNo', item.order_id ?? item.position_id], ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
-    ['trade.buyTime', time(item.buy_time)], ['trade.buyPrice', item.buy_price], ['trade.qty', String(item.stock_num)],
-    ['trade.margin', money(item.margin)], ['trade.marketValue', money(item.market_value)],
-    ['trade.leverage', `×${item.leverage}`], ['trade.sellPrice', item.sell_price ?? '--'], ['trade.sellTime', time(item.sell_time)],
+    ['trade.orderNo', item.order_id ?? item.position_id],
+    ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
+    ['trade.buyTime', time(item.buy_time)],
+    ['trade.buyPrice', item.buy_price],
+    ['trade.qty', String(item.stock_num)],
+    ['trade.margin', money(item.margin)],
+    ['trade.marketValue', money(item.market_value)],
+    ['trade.leverage', `×${item.leverage}`],
+    ['trade.sellPrice', item.sell_price ?? '--'],
+    ['trade.sellTime', time(item.sell_time)],
     ['trade.pnl', money(item.yingkui)],
   ];
 }
@@ -56,16 +92,38 @@ export function PositionInfo() {
   const id = params.get('id') ?? '';
   const [item, setItem] = useState<PositionItem | null | undefined>(undefined);
   const load = useCallback(() => {
-    void Promise.all([tradingApi.holdings(), tradingApi.closed()]).then(([open, done]) => setItem([...open.items, ...done.items].find((p) => p.position_id === id) ?? null));
+    void Promise.all([tradingApi.holdings(), tradingApi.closed()]).then(([open, done]) =>
+      setItem([...open.items, ...done.items].find((p) => p.position_id === id) ?? null),
+    );
   }, [id]);
   useEffect(load, [load]);
-  if (item === null) return <div className="screen no-menu"><HeaderBar title={t('trade.detail')} /><NoData /></div>;
-  if (!item) return <div className="screen no-menu"><HeaderBar title={t('trade.detail')} /></div>;
+  if (item === null) {
+    return (
+      <div className="screen no-menu">
+        <HeaderBar title={t('trade.detail')} />
+        <NoData />
+      </div>
+    );
+  }
+  if (!item) {
+    return (
+      <div className="screen no-menu">
+        <HeaderBar title={t('trade.detail')} />
+      </div>
+    );
+  }
   return (
     <div className="screen no-menu" data-testid="position-info" data-status={item.status}>
       <HeaderBar title={`${item.symbol} ${t(`trade.${item.side}`)}`} />
       <div className="card">
-        {rowsOf(item, t).map(([label, value]) => <div key={label} className="detail-row"><span className="muted">{t(label)}</span><span className="num" data-testid={`info-${label.replace('trade.', '')}`}>{value}</span></div>)}
+        {rowsOf(item, t).map(([label, value]) => (
+          <div key={label} className="detail-row">
+            <span className="muted">{t(label)}</span>
+            <span className="num" data-testid={`info-${label.replace('trade.', '')}`}>
+              {value}
+            </span>
+          </div>
+        ))}
       </div>
       {item.status === 0 ? <ClosePart key={item.stock_num} item={item} onClosed={load} /> : null}
     </div>

@@ -75,7 +75,13 @@ export interface PendingOrder {
 }
 
 function orderPayload(input: OrderInput): Record<string, string> {
-  const payload: Record<string, string> = { symbol: input.symbol, side: input.side, kind: input.kind, qty: input.qty, leverage: input.leverage };
+  const payload: Record<string, string> = {
+    symbol: input.symbol,
+    side: input.side,
+    kind: input.kind,
+    qty: input.qty,
+    leverage: input.leverage,
+  };
   if (input.kind === 'limit' && input.price) payload['price'] = input.price;
   return payload;
 }
@@ -83,7 +89,10 @@ function orderPayload(input: OrderInput): Record<string, string> {
 /** Items of a keyed list (spec shape: index keys plus totals). */
 function itemsOf(data: Record<string, unknown> | null | undefined): PositionItem[] {
   if (!data) return [];
-  return Object.keys(data).filter((k) => /^\d+$/.test(k)).sort((a, b) => Number(a) - Number(b)).map((k) => data[k] as PositionItem);
+  return Object.keys(data)
+    .filter((k) => /^\d+$/.test(k))
+    .sort((a, b) => Number(a) - Number(b))
+    .map((k) => data[k] as PositionItem);
 }
 
 export const tradingApi = {
@@ -91,11 +100,18 @@ export const tradingApi = {
     return callApi<OrderPreview>('trade/preview', orderPayload(input), { quiet: true });
   },
   async place(input: OrderInput) {
-    return callApi<{ order_id: string; status: string; price: string }>('trade/order', { ...orderPayload(input), request_id: newRequestId() });
+    return callApi<{ order_id: string; status: string; price: string }>('trade/order', {
+      ...orderPayload(input),
+      request_id: newRequestId(),
+    });
   },
   /** Closes the whole position, or `qty` of it. */
   async close(positionId: string, qty?: number) {
-    return callApi('trade/close', { position_id: positionId, ...(qty ? { qty: String(qty) } : {}), request_id: newRequestId() });
+    return callApi('trade/close', {
+      position_id: positionId,
+      ...(qty ? { qty: String(qty) } : {}),
+      request_id: newRequestId(),
+    });
   },
   async holding(symbol: string): Promise<Holding | null> {
     const response = await callApi<Holding>('trade/holding', { symbol }, { quiet: true });
@@ -105,17 +121,33 @@ export const tradingApi = {
     return callApi('trade/cancel', { order_id: orderId });
   },
   async holdings(): Promise<{ items: PositionItem[]; ccsz: string; fdyk: string }> {
-    const response = await callApi<Record<string, unknown>>('trade/userstocklist', { type: storage.currency() }, { quiet: true });
+    const response = await callApi<Record<string, unknown>>(
+      'trade/userstocklist',
+      { type: storage.currency() },
+      { quiet: true },
+    );
     const data = response.status === 1 ? response.data : null;
-    return { items: itemsOf(data), ccsz: String(data?.['ccsz'] ?? '0'), fdyk: String(data?.['fdyk'] ?? '0') };
+    return {
+      items: itemsOf(data),
+      ccsz: String(data?.['ccsz'] ?? '0'),
+      fdyk: String(data?.['fdyk'] ?? '0'),
+    };
   },
   async closed(): Promise<{ items: PositionItem[]; lsyk: string }> {
-    const response = await callApi<Record<string, unknown>>('trade/userstocklists', { type: storage.currency() }, { quiet: true });
+    const response = await callApi<Record<string, unknown>>(
+      'trade/userstocklists',
+      { type: storage.currency() },
+      { quiet: true },
+    );
     const data = response.status === 1 ? response.data : null;
     return { items: itemsOf(data), lsyk: String(data?.['lsyk'] ?? '0') };
   },
   async pending(): Promise<PendingOrder[]> {
-    const response = await callApi<PendingOrder[]>('trade/pendinglist', { type: storage.currency() }, { quiet: true });
+    const response = await callApi<PendingOrder[]>(
+      'trade/pendinglist',
+      { type: storage.currency() },
+      { quiet: true },
+    );
     return response.status === 1 && Array.isArray(response.data) ? response.data : [];
   },
 };

@@ -20,5 +20,10 @@ export async function authenticate(req: Request, deps: GatewayDeps): Promise<Cal
   const session = await findActiveSession(deps.db, token, deps.clock.nowMs());
   if (!session || session.account !== account) throw new Refusal('login_required');
   if (session.status !== 'active') throw new Refusal('account_frozen');
-  return { userId: session.userId, sessionId: session.sessionId, account: session.account, tradingBarred: session.tradingBarred };
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    account: session.account,
+    tradingBarred: session.tradingBarred,
+  };
 }

@@ -18,7 +18,9 @@ export function fieldsOf(error: ZodError): Record<string, string> {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (error instanceof Refusal) return sendRefusal(res, error.msg, error.data);
-    if (error instanceof ZodError) return sendRefusal(res, 'invalid_param', { fields: fieldsOf(error) }, 400);
+    if (error instanceof ZodError) {
+      return sendRefusal(res, 'invalid_param', { fields: fieldsOf(error) }, 400);
+    }
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendRefusal(res, 'invalid_param', { fields: {} }, status === 413 ? 413 : 400);

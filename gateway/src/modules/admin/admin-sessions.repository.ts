@@ -7,11 +7,24 @@ export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
 export async function createAdminSession(db: Db, adminId: number, nowMs: number): Promise<string> {
   const token = newToken();
-  await db.insertInto('admin_session').values({ admin_id: BigInt(adminId), token_hash: hashToken(token), created_at: nowMs, expires_at: nowMs + ADMIN_SESSION_TTL_MS, revoked_at: null }).execute();
+  await db
+    .insertInto('admin_session')
+    .values({
+      admin_id: BigInt(adminId),
+      token_hash: hashToken(token),
+      created_at: nowMs,
+      expires_at: nowMs + ADMIN_SESSION_TTL_MS,
+      revoked_at: null,
+    })
+    .execute();
   return token;
 }
 
-export async function findActiveAdminSession(db: Db, token: string, nowMs: number): Promise<AdminCaller | undefined> {
+export async function findActiveAdminSession(
+  db: Db,
+  token: string,
+  nowMs: number,
+): Promise<AdminCaller | undefined> {
   const row = await db
     .selectFrom('admin_session as s')
     .innerJoin('admin_user as a', 'a.id', 's.admin_id')
@@ -24,6 +37,24 @@ export async function findActiveAdminSession(db: Db, token: string, nowMs: numbe
 }
 
 /** Appends one line to the audit log (inside the decision's transaction: both or neither). */
-export async function audit(trx: Db, entry: { adminId: number; action: string; subject: string; detail: Record<string, unknown>; nowMs: number }): Promise<void> {
-  await trx.insertInto('audit_log').values({ admin_id: BigInt(entry.adminId), action: entry.action, subject: entry.subject, detail: JSON.stringify(entry.detail), created_at: entry.nowMs }).execute();
+export async function audit(
+  trx: Db,
+  entry: {
+    adminId: number;
+    action: string;
+    subject: string;
+    detail: Record<string, unknown>;
+    nowMs: number;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      admin_id: BigInt(entry.adminId),
+      action: entry.action,
+      subject: entry.subject,
+      detail: JSON.stringify(entry.detail),
+      created_at: entry.nowMs,
+    })
+    .execute();
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { loginRequest, Refusal, registerRequest, revokeSessionRequest } from '@kabuto/schema/contracts';
+import {
+  loginRequest,
+  Refusal,
+  registerRequest,
+  revokeSessionRequest,
+} from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
 import { defineCall, defineUserCall } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
@@ -32,12 +37,20 @@ export const loginCall = defineCall({
     const user = await findUserByAccount(deps.db, account);
     // An unknown account costs the same hash check as a known one (no timing hint).
     const passwordOk = await checkWithLimits(loginLimits(deps.limiters, account, ip), async () => {
-      const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      const matches = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        input.password,
+      );
       return matches && Boolean(user);
     });
     if (!user || !passwordOk) throw new Refusal('wrong_credentials');
     if (user.status !== 'active') throw new Refusal('account_frozen');
-    const session = await createSession(deps.db, { userId: user.id, nowMs: deps.clock.nowMs(), userAgent, ip });
+    const session = await createSession(deps.db, {
+      userId: user.id,
+      nowMs: deps.clock.nowMs(),
+      userAgent,
+      ip,
+    });
     return { msg: 'login_ok', data: { token: session.token, account: user.account } };
   },
 });
@@ -78,7 +91,9 @@ export const revokeSessionCall = defineUserCall({
   summary: 'Revokes one of the caller’s sessions',
   input: revokeSessionRequest,
   async handle({ input, caller, deps }) {
-    if (!(await endOwnSession(deps, { userId: caller.userId, sessionId: input.id }))) throw new Refusal('not_found');
+    if (!(await endOwnSession(deps, { userId: caller.userId, sessionId: input.id }))) {
+      throw new Refusal('not_found');
+    }
     return { msg: 'revoke_ok' };
   },
 });

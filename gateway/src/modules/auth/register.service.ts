@@ -10,14 +10,20 @@ function newInviteCode(): string {
   return randomBytes(5).toString('hex').toUpperCase();
 }
 
-
 /** Creates the user and their own invitation code and spends the verification code, in one transaction. */
-export async function registerUser(deps: GatewayDeps, input: RegisterRequest & { account: string }): Promise<number> {
+export async function registerUser(
+  deps: GatewayDeps,
+  input: RegisterRequest & { account: string },
+): Promise<number> {
   const invite = input.invite.toUpperCase();
   if (!(await findActiveInvitation(deps.db, invite))) throw new Refusal('inviter_not_found');
   const nowMs = deps.clock.nowMs();
   // The code first: whether an account exists is not told to a caller without one (sendcode tells it, limited).
-  const codeId = await verifyCode(deps, { account: input.account, purpose: 'register', code: input.code });
+  const codeId = await verifyCode(deps, {
+    account: input.account,
+    purpose: 'register',
+    code: input.code,
+  });
   if (await findUserByAccount(deps.db, input.account)) throw new Refusal('account_exists');
   const passwordHash = await hashPassword(input.password);
   try {

@@ -53,7 +53,11 @@ const activeSessionByToken = preparedQuery((db: Db, tokenHash: string, nowMs: bi
 );
 
 /** The live session of a token (every authenticated call asks this: a prepared query). */
-export async function findActiveSession(db: Db, token: string, nowMs: number): Promise<ActiveSession | undefined> {
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  nowMs: number,
+): Promise<ActiveSession | undefined> {
   const [row] = await activeSessionByToken(db, hashToken(token), BigInt(nowMs));
   if (!row) return undefined;
   return {
@@ -78,7 +82,10 @@ export async function listSessions(db: Db, userId: number, nowMs: number) {
 }
 
 /** Revokes one of the user's sessions; false when it is not theirs or already gone. */
-export async function revokeSession(db: Db, entry: { userId: number; sessionId: number; nowMs: number }): Promise<boolean> {
+export async function revokeSession(
+  db: Db,
+  entry: { userId: number; sessionId: number; nowMs: number },
+): Promise<boolean> {
   const result = await db
     .updateTable('session')
     .set({ revoked_at: entry.nowMs })
@@ -90,7 +97,10 @@ export async function revokeSession(db: Db, entry: { userId: number; sessionId: 
 }
 
 /** Revokes every other live session of the user; returns their ids. */
-export async function revokeOtherSessions(db: Db, entry: { userId: number; keepSessionId: number; nowMs: number }): Promise<number[]> {
+export async function revokeOtherSessions(
+  db: Db,
+  entry: { userId: number; keepSessionId: number; nowMs: number },
+): Promise<number[]> {
   const rows = await db
     .updateTable('session')
     .set({ revoked_at: entry.nowMs })
@@ -103,7 +113,11 @@ export async function revokeOtherSessions(db: Db, entry: { userId: number; keepS
 }
 
 /** Of these sessions, the ones still live: not revoked, not expired, and their account active. */
-export async function liveSessionIds(db: Db, sessionIds: readonly number[], nowMs: number): Promise<Set<number>> {
+export async function liveSessionIds(
+  db: Db,
+  sessionIds: readonly number[],
+  nowMs: number,
+): Promise<Set<number>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('session as s')

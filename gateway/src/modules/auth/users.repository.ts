@@ -12,11 +12,24 @@ export interface UserRecord {
   readonly inviteCode: string;
 }
 
-const COLUMNS = ['id', 'account', 'password_hash', 'fund_password_hash', 'status', 'trading_barred', 'invite_code'] as const;
+const COLUMNS = [
+  'id',
+  'account',
+  'password_hash',
+  'fund_password_hash',
+  'status',
+  'trading_barred',
+  'invite_code',
+] as const;
 
 function toRecord(row: {
-  id: bigint; account: string; password_hash: string; fund_password_hash: string | null;
-  status: string; trading_barred: bigint; invite_code: string;
+  id: bigint;
+  account: string;
+  password_hash: string;
+  fund_password_hash: string | null;
+  status: string;
+  trading_barred: bigint;
+  invite_code: string;
 }): UserRecord {
   return {
     id: Number(row.id),
@@ -30,12 +43,20 @@ function toRecord(row: {
 }
 
 export async function findUserByAccount(db: Db, account: string): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('app_user').select(COLUMNS).where('account', '=', account).executeTakeFirst();
+  const row = await db
+    .selectFrom('app_user')
+    .select(COLUMNS)
+    .where('account', '=', account)
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function findUserById(db: Db, userId: number): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('app_user').select(COLUMNS).where('id', '=', BigInt(userId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('app_user')
+    .select(COLUMNS)
+    .where('id', '=', BigInt(userId))
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 

@@ -1,6 +1,11 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { isUniqueViolation, type Db } from '@kabuto/schema/db';
-import { isKatakanaName, maskAccountNumber, normaliseKanaName, sameKanaName } from '@kabuto/schema/funds';
+import {
+  isKatakanaName,
+  maskAccountNumber,
+  normaliseKanaName,
+  sameKanaName,
+} from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { kycOf } from '../kyc/kyc.repository.ts';
 
@@ -22,13 +27,28 @@ export interface CardView extends CardFields {
 /** A card may be added only by a verified user, in the verified name (DESIGN.md section 6). */
 async function checkHolder(db: Db, userId: number, holderKana: string): Promise<string> {
   const kyc = await kycOf(db, userId);
-  if (kyc.state !== 'verified' || !kyc.nameKana) throw new Refusal(kyc.state === 'failed' ? 'kyc_rejected' : kyc.state === 'pending' ? 'kyc_pending' : 'kyc_required');
-  if (!isKatakanaName(holderKana)) throw new Refusal('invalid_param', { fields: { holder_kana: 'katakana' } });
+  if (kyc.state !== 'verified' || !kyc.nameKana) {
+    throw new Refusal(
+      kyc.state === 'failed'
+        ? 'kyc_rejected'
+        : kyc.state === 'pending'
+          ? 'kyc_pending'
+          : 'kyc_required',
+    );
+  }
+  if (!isKatakanaName(holderKana)) {
+    throw new Refusal('invalid_param', { fields: { holder_kana: 'katakana' } });
+  }
   if (!sameKanaName(holderKana, kyc.nameKana)) throw new Refusal('card_name_mismatch');
   return normaliseKanaName(holderKana);
 }
 
-async function refuseDuplicate(db: Db, userId: number, fields: CardFields, exceptId?: number): Promise<void> {
+async function refuseDuplicate(
+  db: Db,
+  userId: number,
+  fields: CardFields,
+  exceptId?: number,
+): Promise<void> {
   let query = db
     .selectFrom('bank_card')
     .select('id')
@@ -41,15 +61,25 @@ async function refuseDuplicate(db: Db, userId: number, fields: CardFields, excep
   if (await query.executeTakeFirst()) throw new Refusal('card_exists');
 }
 
-
-export async function addCard(deps: GatewayDeps, userId: number, fields: CardFields): Promise<{ card_id: string }> {
+export async function addCard(
+  deps: GatewayDeps,
+  userId: number,
+  fields: CardFields,
+): Promise<{ card_id: string }> {
   const holder = await checkHolder(deps.db, userId, fields.holder_kana);
   await refuseDuplicate(deps.db, userId, fields);
   const nowMs = deps.clock.nowMs();
   try {
     const row = await deps.db
       .insertInto('bank_card')
-      .values({ user_id: BigInt(userId), ...fields, holder_kana: holder, created_at: nowMs, updated_at: nowMs, removed_at: null })
+      .values({
+        user_id: BigInt(userId),
+        ...fields,
+        holder_kana: holder,
+        created_at: nowMs,
+        updated_at: nowMs,
+        removed_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { card_id: String(row.id) };
@@ -59,7 +89,12 @@ export async function addCard(deps: GatewayDeps, userId: number, fields: CardFie
   }
 }
 
-export async function editCard(deps: GatewayDeps, userId: number, cardId: number, fields: CardFields): Promise<void> {
+export async function editCard(
+  deps: GatewayDeps,
+  userId: number,
+  cardId: number,
+  fields: CardFields,
+): Promise<void> {
   await findOwnCard(deps.db, userId, cardId);
   const holder = await checkHolder(deps.db, userId, fields.holder_kana);
   await refuseDuplicate(deps.db, userId, fields, cardId);
@@ -99,13 +134,27 @@ export async function findOwnCard(db: Db, userId: number, cardId: number): Promi
 export async function listCards(db: Db, userId: number): Promise<CardView[]> {
   const rows = await db
     .selectFrom('bank_card')
-    .select(['id', 'holder_kana', 'bank_name', 'branch_name', 'branch_code', 'card_type', 'account_number'])
+    .select([
+      'id',
+      'holder_kana',
+      'bank_name',
+      'branch_name',
+      'branch_code',
+      'card_type',
+      'account_number',
+    ])
     .where('user_id', '=', BigInt(userId))
     .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
-    card_id: String(r.id), holder_kana: r.holder_kana, bank_name: r.bank_name, branch_name: r.branch_name, branch_code: r.branch_code,
-    card_type: r.card_type as CardFields['card_type'], account_number: r.account_number, masked_number: maskAccountNumber(r.account_number),
+    card_id: String(r.id),
+    holder_kana: r.holder_kana,
+    bank_name: r.bank_name,
+    branch_name: r.branch_name,
+    branch_code: r.branch_code,
+    card_type: r.card_type as CardFields['card_type'],
+    account_number: r.account_number,
+    masked_number: maskAccountNumber(r.account_number),
   }));
 }

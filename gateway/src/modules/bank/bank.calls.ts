@@ -1,4 +1,9 @@
-import { bankAddRequest, bankEditRequest, bankUnbindRequest, emptyRequest } from '@kabuto/schema/contracts';
+import {
+  bankAddRequest,
+  bankEditRequest,
+  bankUnbindRequest,
+  emptyRequest,
+} from '@kabuto/schema/contracts';
 import { defineUserCall } from '../../http/call.ts';
 import { addCard, editCard, listCards, unbindCard } from './bank-cards.service.ts';
 
@@ -13,7 +18,8 @@ export const bankListCall = defineUserCall({
 
 export const bankAddCall = defineUserCall({
   path: 'bank/add',
-  summary: 'Adds a bank card in the verified katakana name (card_exists, card_name_mismatch, kyc_required)',
+  summary:
+    'Adds a bank card in the verified katakana name (card_exists, card_name_mismatch, kyc_required)',
   input: bankAddRequest,
   async handle({ input, caller, deps }) {
     return { msg: 'add_ok', data: await addCard(deps, caller.userId, input) };

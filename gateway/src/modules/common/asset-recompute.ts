@@ -17,7 +17,11 @@ export interface AssetRecompute {
   close(): Promise<void>;
 }
 
-export function createAssetRecompute(queue: Queue, logger: Logger, windowMs = ASSET_RECOMPUTE_WINDOW_MS): AssetRecompute {
+export function createAssetRecompute(
+  queue: Queue,
+  logger: Logger,
+  windowMs = ASSET_RECOMPUTE_WINDOW_MS,
+): AssetRecompute {
   const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
   const send = (userId: number) => {
     const entry = waiting.get(userId);
@@ -25,9 +29,15 @@ export function createAssetRecompute(queue: Queue, logger: Logger, windowMs = AS
     clearTimeout(entry.timer);
     waiting.delete(userId);
     return queue
-      .add(QUEUE_NAMES.assetRecompute, { userId, reason: entry.reason }, { removeOnComplete: 1000, removeOnFail: 1000 })
+      .add(
+        QUEUE_NAMES.assetRecompute,
+        { userId, reason: entry.reason },
+        { removeOnComplete: 1000, removeOnFail: 1000 },
+      )
       .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: String(error), userId }, 'asset recomputation not queued'));
+      .catch((error: unknown) =>
+        logger.warn({ err: String(error), userId }, 'asset recomputation not queued'),
+      );
   };
   return {
     request(userId, reason) {

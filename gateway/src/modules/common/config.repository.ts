@@ -5,6 +5,10 @@ export async function listConfig(db: Db): Promise<Array<{ name: string; value: s
 }
 
 export async function configValue(db: Db, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom('config_entry').select('value').where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('config_entry')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row?.value;
 }

@@ -39,7 +39,10 @@ export async function storeCode(
  * counted before the comparison, by one conditional update, so a code is compared at most
  * CODE_MAX_ATTEMPTS times even when the tries arrive in parallel.
  */
-async function matchCode(db: Db, entry: { account: string; purpose: string; code: string; nowMs: number }): Promise<bigint | null> {
+async function matchCode(
+  db: Db,
+  entry: { account: string; purpose: string; code: string; nowMs: number },
+): Promise<bigint | null> {
   const row = await db
     .selectFrom('verification_code')
     .select(['id', 'code_hash'])
@@ -67,12 +70,18 @@ async function matchCode(db: Db, entry: { account: string; purpose: string; code
  * attempt of the (purpose, account) limiter first (decision 36); a wrong code refuses with
  * code_invalid, and five wrong tries spend the code.
  */
-export async function verifyCode(deps: GatewayDeps, entry: { account: string; purpose: string; code: string }): Promise<bigint> {
+export async function verifyCode(
+  deps: GatewayDeps,
+  entry: { account: string; purpose: string; code: string },
+): Promise<bigint> {
   const matched: { id: bigint | null } = { id: null };
-  const ok = await checkWithLimits(userLimit(deps.limiters.codeChecks, `${entry.purpose}:${entry.account}`), async () => {
-    matched.id = await matchCode(deps.db, { ...entry, nowMs: deps.clock.nowMs() });
-    return matched.id !== null;
-  });
+  const ok = await checkWithLimits(
+    userLimit(deps.limiters.codeChecks, `${entry.purpose}:${entry.account}`),
+    async () => {
+      matched.id = await matchCode(deps.db, { ...entry, nowMs: deps.clock.nowMs() });
+      return matched.id !== null;
+    },
+  );
   if (!ok || matched.id === null) throw new Refusal('code_invalid');
   return matched.id;
 }

@@ -1,5 +1,12 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { earlierAnswer, hashRequest, isUniqueViolation, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import {
+  earlierAnswer,
+  hashRequest,
+  isUniqueViolation,
+  runIdempotent,
+  writeTransaction,
+  type Db,
+} from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { configValue } from '../common/config.repository.ts';
@@ -31,15 +38,26 @@ async function depositMaxMajor(db: Db): Promise<bigint> {
 }
 
 export async function activeChannels(db: Db): Promise<Channel[]> {
-  const rows = await db.selectFrom('deposit_channel').selectAll().where('active', '=', 1n).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('deposit_channel')
+    .selectAll()
+    .where('active', '=', 1n)
+    .orderBy('id')
+    .execute();
   const maxMajor = await depositMaxMajor(db);
   const channels: Channel[] = [];
   for (const r of rows) {
     if (!isCurrency(r.currency)) continue;
     const cap = maxMajor * 10n ** BigInt(scaleOf(r.currency));
     channels.push({
-      id: Number(r.id), name: r.name, currency: r.currency, bankName: r.bank_name, branchName: r.branch_name,
-      accountName: r.account_name, accountNumber: r.account_number, maxSingleMinor: r.max_single < cap ? r.max_single : cap,
+      id: Number(r.id),
+      name: r.name,
+      currency: r.currency,
+      bankName: r.bank_name,
+      branchName: r.branch_name,
+      accountName: r.account_name,
+      accountNumber: r.account_number,
+      maxSingleMinor: r.max_single < cap ? r.max_single : cap,
     });
   }
   return channels;
@@ -52,7 +70,12 @@ async function findChannel(db: Db, channelId: number): Promise<Channel> {
 }
 
 function channelSummary(channel: Channel) {
-  return { channel_id: String(channel.id), name: channel.name, currency: channel.currency, max_single: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)) };
+  return {
+    channel_id: String(channel.id),
+    name: channel.name,
+    currency: channel.currency,
+    max_single: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)),
+  };
 }
 
 export async function listChannels(db: Db) {
@@ -63,20 +86,33 @@ export async function listChannels(db: Db) {
  * `fund/channel`: the receiving bank details, only for a verified user who gives the channel
  * password issued to their inbox when verification passed; five wrong tries lock it for 15 minutes.
  */
-export async function openChannel(deps: GatewayDeps, userId: number, channelId: number, channelPassword: string) {
+export async function openChannel(
+  deps: GatewayDeps,
+  userId: number,
+  channelId: number,
+  channelPassword: string,
+) {
   await requireVerified(deps.db, userId);
   const channel = await findChannel(deps.db, channelId);
   const security = await loadUserSecurity(deps.db, userId);
   await checkChannelPassword(deps, userId, security.channelPasswordHash, channelPassword);
   return {
     ...channelSummary(channel),
-    bank_name: channel.bankName, branch_name: channel.branchName, account_name: channel.accountName, account_number: channel.accountNumber,
+    bank_name: channel.bankName,
+    branch_name: channel.branchName,
+    account_name: channel.accountName,
+    account_number: channel.accountNumber,
     transfer_reference: security.transferReference,
   };
 }
 
 async function refuseWhilePending(db: Db, userId: number): Promise<void> {
-  const pending = await db.selectFrom('deposit').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'pending').executeTakeFirst();
+  const pending = await db
+    .selectFrom('deposit')
+    .select('id')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (pending) throw new Refusal('deposit_pending');
 }
 
@@ -88,39 +124,97 @@ type DepositAnswer = {
   readonly transfer_reference: string;
 };
 
+/** The amount in the channel's currency, refused over the channel's per-transfer cap. */
+function depositAmount(channel: Channel, amount: string): bigint {
+  const minor = parsePositiveAmount(amount, channel.currency);
+  if (minor > channel.maxSingleMinor) {
+    throw new Refusal('deposit_limit_exceeded', {
+      max: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)),
+    });
+  }
+  return minor;
+}
+
+interface PendingDeposit {
+  readonly userId: number;
+  readonly channel: Channel;
+  readonly amount: bigint;
+  readonly transferReference: string;
+  readonly stored: { readonly storedName: string };
+  readonly image: Parameters<typeof insertUpload>[1]['image'];
+  readonly nowMs: number;
+}
+
+/** Stores the proof and the pending deposit in the caller's transaction (one pending per user). */
+async function insertPendingDeposit(trx: Db, deposit: PendingDeposit): Promise<DepositAnswer> {
+  const { userId, channel, amount, transferReference, nowMs } = deposit;
+  await refuseWhilePending(trx, userId);
+  const proofId = await insertUpload(trx, {
+    userId,
+    purpose: 'deposit_proof',
+    storedName: deposit.stored.storedName,
+    image: deposit.image,
+    nowMs,
+  });
+  const row = await trx
+    .insertInto('deposit')
+    .values({
+      user_id: BigInt(userId),
+      channel_id: BigInt(channel.id),
+      currency: channel.currency,
+      amount,
+      transfer_reference: transferReference,
+      proof_upload_id: proofId,
+      status: 'pending',
+      reason: null,
+      journal_id: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      created_at: nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    deposit_id: String(row.id),
+    status: 'pending',
+    currency: channel.currency,
+    amount: formatScaled(amount, scaleOf(channel.currency)),
+    transfer_reference: transferReference,
+  };
+}
+
 /**
  * `fund/deposit`: the user says they sent `amount` through a channel and uploads the transfer
  * proof. The deposit waits for review; nothing is credited until a reviewer approves it.
  */
-export async function requestDeposit(deps: GatewayDeps, userId: number, input: { channel_id: number; amount: string; request_id: string }, proof: Buffer | undefined, ip: string) {
+export async function requestDeposit(
+  deps: GatewayDeps,
+  userId: number,
+  input: { channel_id: number; amount: string; request_id: string },
+  proof: Buffer | undefined,
+  ip: string,
+) {
   await requireVerified(deps.db, userId);
   const channel = await findChannel(deps.db, input.channel_id);
-  const amount = parsePositiveAmount(input.amount, channel.currency);
-  if (amount > channel.maxSingleMinor) throw new Refusal('deposit_limit_exceeded', { max: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)) });
-  const requestHash = hashRequest({ call: 'fund/deposit', channel: input.channel_id, amount: String(amount) });
-  const earlier = await earlierAnswer<DepositAnswer>(deps.db, { userId, requestId: input.request_id, requestHash });
+  const amount = depositAmount(channel, input.amount);
+  const requestHash = hashRequest({
+    call: 'fund/deposit',
+    channel: input.channel_id,
+    amount: String(amount),
+  });
+  const key = { userId, requestId: input.request_id, requestHash };
+  const earlier = await earlierAnswer<DepositAnswer>(deps.db, key);
   if (earlier) return earlier;
   await refuseWhilePending(deps.db, userId);
   await spendUploadAttempt(deps, userId, ip);
   const image = await cleanImage('proof', proof);
   const stored = await storeImage(deps.config.dataDir, image);
-  const security = await loadUserSecurity(deps.db, userId);
+  const { transferReference } = await loadUserSecurity(deps.db, userId);
   const nowMs = deps.clock.nowMs();
+  const deposit = { userId, channel, amount, transferReference, stored, image, nowMs };
   try {
     const answer = await writeTransaction(deps.db, (trx) =>
-      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async (): Promise<DepositAnswer> => {
-        await refuseWhilePending(trx, userId);
-        const proofId = await insertUpload(trx, { userId, purpose: 'deposit_proof', storedName: stored.storedName, image, nowMs });
-        const row = await trx
-          .insertInto('deposit')
-          .values({
-            user_id: BigInt(userId), channel_id: BigInt(channel.id), currency: channel.currency, amount, transfer_reference: security.transferReference,
-            proof_upload_id: proofId, status: 'pending', reason: null, journal_id: null, reviewed_by: null, reviewed_at: null, created_at: nowMs,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { deposit_id: String(row.id), status: 'pending', currency: channel.currency, amount: formatScaled(amount, scaleOf(channel.currency)), transfer_reference: security.transferReference };
-      }),
+      runIdempotent(trx, { ...key, nowMs }, () => insertPendingDeposit(trx, deposit)),
     );
     if (answer.replayed) await stored.discard(); // a concurrent retry won: its proof is the one kept
     return answer;
@@ -132,9 +226,21 @@ export async function requestDeposit(deps: GatewayDeps, userId: number, input: {
 }
 
 export async function listDeposits(db: Db, userId: number) {
-  const rows = await db.selectFrom('deposit').selectAll().where('user_id', '=', BigInt(userId)).orderBy('id', 'desc').limit(100).execute();
+  const rows = await db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   return rows.map((r) => ({
-    deposit_id: String(r.id), status: r.status, currency: r.currency, amount: formatScaled(r.amount, scaleOf(r.currency as Currency)),
-    reason: r.reason, created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at), proof_upload_id: String(r.proof_upload_id),
+    deposit_id: String(r.id),
+    status: r.status,
+    currency: r.currency,
+    amount: formatScaled(r.amount, scaleOf(r.currency as Currency)),
+    reason: r.reason,
+    created_at: Number(r.created_at),
+    reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    proof_upload_id: String(r.proof_upload_id),
   }));
 }

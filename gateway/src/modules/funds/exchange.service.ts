@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { fxSymbol, rateLookupFromLatest, redisKeys, Refusal } from '@kabuto/schema/contracts';
 import { hashRequest, postJournal, runIdempotent, writeTransaction } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
-import { exchangePostings, formatRate, quoteExchange, type ExchangeQuote } from '@kabuto/schema/funds';
+import {
+  exchangePostings,
+  formatRate,
+  quoteExchange,
+  type ExchangeQuote,
+} from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
 
@@ -15,7 +20,11 @@ export interface ExchangeInput {
 /** How long a priced exchange keeps its rate for the user to confirm it. */
 export const EXCHANGE_QUOTE_TTL_S = 15;
 
-function checkedInput(input: ExchangeInput): { from: Currency; to: Currency; amountInMinor: bigint } {
+function checkedInput(input: ExchangeInput): {
+  from: Currency;
+  to: Currency;
+  amountInMinor: bigint;
+} {
   const from = input.from as Currency;
   const to = input.to as Currency;
   if (from === to) throw new Refusal('same_currency');
@@ -23,7 +32,10 @@ function checkedInput(input: ExchangeInput): { from: Currency; to: Currency; amo
 }
 
 /** Prices an exchange at the feed's latest rates (cross rates through JPY) with the published spread. */
-export async function priceExchange(deps: GatewayDeps, input: ExchangeInput): Promise<ExchangeQuote> {
+export async function priceExchange(
+  deps: GatewayDeps,
+  input: ExchangeInput,
+): Promise<ExchangeQuote> {
   const { from, to, amountInMinor } = checkedInput(input);
   const symbols = [fxSymbol(from), fxSymbol(to)];
   const raws = await deps.redis.hmget(redisKeys(deps.config.redisPrefix).latestQuotes, ...symbols);
@@ -34,7 +46,9 @@ export async function priceExchange(deps: GatewayDeps, input: ExchangeInput): Pr
   const midRate = rateLookupFromLatest(latest)(from, to);
   if (!midRate) throw new Refusal('price_unavailable');
   const quote = quoteExchange({ from, to, midRate, amountInMinor });
-  if (quote.amountOutMinor <= 0n) throw new Refusal('invalid_param', { fields: { amount: 'too_small' } });
+  if (quote.amountOutMinor <= 0n) {
+    throw new Refusal('invalid_param', { fields: { amount: 'too_small' } });
+  }
   return quote;
 }
 
@@ -45,26 +59,61 @@ export async function priceExchange(deps: GatewayDeps, input: ExchangeInput): Pr
 export async function lockExchangeQuote(deps: GatewayDeps, userId: number, input: ExchangeInput) {
   const quote = await priceExchange(deps, input);
   const quoteId = randomBytes(12).toString('base64url');
-  const locked = JSON.stringify({ from: quote.from, to: quote.to, amountIn: String(quote.amountInMinor), mantissa: String(quote.midRate.mantissa), scale: quote.midRate.scale });
-  await deps.redis.set(redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId), locked, 'EX', EXCHANGE_QUOTE_TTL_S);
+  const locked = JSON.stringify({
+    from: quote.from,
+    to: quote.to,
+    amountIn: String(quote.amountInMinor),
+    mantissa: String(quote.midRate.mantissa),
+    scale: quote.midRate.scale,
+  });
+  await deps.redis.set(
+    redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId),
+    locked,
+    'EX',
+    EXCHANGE_QUOTE_TTL_S,
+  );
   return { ...exchangeToWire(quote), quote_id: quoteId, valid_seconds: EXCHANGE_QUOTE_TTL_S };
 }
 
 /** The locked quote, used once, when it is still valid and for the same currencies and amount. */
-async function takeLockedQuote(deps: GatewayDeps, userId: number, quoteId: string, input: ExchangeInput): Promise<ExchangeQuote | undefined> {
-  const raw = await deps.redis.getdel(redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId));
+async function takeLockedQuote(
+  deps: GatewayDeps,
+  userId: number,
+  quoteId: string,
+  input: ExchangeInput,
+): Promise<ExchangeQuote | undefined> {
+  const raw = await deps.redis.getdel(
+    redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId),
+  );
   if (!raw) return undefined;
-  const locked = JSON.parse(raw) as { from: Currency; to: Currency; amountIn: string; mantissa: string; scale: number };
+  const locked = JSON.parse(raw) as {
+    from: Currency;
+    to: Currency;
+    amountIn: string;
+    mantissa: string;
+    scale: number;
+  };
   const { from, to, amountInMinor } = checkedInput(input);
-  if (locked.from !== from || locked.to !== to || locked.amountIn !== String(amountInMinor)) return undefined;
-  return quoteExchange({ from, to, midRate: { mantissa: BigInt(locked.mantissa), scale: locked.scale }, amountInMinor });
+  if (locked.from !== from || locked.to !== to || locked.amountIn !== String(amountInMinor)) {
+    return undefined;
+  }
+  return quoteExchange({
+    from,
+    to,
+    midRate: { mantissa: BigInt(locked.mantissa), scale: locked.scale },
+    amountInMinor,
+  });
 }
 
 export function exchangeToWire(quote: ExchangeQuote) {
   return {
-    from: quote.from, to: quote.to,
-    mid_rate: formatRate(quote.midRate), applied_rate: formatRate(quote.appliedRate), spread: `${formatScaled(quote.spreadBp, 2)}%`,
-    amount: formatScaled(quote.amountInMinor, scaleOf(quote.from)), receive: formatScaled(quote.amountOutMinor, scaleOf(quote.to)),
+    from: quote.from,
+    to: quote.to,
+    mid_rate: formatRate(quote.midRate),
+    applied_rate: formatRate(quote.appliedRate),
+    spread: `${formatScaled(quote.spreadBp, 2)}%`,
+    amount: formatScaled(quote.amountInMinor, scaleOf(quote.from)),
+    receive: formatScaled(quote.amountOutMinor, scaleOf(quote.to)),
   };
 }
 
@@ -74,22 +123,45 @@ export function exchangeToWire(quote: ExchangeQuote) {
  * another amount is refused with `quote_expired` (never the current rate the user did not see);
  * a retry of a request that went through replays its answer. Without one, at the current rate.
  */
-export async function exchange(deps: GatewayDeps, userId: number, input: ExchangeInput & { request_id: string; quote_id?: string | undefined }) {
-  const quote = input.quote_id ? await takeLockedQuote(deps, userId, input.quote_id, input) : await priceExchange(deps, input);
+export async function exchange(
+  deps: GatewayDeps,
+  userId: number,
+  input: ExchangeInput & { request_id: string; quote_id?: string | undefined },
+) {
+  const quote = input.quote_id
+    ? await takeLockedQuote(deps, userId, input.quote_id, input)
+    : await priceExchange(deps, input);
   const { from, to, amountInMinor } = checkedInput(input);
-  const requestHash = hashRequest({ call: 'fund/exchange', from, to, amount: String(amountInMinor) });
+  const requestHash = hashRequest({
+    call: 'fund/exchange',
+    from,
+    to,
+    amount: String(amountInMinor),
+  });
   const nowMs = deps.clock.nowMs();
   return writeTransaction(deps.db, (trx) =>
     runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
       if (!quote) throw new Refusal('quote_expired');
       const wire = exchangeToWire(quote);
-      const journalId = await postJournal(trx, {
-        kind: 'exchange',
-        ...journalMemo('exchange', { amount: wire.amount, from: quote.from, receive: wire.receive, to: quote.to, rate: wire.applied_rate, mid: wire.mid_rate, spread: wire.spread }),
-        actor: { type: 'user', id: userId },
-        reference: `fx:${quote.from}${quote.to}`,
-        postings: exchangePostings(userId, quote),
-      }, nowMs);
+      const journalId = await postJournal(
+        trx,
+        {
+          kind: 'exchange',
+          ...journalMemo('exchange', {
+            amount: wire.amount,
+            from: quote.from,
+            receive: wire.receive,
+            to: quote.to,
+            rate: wire.applied_rate,
+            mid: wire.mid_rate,
+            spread: wire.spread,
+          }),
+          actor: { type: 'user', id: userId },
+          reference: `fx:${quote.from}${quote.to}`,
+          postings: exchangePostings(userId, quote),
+        },
+        nowMs,
+      );
       return { ...wire, journal_id: String(journalId) };
     }),
   );

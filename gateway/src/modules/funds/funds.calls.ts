@@ -28,21 +28,28 @@ export const depositChannelsCall = defineUserCall({
 
 export const depositChannelCall = defineUserCall({
   path: 'fund/channel',
-  summary: 'A channel’s receiving bank details and the caller’s transfer reference; verified users with the channel password only',
+  summary:
+    'A channel’s receiving bank details and the caller’s transfer reference; verified users with the channel password only',
   input: depositChannelRequest,
   async handle({ input, caller, deps }) {
-    return { msg: 'ok', data: await openChannel(deps, caller.userId, input.channel_id, input.channel_password) };
+    return {
+      msg: 'ok',
+      data: await openChannel(deps, caller.userId, input.channel_id, input.channel_password),
+    };
   },
 });
 
 export const depositCall = defineUserCall({
   path: 'fund/deposit',
-  summary: 'Reports a bank transfer with its proof image (multipart `proof`); credited when a reviewer approves',
+  summary:
+    'Reports a bank transfer with its proof image (multipart `proof`); credited when a reviewer approves',
   input: depositRequest,
   files: ['proof'],
   async handle({ input, caller, deps, files, ip }) {
     const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
-    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
+    if (!result.replayed) {
+      announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
+    }
     return { msg: 'deposit_ok', data: result.result };
   },
 });
@@ -61,7 +68,9 @@ export const depositInfoCall = defineUserCall({
   summary: 'One of the caller’s deposits (not_found, 404, for anyone else’s)',
   input: idRequest,
   async handle({ input, caller, deps }) {
-    const found = (await listDeposits(deps.db, caller.userId)).find((d) => d.deposit_id === String(input.id));
+    const found = (await listDeposits(deps.db, caller.userId)).find(
+      (d) => d.deposit_id === String(input.id),
+    );
     if (!found) throw new Refusal('not_found');
     return { msg: 'ok', data: found };
   },
@@ -69,18 +78,22 @@ export const depositInfoCall = defineUserCall({
 
 export const withdrawCall = defineUserCall({
   path: 'fund/withdraw',
-  summary: 'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions; the amount is held until review',
+  summary:
+    'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions; the amount is held until review',
   input: withdrawRequest,
   async handle({ input, caller, deps }) {
     const result = await requestWithdrawal(deps, caller.userId, input);
-    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'withdrawal_requested', result.result);
+    if (!result.replayed) {
+      announce(deps, caller.userId, 'fund:updated', 'withdrawal_requested', result.result);
+    }
     return { msg: 'withdraw_ok', data: result.result };
   },
 });
 
 export const withdrawalListCall = defineUserCall({
   path: 'user/withdrawallist',
-  summary: 'The caller’s withdrawals in the spec shape (status 0 pending, 1 paid, 2 returned; money)',
+  summary:
+    'The caller’s withdrawals in the spec shape (status 0 pending, 1 paid, 2 returned; money)',
   input: withdrawalListRequest,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await listWithdrawals(deps.db, caller.userId) };
@@ -89,7 +102,8 @@ export const withdrawalListCall = defineUserCall({
 
 export const exchangeQuoteCall = defineUserCall({
   path: 'fund/exchangequote',
-  summary: 'Prices an exchange (mid rate, applied rate, spread, amount received) and locks the rate for 15 s under quote_id',
+  summary:
+    'Prices an exchange (mid rate, applied rate, spread, amount received) and locks the rate for 15 s under quote_id',
   input: exchangeQuoteRequest,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await lockExchangeQuote(deps, caller.userId, input) };
@@ -98,7 +112,8 @@ export const exchangeQuoteCall = defineUserCall({
 
 export const exchangeCall = defineUserCall({
   path: 'fund/exchange',
-  summary: 'Exchanges cash between two currencies at the feed rate less the published spread; one ledger transaction',
+  summary:
+    'Exchanges cash between two currencies at the feed rate less the published spread; one ledger transaction',
   input: exchangeRequest,
   async handle({ input, caller, deps }) {
     const result = await exchange(deps, caller.userId, input);
@@ -109,7 +124,8 @@ export const exchangeCall = defineUserCall({
 
 export const recordsCall = defineUserCall({
   path: 'fund/records',
-  summary: 'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable',
+  summary:
+    'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable',
   input: recordsRequest,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await statementRows(deps.db, caller.userId, input) };
@@ -122,6 +138,13 @@ export const recordsCsvCall = defineUserCall({
   input: recordsRequest,
   async handle({ input, caller, deps }) {
     const rows = await statementRows(deps.db, caller.userId, { ...input, limit: 10_000 });
-    return { msg: 'ok', download: { contentType: 'text/csv; charset=utf-8', body: `\uFEFF${statementCsv(rows)}`, filename: 'kabuto-statement.csv' } };
+    return {
+      msg: 'ok',
+      download: {
+        contentType: 'text/csv; charset=utf-8',
+        body: `\uFEFF${statementCsv(rows)}`,
+        filename: 'kabuto-statement.csv',
+      },
+    };
   },
 });

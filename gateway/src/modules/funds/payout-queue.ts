@@ -11,12 +11,30 @@ export interface PayoutQueue {
   close(): Promise<void>;
 }
 
-export function createPayoutQueue(queue: Queue<QueuePayloads['withdrawal-payout']>, logger: Logger): PayoutQueue {
+export function createPayoutQueue(
+  queue: Queue<QueuePayloads['withdrawal-payout']>,
+  logger: Logger,
+): PayoutQueue {
   return {
     async request(withdrawalId) {
       await queue
-        .add(QUEUE_NAMES.withdrawalPayout, { withdrawalId }, { jobId: withdrawalPayoutJobId(withdrawalId), attempts: 8, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 1000 })
-        .catch((error: unknown) => logger.warn({ err: String(error), withdrawalId }, 'payout not queued; the sweep will pay it'));
+        .add(
+          QUEUE_NAMES.withdrawalPayout,
+          { withdrawalId },
+          {
+            jobId: withdrawalPayoutJobId(withdrawalId),
+            attempts: 8,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: 1000,
+            removeOnFail: 1000,
+          },
+        )
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: String(error), withdrawalId },
+            'payout not queued; the sweep will pay it',
+          ),
+        );
     },
     close: () => queue.close(),
   };

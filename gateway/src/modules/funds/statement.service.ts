@@ -41,7 +41,11 @@ interface RawRow {
  * with the cash balance after it. The running balance is a window sum over the whole history, so
  * a filtered page still shows true balances, and the newest row of a currency equals its cash.
  */
-export async function statementRows(db: Db, userId: number, filter: StatementFilter): Promise<StatementRow[]> {
+export async function statementRows(
+  db: Db,
+  userId: number,
+  filter: StatementFilter,
+): Promise<StatementRow[]> {
   const owner = `u:${userId}`;
   const result = await sql<RawRow>`
     with moves as (
@@ -68,9 +72,16 @@ export async function statementRows(db: Db, userId: number, filter: StatementFil
   return result.rows.map((r) => {
     const scale = scaleOf(r.currency as Currency);
     return {
-      journal_id: String(r.journal_id), time: Number(r.created_at), kind: r.kind, memo: r.memo,
-      memo_params: r.memo_params === null ? null : (JSON.parse(r.memo_params) as Record<string, string>), reference: r.reference, currency: r.currency,
-      amount: formatScaled(BigInt(r.amount), scale), balance: formatScaled(BigInt(r.balance), scale),
+      journal_id: String(r.journal_id),
+      time: Number(r.created_at),
+      kind: r.kind,
+      memo: r.memo,
+      memo_params:
+        r.memo_params === null ? null : (JSON.parse(r.memo_params) as Record<string, string>),
+      reference: r.reference,
+      currency: r.currency,
+      amount: formatScaled(BigInt(r.amount), scale),
+      balance: formatScaled(BigInt(r.balance), scale),
     };
   });
 }
@@ -83,7 +94,29 @@ function csvCell(value: string | number | null): string {
 }
 
 export function statementCsv(rows: readonly StatementRow[]): string {
-  const header = ['journal_id', 'time_utc', 'kind', 'memo', 'reference', 'currency', 'amount', 'balance'];
-  const lines = rows.map((r) => [r.journal_id, new Date(r.time).toISOString(), r.kind, r.memo, r.reference, r.currency, r.amount, r.balance].map(csvCell).join(','));
+  const header = [
+    'journal_id',
+    'time_utc',
+    'kind',
+    'memo',
+    'reference',
+    'currency',
+    'amount',
+    'balance',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.journal_id,
+      new Date(r.time).toISOString(),
+      r.kind,
+      r.memo,
+      r.reference,
+      r.currency,
+      r.amount,
+      r.balance,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

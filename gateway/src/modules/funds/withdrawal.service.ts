@@ -1,7 +1,21 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { earlierAnswer, hashRequest, postJournal, runIdempotent, writeTransaction, isUniqueViolation, type Db } from '@kabuto/schema/db';
+import {
+  earlierAnswer,
+  hashRequest,
+  postJournal,
+  runIdempotent,
+  writeTransaction,
+  isUniqueViolation,
+  type Db,
+} from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
-import { maskAccountNumber, sameKanaName, WITHDRAWAL_MIN_JPY, withdrawalHoldPostings, withdrawalWindowOpen } from '@kabuto/schema/funds';
+import {
+  maskAccountNumber,
+  sameKanaName,
+  WITHDRAWAL_MIN_JPY,
+  withdrawalHoldPostings,
+  withdrawalWindowOpen,
+} from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import { findUserById, lockUser } from '../auth/users.repository.ts';
 import { findOwnCard } from '../bank/bank-cards.service.ts';
@@ -22,12 +36,22 @@ export interface WithdrawInput {
 }
 
 async function hasOpenPositions(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('position').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'holding').executeTakeFirst();
+  const row = await db
+    .selectFrom('position')
+    .select('id')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'holding')
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('withdrawal').select('id').where('user_id', '=', BigInt(userId)).where('status', '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -38,17 +62,27 @@ async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
  * racing this one is serialised by the same lock, and `withdrawal_one_pending` backs it up.
  */
 async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
-  if ((await configValue(db, 'withdraw_block_with_positions')) !== '0' && (await hasOpenPositions(db, userId))) throw new Refusal('positions_open');
+  if (
+    (await configValue(db, 'withdraw_block_with_positions')) !== '0' &&
+    (await hasOpenPositions(db, userId))
+  ) {
+    throw new Refusal('positions_open');
+  }
   if (await hasPendingWithdrawal(db, userId)) throw new Refusal('fund_operation_busy');
 }
 
-
 /** The published rules, in the order a user can act on them (DESIGN.md section 6). */
-async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInput): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {
+async function checkRules(
+  deps: GatewayDeps,
+  userId: number,
+  input: WithdrawInput,
+): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {
   const { nameKana } = await requireVerified(deps.db, userId);
   const user = await findUserById(deps.db, userId);
   if (!user?.fundPasswordHash) throw new Refusal('fund_password_not_set');
-  if (deps.config.clock === 'exchange' && !withdrawalWindowOpen(deps.clock.nowMs())) throw new Refusal('withdraw_hours');
+  if (deps.config.clock === 'exchange' && !withdrawalWindowOpen(deps.clock.nowMs())) {
+    throw new Refusal('withdraw_hours');
+  }
   const card = await findOwnCard(deps.db, userId, input.card_id);
   if (!sameKanaName(card.holder_kana, nameKana)) throw new Refusal('card_name_mismatch');
   const amount = parsePositiveAmount(input.amount, WITHDRAWAL_CURRENCY);
@@ -66,23 +100,65 @@ async function checkRules(deps: GatewayDeps, userId: number, input: WithdrawInpu
  * No fee and no code are ever asked for to release funds.
  */
 export async function requestWithdrawal(deps: GatewayDeps, userId: number, input: WithdrawInput) {
-  const requestHash = hashRequest({ call: 'fund/withdraw', card: input.card_id, amount: input.amount });
-  const earlier = await earlierAnswer<Record<string, string>>(deps.db, { userId, requestId: input.request_id, requestHash });
+  const requestHash = hashRequest({
+    call: 'fund/withdraw',
+    card: input.card_id,
+    amount: input.amount,
+  });
+  const earlier = await earlierAnswer<Record<string, string>>(deps.db, {
+    userId,
+    requestId: input.request_id,
+    requestHash,
+  });
   if (earlier) return earlier;
   const { amount, card } = await checkRules(deps, userId, input);
   const nowMs = deps.clock.nowMs();
   const holding = writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
-    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
-      await refuseUnlessAccountFree(trx, userId);
-      const holdJournal = await postJournal(trx, { kind: 'withdrawal_hold', ...journalMemo('withdrawal_hold', { bank: card.bank_name, account: maskAccountNumber(card.account_number) }), actor: { type: 'user', id: userId }, reference: `card:${input.card_id}`, postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount) }, nowMs);
-      const row = await trx
-        .insertInto('withdrawal')
-        .values({ user_id: BigInt(userId), card_id: BigInt(input.card_id), currency: WITHDRAWAL_CURRENCY, amount, status: 'pending', reason: null, hold_journal_id: holdJournal, settle_journal_id: null, reviewed_by: null, reviewed_at: null, created_at: nowMs })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { withdrawal_id: String(row.id), status: 'pending', currency: WITHDRAWAL_CURRENCY, amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)) };
-    });
+    return runIdempotent(
+      trx,
+      { userId, requestId: input.request_id, requestHash, nowMs },
+      async () => {
+        await refuseUnlessAccountFree(trx, userId);
+        const holdJournal = await postJournal(
+          trx,
+          {
+            kind: 'withdrawal_hold',
+            ...journalMemo('withdrawal_hold', {
+              bank: card.bank_name,
+              account: maskAccountNumber(card.account_number),
+            }),
+            actor: { type: 'user', id: userId },
+            reference: `card:${input.card_id}`,
+            postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount),
+          },
+          nowMs,
+        );
+        const row = await trx
+          .insertInto('withdrawal')
+          .values({
+            user_id: BigInt(userId),
+            card_id: BigInt(input.card_id),
+            currency: WITHDRAWAL_CURRENCY,
+            amount,
+            status: 'pending',
+            reason: null,
+            hold_journal_id: holdJournal,
+            settle_journal_id: null,
+            reviewed_by: null,
+            reviewed_at: null,
+            created_at: nowMs,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return {
+          withdrawal_id: String(row.id),
+          status: 'pending',
+          currency: WITHDRAWAL_CURRENCY,
+          amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)),
+        };
+      },
+    );
   });
   return holding.catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new Refusal('fund_operation_busy');
@@ -100,13 +176,32 @@ export async function listWithdrawals(db: Db, userId: number) {
   const rows = await db
     .selectFrom('withdrawal as w')
     .innerJoin('bank_card as c', 'c.id', 'w.card_id')
-    .select(['w.id', 'w.status', 'w.approved_at', 'w.currency', 'w.amount', 'w.reason', 'w.created_at', 'w.reviewed_at', 'c.bank_name', 'c.account_number'])
+    .select([
+      'w.id',
+      'w.status',
+      'w.approved_at',
+      'w.currency',
+      'w.amount',
+      'w.reason',
+      'w.created_at',
+      'w.reviewed_at',
+      'c.bank_name',
+      'c.account_number',
+    ])
     .where('w.user_id', '=', BigInt(userId))
     .orderBy('w.id', 'desc')
     .limit(100)
     .execute();
   return rows.map((r) => ({
-    withdrawal_id: String(r.id), status: LIST_STATUS[r.status] ?? 0, state: r.status === 'pending' && r.approved_at !== null ? 'sending' : r.status, money: formatScaled(r.amount, scaleOf(r.currency as Currency)), currency: r.currency,
-    reason: r.reason, bank_name: r.bank_name, masked_number: maskAccountNumber(r.account_number), created_at: Number(r.created_at), reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    withdrawal_id: String(r.id),
+    status: LIST_STATUS[r.status] ?? 0,
+    state: r.status === 'pending' && r.approved_at !== null ? 'sending' : r.status,
+    money: formatScaled(r.amount, scaleOf(r.currency as Currency)),
+    currency: r.currency,
+    reason: r.reason,
+    bank_name: r.bank_name,
+    masked_number: maskAccountNumber(r.account_number),
+    created_at: Number(r.created_at),
+    reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
   }));
 }

@@ -8,12 +8,22 @@ export const inboxListCall = defineUserCall({
   input: emptyRequest,
   async handle({ caller, deps }) {
     const security = await loadUserSecurity(deps.db, caller.userId);
-    const rows = await deps.db.selectFrom('inbox_message').selectAll().where('user_id', '=', BigInt(caller.userId)).orderBy('id', 'desc').limit(200).execute();
+    const rows = await deps.db
+      .selectFrom('inbox_message')
+      .selectAll()
+      .where('user_id', '=', BigInt(caller.userId))
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
     return {
       msg: 'ok',
       data: rows.map((r) => ({
-        message_id: String(r.id), kind: r.kind, params: JSON.parse(r.params) as Record<string, string>, read: r.read_at !== null,
-        created_at: Number(r.created_at), anti_phishing_phrase: security.antiPhishingPhrase,
+        message_id: String(r.id),
+        kind: r.kind,
+        params: JSON.parse(r.params) as Record<string, string>,
+        read: r.read_at !== null,
+        created_at: Number(r.created_at),
+        anti_phishing_phrase: security.antiPhishingPhrase,
       })),
     };
   },
@@ -24,7 +34,13 @@ export const inboxReadCall = defineUserCall({
   summary: 'Marks one of the caller’s messages read',
   input: idRequest,
   async handle({ input, caller, deps }) {
-    await deps.db.updateTable('inbox_message').set({ read_at: deps.clock.nowMs() }).where('id', '=', BigInt(input.id)).where('user_id', '=', BigInt(caller.userId)).where('read_at', 'is', null).execute();
+    await deps.db
+      .updateTable('inbox_message')
+      .set({ read_at: deps.clock.nowMs() })
+      .where('id', '=', BigInt(input.id))
+      .where('user_id', '=', BigInt(caller.userId))
+      .where('read_at', 'is', null)
+      .execute();
     return { msg: 'ok' };
   },
 });

@@ -12,8 +12,13 @@ export const kycStatusCall = defineUserCall({
     return {
       msg: 'ok',
       data: {
-        state: kyc.state, reason: kyc.reason, name_kanji: kyc.nameKanji, name_kana: kyc.nameKana, document_type: kyc.documentType,
-        front_upload_id: kyc.frontUploadId === null ? null : String(kyc.frontUploadId), back_upload_id: kyc.backUploadId === null ? null : String(kyc.backUploadId),
+        state: kyc.state,
+        reason: kyc.reason,
+        name_kanji: kyc.nameKanji,
+        name_kana: kyc.nameKana,
+        document_type: kyc.documentType,
+        front_upload_id: kyc.frontUploadId === null ? null : String(kyc.frontUploadId),
+        back_upload_id: kyc.backUploadId === null ? null : String(kyc.backUploadId),
       },
     };
   },
@@ -21,7 +26,8 @@ export const kycStatusCall = defineUserCall({
 
 export const kycSubmitCall = defineUserCall({
   path: 'user/verify',
-  summary: 'Submits the real-name verification: names, ID number, document type, consent, front and back photos (multipart)',
+  summary:
+    'Submits the real-name verification: names, ID number, document type, consent, front and back photos (multipart)',
   input: kycSubmitRequest,
   files: ['front', 'back'],
   async handle({ input, caller, deps, files, ip }) {

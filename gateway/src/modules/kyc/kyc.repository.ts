@@ -13,18 +13,42 @@ export interface KycView {
   readonly backUploadId: number | null;
 }
 
-const STATE_OF: Record<string, KycState> = { pending: 'pending', approved: 'verified', rejected: 'failed' };
+const STATE_OF: Record<string, KycState> = {
+  pending: 'pending',
+  approved: 'verified',
+  rejected: 'failed',
+};
 
 /** The user's real-name state: the latest submission decides (spec section 4: not verified, under review, verified, failed). */
 export async function kycOf(db: Db, userId: number): Promise<KycView> {
   const row = await db
     .selectFrom('kyc_submission')
-    .select(['id', 'status', 'name_kanji', 'name_kana', 'document_type', 'reason', 'front_upload_id', 'back_upload_id'])
+    .select([
+      'id',
+      'status',
+      'name_kanji',
+      'name_kana',
+      'document_type',
+      'reason',
+      'front_upload_id',
+      'back_upload_id',
+    ])
     .where('user_id', '=', BigInt(userId))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return { state: 'none', submissionId: null, nameKanji: null, nameKana: null, documentType: null, reason: null, frontUploadId: null, backUploadId: null };
+  if (!row) {
+    return {
+      state: 'none',
+      submissionId: null,
+      nameKanji: null,
+      nameKana: null,
+      documentType: null,
+      reason: null,
+      frontUploadId: null,
+      backUploadId: null,
+    };
+  }
   return {
     state: STATE_OF[row.status] ?? 'none',
     submissionId: Number(row.id),

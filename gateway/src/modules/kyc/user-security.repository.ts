@@ -26,10 +26,22 @@ export interface UserSecurity {
 export async function loadUserSecurity(db: Db, userId: number): Promise<UserSecurity> {
   await db
     .insertInto('user_security')
-    .values({ user_id: BigInt(userId), transfer_reference: newTransferReference(), channel_password_hash: null, anti_phishing_phrase: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .values({
+      user_id: BigInt(userId),
+      transfer_reference: newTransferReference(),
+      channel_password_hash: null,
+      anti_phishing_phrase: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+    })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  const row = await db.selectFrom('user_security').selectAll().where('user_id', '=', BigInt(userId)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('user_security')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirstOrThrow();
   return {
     transferReference: row.transfer_reference,
     channelPasswordHash: row.channel_password_hash,

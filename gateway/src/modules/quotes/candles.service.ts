@@ -1,4 +1,9 @@
-import { DEFAULT_CHART_RANGE, type CandleRow, type ChartPeriod, type ChartRange } from '@kabuto/schema/contracts';
+import {
+  DEFAULT_CHART_RANGE,
+  type CandleRow,
+  type ChartPeriod,
+  type ChartRange,
+} from '@kabuto/schema/contracts';
 import { loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import {
@@ -16,7 +21,13 @@ import {
 } from '@kabuto/schema/market';
 
 const DAY_MS = 86_400_000;
-const RANGE_DAYS: Readonly<Record<ChartRange, number>> = { '1w': 7, '1m': 31, '3m': 92, '6m': 183, all: 36_500 };
+const RANGE_DAYS: Readonly<Record<ChartRange, number>> = {
+  '1w': 7,
+  '1m': 31,
+  '3m': 92,
+  '6m': 183,
+  all: 36_500,
+};
 const MAX_BARS = 1_500;
 
 /** The time-share chart: 1-minute bars of the latest trading day that has any. */
@@ -30,7 +41,8 @@ function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[
 
 function toRow(instrument: Instrument, bar: Candle, adjusted: boolean): CandleRow {
   // Adjusted bars are derived values off the tick grid: shown at the market's display decimals.
-  const price = (value: bigint) => formatPrice(adjusted ? roundToDisplay(value, instrument.market) : value, instrument.market);
+  const price = (value: bigint) =>
+    formatPrice(adjusted ? roundToDisplay(value, instrument.market) : value, instrument.market);
   return {
     t: bar.startMs,
     o: price(bar.open),
@@ -52,14 +64,30 @@ export async function chartCandles(
   instrument: Instrument,
   request: { period: ChartPeriod; range?: ChartRange | undefined; adjust: Adjustment },
   nowMs: number,
-): Promise<{ period: ChartPeriod; range: ChartRange; adjust: Adjustment; live_factor: string; candles: CandleRow[] }> {
+): Promise<{
+  period: ChartPeriod;
+  range: ChartRange;
+  adjust: Adjustment;
+  live_factor: string;
+  candles: CandleRow[];
+}> {
   const range = request.range ?? DEFAULT_CHART_RANGE[request.period];
   const base = request.period === 'time' ? '1m' : basePeriodOf(request.period);
   const days = request.period === 'time' ? 6 : RANGE_DAYS[range];
-  const stored = await loadCandles(db, instrument.symbol, base, nowMs - days * DAY_MS, nowMs + DAY_MS);
-  const actions = request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
+  const stored = await loadCandles(
+    db,
+    instrument.symbol,
+    base,
+    nowMs - days * DAY_MS,
+    nowMs + DAY_MS,
+  );
+  const actions =
+    request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
   const adjustedBars = adjustCandles(stored, actions, request.adjust);
-  const bars = request.period === 'time' ? latestSession(adjustedBars, instrument) : rollUp(adjustedBars, request.period);
+  const bars =
+    request.period === 'time'
+      ? latestSession(adjustedBars, instrument)
+      : rollUp(adjustedBars, request.period);
   const factor = liveFactor(actions, request.adjust);
   const adjusted = request.adjust !== 'none' && actions.length > 0;
   return {

@@ -22,7 +22,11 @@ function parse(raw: string | null | undefined): QuoteSnapshot | undefined {
   }
 }
 
-export function createLatestQuotes(redis: Redis, prefix: string, nowMs: () => number = Date.now): LatestQuotes {
+export function createLatestQuotes(
+  redis: Redis,
+  prefix: string,
+  nowMs: () => number = Date.now,
+): LatestQuotes {
   const key = redisKeys(prefix).latestQuotes;
   let cached: { at: number; value: Map<string, QuoteSnapshot> } | null = null;
   return {

@@ -4,11 +4,19 @@ import type { Instrument } from '@kabuto/schema/market';
 export type Lang = 'jp' | 'cn' | 'us';
 
 export function nameIn(instrument: Instrument, lang: Lang): string {
-  return lang === 'cn' ? instrument.names.zh : lang === 'us' ? instrument.names.en : instrument.names.ja;
+  return lang === 'cn'
+    ? instrument.names.zh
+    : lang === 'us'
+      ? instrument.names.en
+      : instrument.names.ja;
 }
 
 /** A list row: the instrument with its latest quote, or nulls before the feed's first print. */
-export function quoteRow(instrument: Instrument, snapshot: QuoteSnapshot | undefined, lang: Lang): QuoteRow {
+export function quoteRow(
+  instrument: Instrument,
+  snapshot: QuoteSnapshot | undefined,
+  lang: Lang,
+): QuoteRow {
   return {
     symbol: instrument.symbol,
     market: instrument.market,

@@ -7,7 +7,14 @@ import {
   searchRequest,
   type QuoteSnapshot,
 } from '@kabuto/schema/contracts';
-import { findInstrument, INSTRUMENTS, marketClock, MARKET_RULES, searchInstruments, type Instrument } from '@kabuto/schema/market';
+import {
+  findInstrument,
+  INSTRUMENTS,
+  marketClock,
+  MARKET_RULES,
+  searchInstruments,
+  type Instrument,
+} from '@kabuto/schema/market';
 import { defineCall } from '../../http/call.ts';
 import { chartCandles } from './candles.service.ts';
 import { nameIn, quoteRow } from './quote-rows.ts';
@@ -20,7 +27,8 @@ function instrumentOrRefuse(symbol: string): Instrument {
 
 export const searchCall = defineCall({
   path: 'quote/search',
-  summary: 'Instruments by code, name (ja, en, zh; kana folded) or pinyin initials, with latest quotes',
+  summary:
+    'Instruments by code, name (ja, en, zh; kana folded) or pinyin initials, with latest quotes',
   input: searchRequest,
   async handle({ input, deps }) {
     const hits = searchInstruments(input.keyword, 20);
@@ -31,7 +39,8 @@ export const searchCall = defineCall({
 
 export const detailCall = defineCall({
   path: 'quote/detail',
-  summary: 'One instrument: latest quote, day figures, limits, trading rules, session phase and data source',
+  summary:
+    'One instrument: latest quote, day figures, limits, trading rules, session phase and data source',
   input: detailRequest,
   async handle({ input, deps }) {
     const instrument = instrumentOrRefuse(input.symbol);
@@ -41,7 +50,12 @@ export const detailCall = defineCall({
   },
 });
 
-function detailOf(instrument: Instrument, snapshot: QuoteSnapshot | undefined, lang: 'jp' | 'cn' | 'us', phase: string) {
+function detailOf(
+  instrument: Instrument,
+  snapshot: QuoteSnapshot | undefined,
+  lang: 'jp' | 'cn' | 'us',
+  phase: string,
+) {
   return {
     symbol: instrument.symbol,
     market: instrument.market,
@@ -82,7 +96,8 @@ function detailOf(instrument: Instrument, snapshot: QuoteSnapshot | undefined, l
 
 export const candlesCall = defineCall({
   path: 'quote/candles',
-  summary: 'Chart bars: time-share, 1/5/15/30 minutes, day, week, month, year; range; qfq/hfq adjustment',
+  summary:
+    'Chart bars: time-share, 1/5/15/30 minutes, day, week, month, year; range; qfq/hfq adjustment',
   input: candlesRequest,
   async handle({ input, deps }) {
     const instrument = instrumentOrRefuse(input.symbol);
@@ -91,19 +106,30 @@ export const candlesCall = defineCall({
   },
 });
 
-const compareChange = (a: QuoteSnapshot, b: QuoteSnapshot) => Number(b.change_rate) - Number(a.change_rate);
-const compareTurnover = (a: QuoteSnapshot, b: QuoteSnapshot) => Number(b.turnover) - Number(a.turnover);
+const compareChange = (a: QuoteSnapshot, b: QuoteSnapshot) =>
+  Number(b.change_rate) - Number(a.change_rate);
+const compareTurnover = (a: QuoteSnapshot, b: QuoteSnapshot) =>
+  Number(b.turnover) - Number(a.turnover);
 
 type Latest = { quotes: { all(): Promise<Map<string, QuoteSnapshot>> } };
 
 async function marketSnapshots(deps: Latest, market: string, kind: Instrument['kind']) {
   const all = await deps.quotes.all();
-  return INSTRUMENTS.filter((i) => i.market === market && i.kind === kind).map((instrument) => ({ instrument, snapshot: all.get(instrument.symbol) }));
+  return INSTRUMENTS.filter((i) => i.market === market && i.kind === kind).map((instrument) => ({
+    instrument,
+    snapshot: all.get(instrument.symbol),
+  }));
 }
 
 /** The market's stocks that have a quote, ordered by `compare`. */
-async function pricedStocks(deps: Latest, market: string, compare: (a: QuoteSnapshot, b: QuoteSnapshot) => number) {
-  const rows = (await marketSnapshots(deps, market, 'stock')).filter((r): r is { instrument: Instrument; snapshot: QuoteSnapshot } => r.snapshot !== undefined);
+async function pricedStocks(
+  deps: Latest,
+  market: string,
+  compare: (a: QuoteSnapshot, b: QuoteSnapshot) => number,
+) {
+  const rows = (await marketSnapshots(deps, market, 'stock')).filter(
+    (r): r is { instrument: Instrument; snapshot: QuoteSnapshot } => r.snapshot !== undefined,
+  );
   return rows.sort((a, b) => compare(a.snapshot, b.snapshot));
 }
 
@@ -112,9 +138,17 @@ export const rankingsCall = defineCall({
   summary: 'Top gainers, losers or turnover of a market',
   input: rankingsRequest,
   async handle({ input, deps }) {
-    const order = input.kind === 'turnover' ? compareTurnover : input.kind === 'gainers' ? compareChange : (a: QuoteSnapshot, b: QuoteSnapshot) => -compareChange(a, b);
+    const order =
+      input.kind === 'turnover'
+        ? compareTurnover
+        : input.kind === 'gainers'
+          ? compareChange
+          : (a: QuoteSnapshot, b: QuoteSnapshot) => -compareChange(a, b);
     const rows = await pricedStocks(deps, input.market, order);
-    return { msg: 'ok', data: rows.slice(0, input.limit).map((r) => quoteRow(r.instrument, r.snapshot, input.lang)) };
+    return {
+      msg: 'ok',
+      data: rows.slice(0, input.limit).map((r) => quoteRow(r.instrument, r.snapshot, input.lang)),
+    };
   },
 });
 
@@ -124,7 +158,9 @@ export const indicesCall = defineCall({
   input: marketListRequest,
   async handle({ input, deps }) {
     const all = await deps.quotes.all();
-    const indices = INSTRUMENTS.filter((i) => i.kind === 'index' && (!input.market || i.market === input.market));
+    const indices = INSTRUMENTS.filter(
+      (i) => i.kind === 'index' && (!input.market || i.market === input.market),
+    );
     return { msg: 'ok', data: indices.map((i) => quoteRow(i, all.get(i.symbol), input.lang)) };
   },
 });
@@ -148,7 +184,11 @@ export const hotCall = defineCall({
     const rows = [];
     for (const market of markets) {
       const priced = await pricedStocks(deps, market, compareTurnover);
-      rows.push(...priced.slice(0, input.market ? 10 : 4).map((r) => quoteRow(r.instrument, r.snapshot, input.lang)));
+      rows.push(
+        ...priced
+          .slice(0, input.market ? 10 : 4)
+          .map((r) => quoteRow(r.instrument, r.snapshot, input.lang)),
+      );
     }
     return { msg: 'ok', data: rows };
   },

@@ -1,5 +1,10 @@
 import { Refusal, watchlistRequest, watchRequest } from '@kabuto/schema/contracts';
-import { addToWatchlist, countWatchlist, listWatchlist, removeFromWatchlist } from '@kabuto/schema/db';
+import {
+  addToWatchlist,
+  countWatchlist,
+  listWatchlist,
+  removeFromWatchlist,
+} from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { defineUserCall } from '../../http/call.ts';
 import { quoteRow } from './quote-rows.ts';
@@ -15,7 +20,10 @@ export const watchlistCall = defineUserCall({
     const symbols = await listWatchlist(deps.db, caller.userId);
     const instruments = symbols.map(findInstrument).filter((i): i is Instrument => i !== undefined);
     const latest = await deps.quotes.many(instruments.map((i) => i.symbol));
-    return { msg: 'ok', data: instruments.map((i) => quoteRow(i, latest.get(i.symbol), input.lang)) };
+    return {
+      msg: 'ok',
+      data: instruments.map((i) => quoteRow(i, latest.get(i.symbol), input.lang)),
+    };
   },
 });
 
@@ -26,7 +34,12 @@ export const watchCall = defineUserCall({
   async handle({ input, caller, deps }) {
     if (!findInstrument(input.symbol)) throw new Refusal('not_found');
     const symbols = await listWatchlist(deps.db, caller.userId);
-    if (!symbols.includes(input.symbol) && (await countWatchlist(deps.db, caller.userId)) >= WATCHLIST_MAX) throw new Refusal('watchlist_full');
+    if (
+      !symbols.includes(input.symbol) &&
+      (await countWatchlist(deps.db, caller.userId)) >= WATCHLIST_MAX
+    ) {
+      throw new Refusal('watchlist_full');
+    }
     await addToWatchlist(deps.db, caller.userId, input.symbol, deps.clock.nowMs());
     return { msg: 'add_ok', data: { symbol: input.symbol, watched: true } };
   },

@@ -9,7 +9,13 @@ export const securityStatusCall = defineUserCall({
   input: emptyRequest,
   async handle({ caller, deps }) {
     const security = await loadUserSecurity(deps.db, caller.userId);
-    return { msg: 'ok', data: { totp_enabled: security.totpEnabled, anti_phishing_phrase: security.antiPhishingPhrase } };
+    return {
+      msg: 'ok',
+      data: {
+        totp_enabled: security.totpEnabled,
+        anti_phishing_phrase: security.antiPhishingPhrase,
+      },
+    };
   },
 });
 
@@ -38,7 +44,11 @@ export const antiPhishingCall = defineUserCall({
   input: antiPhishingRequest,
   async handle({ input, caller, deps }) {
     await loadUserSecurity(deps.db, caller.userId);
-    await deps.db.updateTable('user_security').set({ anti_phishing_phrase: input.phrase }).where('user_id', '=', BigInt(caller.userId)).execute();
+    await deps.db
+      .updateTable('user_security')
+      .set({ anti_phishing_phrase: input.phrase })
+      .where('user_id', '=', BigInt(caller.userId))
+      .execute();
     return { msg: 'modify_ok' };
   },
 });

@@ -11,9 +11,15 @@ const PAST_TOLERANCE_S = 30;
 /** `security/totp/setup`: a new secret (sealed at rest) and its otpauth URI as a QR image; not active until confirmed. */
 export async function startTotpEnrolment(deps: GatewayDeps, userId: number, account: string) {
   const security = await loadUserSecurity(deps.db, userId);
-  if (security.totpEnabled) throw new Refusal('invalid_param', { fields: { otp: 'already_enabled' } });
+  if (security.totpEnabled) {
+    throw new Refusal('invalid_param', { fields: { otp: 'already_enabled' } });
+  }
   const secret = generateSecret();
-  await deps.db.updateTable('user_security').set({ totp_secret: deps.secrets.seal(secret), totp_last_step: null }).where('user_id', '=', BigInt(userId)).execute();
+  await deps.db
+    .updateTable('user_security')
+    .set({ totp_secret: deps.secrets.seal(secret), totp_last_step: null })
+    .where('user_id', '=', BigInt(userId))
+    .execute();
   const uri = generateURI({ issuer: 'Kabuto', label: account, secret });
   return { otpauth_uri: uri, secret, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
@@ -21,10 +27,22 @@ export async function startTotpEnrolment(deps: GatewayDeps, userId: number, acco
 type Security = Awaited<ReturnType<typeof loadUserSecurity>>;
 
 /** True when the code matches a step not used before, and that step is now claimed. */
-async function matchAndClaimStep(deps: GatewayDeps, userId: number, security: Security & { totpSecret: string }, code: string | undefined, enrolling: boolean): Promise<boolean> {
+async function matchAndClaimStep(
+  deps: GatewayDeps,
+  userId: number,
+  security: Security & { totpSecret: string },
+  code: string | undefined,
+  enrolling: boolean,
+): Promise<boolean> {
   if (!code) return false;
   const last = security.totpLastStep === null ? undefined : Number(security.totpLastStep);
-  const result = await verify({ secret: deps.secrets.open(security.totpSecret), token: code, epoch: Math.floor(deps.clock.nowMs() / 1000), epochTolerance: [PAST_TOLERANCE_S, 0], ...(last === undefined ? {} : { afterTimeStep: last }) }).catch(() => ({ valid: false as const }));
+  const result = await verify({
+    secret: deps.secrets.open(security.totpSecret),
+    token: code,
+    epoch: Math.floor(deps.clock.nowMs() / 1000),
+    epochTolerance: [PAST_TOLERANCE_S, 0],
+    ...(last === undefined ? {} : { afterTimeStep: last }),
+  }).catch(() => ({ valid: false as const }));
   if (!result.valid || !('timeStep' in result)) return false;
   const step = BigInt(result.timeStep);
   const claimed = await deps.db
@@ -41,7 +59,12 @@ async function matchAndClaimStep(deps: GatewayDeps, userId: number, security: Se
  * (the last accepted step is stored with a conditional update, so two requests cannot both use
  * it). Each try spends an attempt first (5 per 15 minutes per user; decision 36).
  */
-export async function verifyTotp(deps: GatewayDeps, userId: number, code: string | undefined, options: { enrolling?: boolean } = {}): Promise<void> {
+export async function verifyTotp(
+  deps: GatewayDeps,
+  userId: number,
+  code: string | undefined,
+  options: { enrolling?: boolean } = {},
+): Promise<void> {
   const security = await loadUserSecurity(deps.db, userId);
   const { totpSecret } = security;
   if (!totpSecret || (!security.totpEnabled && !options.enrolling)) return;

@@ -1,5 +1,12 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { closePositionIn, hashRequest, postJournal, runIdempotent, writeTransaction, type ClosedPosition } from '@kabuto/schema/db';
+import {
+  closePositionIn,
+  hashRequest,
+  postJournal,
+  runIdempotent,
+  writeTransaction,
+  type ClosedPosition,
+} from '@kabuto/schema/db';
 import { findInstrument, localClock, MARKET_RULES, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
@@ -10,49 +17,102 @@ import { marketContextFor } from './market-state.ts';
 export type { ClosedPosition };
 
 async function openPosition(deps: GatewayDeps, userId: number, positionId: number) {
-  const row = await deps.db.selectFrom('position').selectAll().where('id', '=', BigInt(positionId)).where('user_id', '=', BigInt(userId)).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('position')
+    .selectAll()
+    .where('id', '=', BigInt(positionId))
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
   if (!row) throw new Refusal('not_found');
   if (row.status !== 'holding') throw new Refusal('order_not_holding');
   return row;
 }
 
 /** China A-shares are T+1: shares bought on a trading date cannot be sold the same date. */
-function boughtToday(instrument: Instrument, side: string, openedAtMs: number, nowMs: number): boolean {
+function boughtToday(
+  instrument: Instrument,
+  side: string,
+  openedAtMs: number,
+  nowMs: number,
+): boolean {
   const rules = MARKET_RULES[instrument.market];
   if (!rules.tPlusOne || side !== 'long') return false;
   return localClock(openedAtMs, rules.timeZone).date === localClock(nowMs, rules.timeZone).date;
 }
 
 /** `trade/close`: closes a position (or `qty` of it) at the feed price, idempotent by request_id. */
-export async function closePosition(deps: GatewayDeps, userId: number, input: { position_id: number; qty?: number | undefined; request_id: string }): Promise<{ result: ClosedPosition; replayed: boolean }> {
+export async function closePosition(
+  deps: GatewayDeps,
+  userId: number,
+  input: { position_id: number; qty?: number | undefined; request_id: string },
+): Promise<{ result: ClosedPosition; replayed: boolean }> {
   const position = await openPosition(deps, userId, input.position_id);
   const instrument = findInstrument(position.symbol) as Instrument;
   const market = await marketContextFor(deps, instrument);
   if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
   if (market.lastPrice === null) throw new Refusal('price_unavailable');
   const nowMs = deps.clock.nowMs();
-  if (boughtToday(instrument, position.side, Number(position.opened_at), nowMs)) throw new Refusal('t_plus_one');
+  if (boughtToday(instrument, position.side, Number(position.opened_at), nowMs)) {
+    throw new Refusal('t_plus_one');
+  }
   const price = market.lastPrice;
-  const requestHash = hashRequest({ call: 'trade/close', position: input.position_id, qty: input.qty ?? 'all' });
+  const requestHash = hashRequest({
+    call: 'trade/close',
+    position: input.position_id,
+    qty: input.qty ?? 'all',
+  });
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
     return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-      closePositionIn(trx, position, { price, reason: 'user', actor: { type: 'user', id: userId }, nowMs, ...(input.qty ? { qty: BigInt(input.qty) } : {}) }),
+      closePositionIn(trx, position, {
+        price,
+        reason: 'user',
+        actor: { type: 'user', id: userId },
+        nowMs,
+        ...(input.qty ? { qty: BigInt(input.qty) } : {}),
+      }),
     );
   });
 }
 
 /** `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. */
-export async function cancelOrder(deps: GatewayDeps, userId: number, orderId: number): Promise<{ order_id: string; released: string }> {
+export async function cancelOrder(
+  deps: GatewayDeps,
+  userId: number,
+  orderId: number,
+): Promise<{ order_id: string; released: string }> {
   const nowMs = deps.clock.nowMs();
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
-    const order = await trx.selectFrom('trade_order').selectAll().where('id', '=', BigInt(orderId)).where('user_id', '=', BigInt(userId)).executeTakeFirst();
+    const order = await trx
+      .selectFrom('trade_order')
+      .selectAll()
+      .where('id', '=', BigInt(orderId))
+      .where('user_id', '=', BigInt(userId))
+      .executeTakeFirst();
     if (!order) throw new Refusal('not_found');
-    const updated = await trx.updateTable('trade_order').set({ status: 'cancelled', updated_at: nowMs }).where('id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
+    const updated = await trx
+      .updateTable('trade_order')
+      .set({ status: 'cancelled', updated_at: nowMs })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     const currency = order.currency as Currency;
-    await postJournal(trx, { kind: 'order_release', ...journalMemo('order_release', { order: order.id, symbol: order.symbol }), actor: { type: 'user', id: userId }, reference: `order:${order.id}`, postings: releaseOrderHold(userId, currency, order.hold_amount) }, nowMs);
-    return { order_id: String(order.id), released: formatScaled(order.hold_amount, scaleOf(currency)) };
+    await postJournal(
+      trx,
+      {
+        kind: 'order_release',
+        ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
+        actor: { type: 'user', id: userId },
+        reference: `order:${order.id}`,
+        postings: releaseOrderHold(userId, currency, order.hold_amount),
+      },
+      nowMs,
+    );
+    return {
+      order_id: String(order.id),
+      released: formatScaled(order.hold_amount, scaleOf(currency)),
+    };
   });
 }

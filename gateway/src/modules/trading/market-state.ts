@@ -17,7 +17,10 @@ function priceOrNull(instrument: Instrument, text: string | null | undefined): b
  * The market as an order sees it: the exchange phase, the feed's last price and the day's limits.
  * With Redis down the order is refused at once (503 `service_unavailable`), before anything is written.
  */
-export async function marketContextFor(deps: GatewayDeps, instrument: Instrument): Promise<MarketContext & { snapshot: QuoteSnapshot | undefined }> {
+export async function marketContextFor(
+  deps: GatewayDeps,
+  instrument: Instrument,
+): Promise<MarketContext & { snapshot: QuoteSnapshot | undefined }> {
   requireRedis(deps.redis);
   const snapshot = await deps.quotes.one(instrument.symbol);
   const phase = marketClock(instrument.market, deps.clock.nowMs(), deps.config.clock).phase;

@@ -1,7 +1,29 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { hashRequest, insertPosition, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
-import { findInstrument, formatPrice, parseScaledPrice, PriceFormatError, type Instrument } from '@kabuto/schema/market';
-import { checkOrder, computeFees, executionPrice, holdForOrder, openFromCash, requiredMargin, type OrderRequest, type PositionSide } from '@kabuto/schema/trading';
+import {
+  hashRequest,
+  insertPosition,
+  postJournal,
+  runIdempotent,
+  writeTransaction,
+  type Db,
+} from '@kabuto/schema/db';
+import {
+  findInstrument,
+  formatPrice,
+  parseScaledPrice,
+  PriceFormatError,
+  type Instrument,
+} from '@kabuto/schema/market';
+import {
+  checkOrder,
+  computeFees,
+  executionPrice,
+  holdForOrder,
+  openFromCash,
+  requiredMargin,
+  type OrderRequest,
+  type PositionSide,
+} from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
@@ -37,13 +59,34 @@ function parseLimit(instrument: Instrument, text: string | undefined): bigint | 
   }
 }
 
-async function insertOrder(trx: Db, values: { userId: number; instrument: Instrument; order: OrderRequest; status: string; hold: bigint; fillPrice: bigint | null; nowMs: number }): Promise<bigint> {
+async function insertOrder(
+  trx: Db,
+  values: {
+    userId: number;
+    instrument: Instrument;
+    order: OrderRequest;
+    status: string;
+    hold: bigint;
+    fillPrice: bigint | null;
+    nowMs: number;
+  },
+): Promise<bigint> {
   const row = await trx
     .insertInto('trade_order')
     .values({
-      user_id: BigInt(values.userId), symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.order.side,
-      kind: values.order.kind, limit_price: values.order.price, qty: values.order.qty, leverage: BigInt(values.order.leverage),
-      status: values.status, hold_amount: values.hold, fill_price: values.fillPrice, created_at: values.nowMs, updated_at: values.nowMs,
+      user_id: BigInt(values.userId),
+      symbol: values.instrument.symbol,
+      currency: values.instrument.currency,
+      side: values.order.side,
+      kind: values.order.kind,
+      limit_price: values.order.price,
+      qty: values.order.qty,
+      leverage: BigInt(values.order.leverage),
+      status: values.status,
+      hold_amount: values.hold,
+      fill_price: values.fillPrice,
+      created_at: values.nowMs,
+      updated_at: values.nowMs,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -60,11 +103,21 @@ export interface OrderQuote {
 }
 
 /** Checks an order and prices it at the feed (margin and fees), without writing anything. */
-export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradingBarred'>, input: Omit<PlaceOrderInput, 'request_id'>): Promise<OrderQuote> {
+export async function quoteOrder(
+  deps: GatewayDeps,
+  caller: Pick<Caller, 'tradingBarred'>,
+  input: Omit<PlaceOrderInput, 'request_id'>,
+): Promise<OrderQuote> {
   const instrument = findInstrument(input.symbol);
   if (!instrument) throw new Refusal('not_found');
   if (caller.tradingBarred) throw new Refusal('trading_barred');
-  const order: OrderRequest = { side: input.side, kind: input.kind, price: parseLimit(instrument, input.price), qty: BigInt(input.qty), leverage: input.leverage };
+  const order: OrderRequest = {
+    side: input.side,
+    kind: input.kind,
+    price: parseLimit(instrument, input.price),
+    qty: BigInt(input.qty),
+    leverage: input.leverage,
+  };
   const market = await marketContextFor(deps, instrument);
   const refusal = checkOrder(instrument, order, market);
   if (refusal) throw new Refusal(refusal);
@@ -74,8 +127,99 @@ export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradin
   const fillNow = execution !== null;
   const price = execution ?? (order.price as bigint);
   const margin = requiredMargin(instrument, price, order.qty, order.leverage);
-  const fees = computeFees(instrument.market, order.side === 'long' ? 'buy' : 'sell', price, order.qty);
+  const fees = computeFees(
+    instrument.market,
+    order.side === 'long' ? 'buy' : 'sell',
+    price,
+    order.qty,
+  );
   return { instrument, order, fillNow, price, margin, fees };
+}
+
+type OrderWrite = OrderQuote & { readonly userId: number; readonly nowMs: number };
+
+/** The order and position figures on the wire, at the instrument's currency and price decimals. */
+function placedAnswer(write: OrderWrite, orderId: bigint, positionId: bigint | null): PlacedOrder {
+  const wire = (minor: bigint) => formatScaled(minor, scaleOf(write.instrument.currency));
+  return {
+    order_id: String(orderId),
+    status: positionId === null ? 'pending' : 'filled',
+    position_id: positionId === null ? null : String(positionId),
+    price: formatPrice(write.price, write.instrument.market),
+    margin: wire(write.margin),
+    fee: wire(write.fees.total),
+  };
+}
+
+/** A resting limit: the order and its hold of margin and fees at the limit (the worst case). */
+async function holdRestingOrder(trx: Db, write: OrderWrite): Promise<PlacedOrder> {
+  const { userId, instrument, order, nowMs } = write;
+  const hold = write.margin + write.fees.total;
+  const orderId = await insertOrder(trx, {
+    userId,
+    instrument,
+    order,
+    status: 'pending',
+    hold,
+    fillPrice: null,
+    nowMs,
+  });
+  await postJournal(
+    trx,
+    {
+      kind: 'order_hold',
+      ...journalMemo('order_hold', { order: orderId, symbol: instrument.symbol }),
+      actor: { type: 'user', id: userId },
+      reference: `order:${orderId}`,
+      postings: holdForOrder(userId, instrument.currency, hold),
+    },
+    nowMs,
+  );
+  return placedAnswer(write, orderId, null);
+}
+
+/** An order that fills now: the filled order, its position, and margin and fees out of cash. */
+async function openFilledPosition(trx: Db, write: OrderWrite): Promise<PlacedOrder> {
+  const { userId, instrument, order, price, margin, fees, nowMs } = write;
+  const orderId = await insertOrder(trx, {
+    userId,
+    instrument,
+    order,
+    status: 'filled',
+    hold: 0n,
+    fillPrice: price,
+    nowMs,
+  });
+  const positionId = await insertPosition(trx, {
+    userId,
+    orderId,
+    instrument,
+    side: order.side,
+    qty: order.qty,
+    price,
+    leverage: order.leverage,
+    margin,
+    fee: fees.total,
+    nowMs,
+  });
+  await postJournal(
+    trx,
+    {
+      kind: 'position_open',
+      ...journalMemo('position_open', {
+        side: order.side,
+        qty: order.qty,
+        symbol: instrument.symbol,
+        price: formatPrice(price, instrument.market),
+        leverage: order.leverage,
+      }),
+      actor: { type: 'user', id: userId },
+      reference: `position:${positionId}`,
+      postings: openFromCash(userId, instrument.currency, margin, fees),
+    },
+    nowMs,
+  );
+  return placedAnswer(write, orderId, positionId);
 }
 
 /**
@@ -84,26 +228,20 @@ export async function quoteOrder(deps: GatewayDeps, caller: Pick<Caller, 'tradin
  * crosses: at the market, not at the limit) or holds margin and fees at the limit for a resting
  * limit order (the worst case; the matcher fills it at the crossing print). Idempotent by `request_id`.
  */
-export async function placeOrder(deps: GatewayDeps, caller: Pick<Caller, 'userId' | 'tradingBarred'>, input: PlaceOrderInput): Promise<{ result: PlacedOrder; replayed: boolean }> {
+export async function placeOrder(
+  deps: GatewayDeps,
+  caller: Pick<Caller, 'userId' | 'tradingBarred'>,
+  input: PlaceOrderInput,
+): Promise<{ result: PlacedOrder; replayed: boolean }> {
   const { userId } = caller;
-  const { instrument, order, fillNow, price, margin, fees } = await quoteOrder(deps, caller, input);
+  const quote = await quoteOrder(deps, caller, input);
   const nowMs = deps.clock.nowMs();
-  const currency = instrument.currency;
-  const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  const write: OrderWrite = { ...quote, userId, nowMs };
   const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
-    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async (): Promise<PlacedOrder> => {
-      const hold = fillNow ? 0n : margin + fees.total;
-      const orderId = await insertOrder(trx, { userId, instrument, order, status: fillNow ? 'filled' : 'pending', hold, fillPrice: fillNow ? price : null, nowMs });
-      const actor = { type: 'user' as const, id: userId };
-      if (!fillNow) {
-        await postJournal(trx, { kind: 'order_hold', ...journalMemo('order_hold', { order: orderId, symbol: instrument.symbol }), actor, reference: `order:${orderId}`, postings: holdForOrder(userId, currency, hold) }, nowMs);
-        return { order_id: String(orderId), status: 'pending', position_id: null, price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
-      }
-      const positionId = await insertPosition(trx, { userId, orderId, instrument, side: order.side, qty: order.qty, price, leverage: order.leverage, margin, fee: fees.total, nowMs });
-      await postJournal(trx, { kind: 'position_open', ...journalMemo('position_open', { side: order.side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(price, instrument.market), leverage: order.leverage }), actor, reference: `position:${positionId}`, postings: openFromCash(userId, currency, margin, fees) }, nowMs);
-      return { order_id: String(orderId), status: 'filled', position_id: String(positionId), price: formatPrice(price, instrument.market), margin: wire(margin), fee: wire(fees.total) };
-    });
+    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
+      write.fillNow ? openFilledPosition(trx, write) : holdRestingOrder(trx, write),
+    );
   });
 }

@@ -1,4 +1,11 @@
-import { cancelOrderRequest, closePositionRequest, holdingRequest, placeOrderRequest, positionListRequest, previewOrderRequest } from '@kabuto/schema/contracts';
+import {
+  cancelOrderRequest,
+  closePositionRequest,
+  holdingRequest,
+  placeOrderRequest,
+  positionListRequest,
+  previewOrderRequest,
+} from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
@@ -10,11 +17,20 @@ import { closedPositionsList, holdingOf, openPositionsList } from './positions.s
 
 export const placeOrderCall = defineUserCall({
   path: 'trade/order',
-  summary: 'Places a market or limit order, long or short with leverage; purchase_ok when it filled, order_placed when a limit rests; idempotent by request_id',
+  summary:
+    'Places a market or limit order, long or short with leverage; purchase_ok when it filled, order_placed when a limit rests; idempotent by request_id',
   input: placeOrderRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
-    if (!replayed) announce(deps, caller.userId, 'order:updated', result.status === 'filled' ? 'filled' : 'placed', { ...result });
+    if (!replayed) {
+      announce(
+        deps,
+        caller.userId,
+        'order:updated',
+        result.status === 'filled' ? 'filled' : 'placed',
+        { ...result },
+      );
+    }
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });
@@ -61,7 +77,8 @@ export const closedPositionsCall = defineUserCall({
 
 export const previewOrderCall = defineUserCall({
   path: 'trade/preview',
-  summary: 'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
+  summary:
+    'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
   input: previewOrderRequest,
   async handle({ input, caller, deps }) {
     const quote = await quoteOrder(deps, caller, input);
@@ -74,10 +91,18 @@ export const previewOrderCall = defineUserCall({
     return {
       msg: 'ok',
       data: {
-        currency, price: formatPrice(quote.price, quote.instrument.market), fills_now: quote.fillNow, margin: wire(quote.margin),
-        fee: wire(quote.fees.total), stamp_duty: wire(quote.fees.stampDuty), total: wire(total), available: wire(available),
-        buy_fee: wire(input.side === 'long' ? sideFee : 0n), sell_fee: wire(input.side === 'short' ? sideFee : 0n),
-        stamp_duty_applies: quote.fees.stampDuty > 0n, affordable: available >= total,
+        currency,
+        price: formatPrice(quote.price, quote.instrument.market),
+        fills_now: quote.fillNow,
+        margin: wire(quote.margin),
+        fee: wire(quote.fees.total),
+        stamp_duty: wire(quote.fees.stampDuty),
+        total: wire(total),
+        available: wire(available),
+        buy_fee: wire(input.side === 'long' ? sideFee : 0n),
+        sell_fee: wire(input.side === 'short' ? sideFee : 0n),
+        stamp_duty_applies: quote.fees.stampDuty > 0n,
+        affordable: available >= total,
       },
     };
   },
@@ -88,12 +113,30 @@ export const pendingOrdersCall = defineUserCall({
   summary: 'The caller’s resting limit orders, newest first',
   input: positionListRequest,
   async handle({ caller, deps }) {
-    const rows = await deps.db.selectFrom('trade_order').selectAll().where('user_id', '=', BigInt(caller.userId)).where('status', '=', 'pending').orderBy('id', 'desc').execute();
+    const rows = await deps.db
+      .selectFrom('trade_order')
+      .selectAll()
+      .where('user_id', '=', BigInt(caller.userId))
+      .where('status', '=', 'pending')
+      .orderBy('id', 'desc')
+      .execute();
     return {
       msg: 'ok',
       data: rows.map((row) => ({
-        order_id: String(row.id), symbol: row.symbol, side: row.side, kind: row.kind, stock_num: Number(row.qty), leverage: Number(row.leverage), currency: row.currency,
-        price: formatPrice(row.limit_price ?? 0n, (findInstrument(row.symbol) as Instrument).market), hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)), created_at: Number(row.created_at), status: 0,
+        order_id: String(row.id),
+        symbol: row.symbol,
+        side: row.side,
+        kind: row.kind,
+        stock_num: Number(row.qty),
+        leverage: Number(row.leverage),
+        currency: row.currency,
+        price: formatPrice(
+          row.limit_price ?? 0n,
+          (findInstrument(row.symbol) as Instrument).market,
+        ),
+        hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)),
+        created_at: Number(row.created_at),
+        status: 0,
       })),
     };
   },
@@ -101,7 +144,8 @@ export const pendingOrdersCall = defineUserCall({
 
 export const holdingCall = defineUserCall({
   path: 'trade/holding',
-  summary: 'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
+  summary:
+    'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
   input: holdingRequest,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };

@@ -12,13 +12,21 @@ const CHUNK = 500;
  * what a crash between writing the file and committing its row leaves behind (personal ID photos
  * must not linger). Returns the names it removed.
  */
-export async function sweepOrphanUploads(db: Db, dataDir: string, nowMs: number): Promise<string[]> {
+export async function sweepOrphanUploads(
+  db: Db,
+  dataDir: string,
+  nowMs: number,
+): Promise<string[]> {
   const dir = uploadsDir(dataDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   if (names.length === 0) return [];
   const known = new Set<string>();
   for (let i = 0; i < names.length; i += CHUNK) {
-    const rows = await db.selectFrom('upload').select('stored_name').where('stored_name', 'in', names.slice(i, i + CHUNK)).execute();
+    const rows = await db
+      .selectFrom('upload')
+      .select('stored_name')
+      .where('stored_name', 'in', names.slice(i, i + CHUNK))
+      .execute();
     for (const row of rows) known.add(row.stored_name);
   }
   const removed: string[] = [];

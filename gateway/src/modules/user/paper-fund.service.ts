@@ -9,13 +9,23 @@ import {
   type Currency,
   type DisplayCurrency,
 } from '@kabuto/schema/domain';
-import { hashRequest, postJournal, runIdempotent, writeTransaction, type Db } from '@kabuto/schema/db';
+import {
+  hashRequest,
+  postJournal,
+  runIdempotent,
+  writeTransaction,
+  type Db,
+} from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import { configValue } from '../common/config.repository.ts';
 import { lockUser } from '../auth/users.repository.ts';
 
 /** Default virtual grants; the operator may set `paper_grant_<currency>` in config. */
-const DEFAULT_GRANT_MAJOR: Record<string, string> = { JPY: '10000000', USD: '70000', CNY: '500000' };
+const DEFAULT_GRANT_MAJOR: Record<string, string> = {
+  JPY: '10000000',
+  USD: '70000',
+  CNY: '500000',
+};
 export const PAPER_GRANT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 async function grantAmountMinor(db: Db, currency: Currency): Promise<bigint> {
@@ -24,7 +34,12 @@ async function grantAmountMinor(db: Db, currency: Currency): Promise<bigint> {
 }
 
 /** The time of the last grant in `currency` within the interval, or null when a claim is open. */
-async function lastClaimWithinInterval(trx: Db, userId: number, currency: Currency, nowMs: number): Promise<number | null> {
+async function lastClaimWithinInterval(
+  trx: Db,
+  userId: number,
+  currency: Currency,
+  nowMs: number,
+): Promise<number | null> {
   const row = await trx
     .selectFrom('journal')
     .select((eb) => eb.fn.max('created_at').as('last_at'))
@@ -54,26 +69,39 @@ export async function claimPaperFund(
   const requestHash = hashRequest({ call: 'user/paperfund', currency });
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, options.userId);
-    return runIdempotent(trx, { userId: options.userId, requestId: options.requestId, requestHash, nowMs }, async () => {
-      const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
-      // Says when the next claim opens (not a rate limit: the user can plan for it).
-      if (lastAt !== null) throw new Refusal('grant_not_yet', { currency, next_claim_at: lastAt + PAPER_GRANT_INTERVAL_MS });
-      const journalId = await postJournal(
-        trx,
-        {
-          kind: 'paper_grant',
-          ...journalMemo('paper_grant'),
-          actor: { type: 'user', id: options.userId },
-          reference: `paper:${currency}`,
-          postings: transfer({
-            from: platformAccount('platform:paper_grant', currency),
-            to: userAccount(options.userId, 'cash', currency),
-            amountMinor,
-          }),
-        },
-        nowMs,
-      );
-      return { journal_id: String(journalId), currency, amount: toWire({ currency, amountMinor }) };
-    });
+    return runIdempotent(
+      trx,
+      { userId: options.userId, requestId: options.requestId, requestHash, nowMs },
+      async () => {
+        const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
+        // Says when the next claim opens (not a rate limit: the user can plan for it).
+        if (lastAt !== null) {
+          throw new Refusal('grant_not_yet', {
+            currency,
+            next_claim_at: lastAt + PAPER_GRANT_INTERVAL_MS,
+          });
+        }
+        const journalId = await postJournal(
+          trx,
+          {
+            kind: 'paper_grant',
+            ...journalMemo('paper_grant'),
+            actor: { type: 'user', id: options.userId },
+            reference: `paper:${currency}`,
+            postings: transfer({
+              from: platformAccount('platform:paper_grant', currency),
+              to: userAccount(options.userId, 'cash', currency),
+              amountMinor,
+            }),
+          },
+          nowMs,
+        );
+        return {
+          journal_id: String(journalId),
+          currency,
+          amount: toWire({ currency, amountMinor }),
+        };
+      },
+    );
   });
 }

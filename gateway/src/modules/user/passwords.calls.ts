@@ -18,7 +18,11 @@ async function requireUser(deps: GatewayDeps, caller: Caller): Promise<UserRecor
   return user;
 }
 
-function setColumn(deps: GatewayDeps, caller: Caller, values: { password_hash: string } | { fund_password_hash: string }) {
+function setColumn(
+  deps: GatewayDeps,
+  caller: Caller,
+  values: { password_hash: string } | { fund_password_hash: string },
+) {
   return deps.db.updateTable('app_user').set(values).where('id', '=', BigInt(caller.userId));
 }
 
@@ -32,9 +36,17 @@ export const changePasswordCall = defineUserCall({
     await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.oldpassword);
     if (input.oldpassword === input.password) throw new Refusal('password_same_as_old');
     const passwordHash = await hashPassword(input.password);
-    await endOtherSessions(deps, { userId: caller.userId, keepSessionId: caller.sessionId }, async (trx) => {
-      await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', BigInt(caller.userId)).execute();
-    });
+    await endOtherSessions(
+      deps,
+      { userId: caller.userId, keepSessionId: caller.sessionId },
+      async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', BigInt(caller.userId))
+          .execute();
+      },
+    );
     return { msg: 'modify_ok' };
   },
 });
@@ -51,7 +63,9 @@ export const setFundPasswordCall = defineUserCall({
     await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
     const fundHash = await hashPassword(input.fundpassword);
     // Only the first of parallel settings writes; the others say so instead of modify_ok.
-    const set = await setColumn(deps, caller, { fund_password_hash: fundHash }).where('fund_password_hash', 'is', null).executeTakeFirst();
+    const set = await setColumn(deps, caller, { fund_password_hash: fundHash })
+      .where('fund_password_hash', 'is', null)
+      .executeTakeFirst();
     if (set.numUpdatedRows !== 1n) throw alreadySet;
     return { msg: 'modify_ok' };
   },
@@ -59,7 +73,8 @@ export const setFundPasswordCall = defineUserCall({
 
 export const changeFundPasswordCall = defineUserCall({
   path: 'user/changeFundPassword',
-  summary: 'Changes the fund password (and needs a TOTP code when TOTP is on); five wrong attempts lock it for 15 minutes',
+  summary:
+    'Changes the fund password (and needs a TOTP code when TOTP is on); five wrong attempts lock it for 15 minutes',
   input: changeFundPasswordRequest,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
@@ -67,7 +82,9 @@ export const changeFundPasswordCall = defineUserCall({
     if (!user.fundPasswordHash) throw new Refusal('fund_password_not_set');
     await checkFundPassword(deps, caller.userId, user.fundPasswordHash, input.oldfundpassword);
     await verifyTotp(deps, caller.userId, input.otp);
-    await setColumn(deps, caller, { fund_password_hash: await hashPassword(input.fundpassword) }).execute();
+    await setColumn(deps, caller, {
+      fund_password_hash: await hashPassword(input.fundpassword),
+    }).execute();
     return { msg: 'modify_ok' };
   },
 });

@@ -50,7 +50,10 @@ export const paperFundCall = defineUserCall({
       requestId: input.request_id,
     });
     if (!replayed) {
-      await deps.accountEvents.emit(caller.userId, 'fund:updated', { kind: 'paper_grant', ...result });
+      await deps.accountEvents.emit(caller.userId, 'fund:updated', {
+        kind: 'paper_grant',
+        ...result,
+      });
       deps.assetRecompute.request(caller.userId, 'paper_grant');
     }
     return { msg: 'claim_ok', data: result };

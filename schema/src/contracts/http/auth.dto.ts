@@ -41,7 +41,10 @@ export const changeFundPasswordRequest = z.strictObject({
   fundpassword: fundPasswordField,
   refundpassword: z.string().max(16),
   /** Required when the user turned TOTP on. */
-  otp: z.string().regex(/^\d{6}$/).optional(),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 
 export const revokeSessionRequest = z.strictObject({ id: z.coerce.number().int().positive() });

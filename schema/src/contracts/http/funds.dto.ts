@@ -4,8 +4,15 @@ import { JOURNAL_KINDS } from '../../domain/ledger/journal.ts';
 import { displayCurrencyField, requestIdField } from './fields.ts';
 
 /** A positive decimal amount in major units (the server checks the currency's decimals). */
-export const amountField = z.string().trim().regex(/^\d{1,13}(\.\d{1,2})?$/);
-export const currencyField = z.string().trim().toUpperCase().pipe(z.enum(CURRENCIES as [string, ...string[]]));
+export const amountField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/);
+export const currencyField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(CURRENCIES as [string, ...string[]]));
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const fundPasswordField = z.string().regex(/^\d{6}$/);
 const otpField = z.string().regex(/^\d{6}$/);
@@ -16,7 +23,10 @@ export const DOCUMENT_TYPES = ['drivers_licence', 'health_insurance', 'my_number
 export const kycSubmitRequest = z.strictObject({
   name_kanji: z.string().trim().min(1).max(60),
   name_kana: z.string().trim().min(1).max(60),
-  id_number: z.string().trim().regex(/^[A-Za-z0-9-]{4,20}$/),
+  id_number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,20}$/),
   document_type: z.enum(DOCUMENT_TYPES),
   consent: z.string().optional(),
 });
@@ -28,17 +38,30 @@ const cardFields = {
   holder_kana: z.string().trim().min(1).max(60),
   bank_name: z.string().trim().min(1).max(60),
   branch_name: z.string().trim().min(1).max(60),
-  branch_code: z.string().trim().regex(/^\d{3}$/),
+  branch_code: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/),
   card_type: z.enum(['ordinary', 'current']),
-  account_number: z.string().trim().regex(/^\d{7}$/),
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{7}$/),
 };
 export const bankAddRequest = z.strictObject(cardFields);
 export const bankEditRequest = z.strictObject({ card_id: idField, ...cardFields });
 export const bankUnbindRequest = z.strictObject({ card_id: idField });
 
-export const depositChannelRequest = z.strictObject({ channel_id: idField, channel_password: z.string().trim().min(1).max(32) });
+export const depositChannelRequest = z.strictObject({
+  channel_id: idField,
+  channel_password: z.string().trim().min(1).max(32),
+});
 /** `fund/deposit` (multipart with a `proof` image). */
-export const depositRequest = z.strictObject({ channel_id: idField, amount: amountField, request_id: requestIdField });
+export const depositRequest = z.strictObject({
+  channel_id: idField,
+  amount: amountField,
+  request_id: requestIdField,
+});
 
 export const withdrawRequest = z.strictObject({
   card_id: idField,
@@ -51,7 +74,14 @@ export const withdrawalListRequest = z.strictObject({ type: displayCurrencyField
 
 const exchangeFields = { from: currencyField, to: currencyField, amount: amountField };
 export const exchangeQuoteRequest = z.strictObject(exchangeFields);
-export const exchangeRequest = z.strictObject({ ...exchangeFields, quote_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(), request_id: requestIdField });
+export const exchangeRequest = z.strictObject({
+  ...exchangeFields,
+  quote_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+  request_id: requestIdField,
+});
 
 export const recordsRequest = z.strictObject({
   currency: currencyField.optional(),
@@ -65,8 +95,20 @@ export const recordsRequest = z.strictObject({
 export const totpEnableRequest = z.strictObject({ otp: otpField });
 export const antiPhishingRequest = z.strictObject({ phrase: z.string().trim().min(2).max(32) });
 
-export const adminLoginRequest = z.strictObject({ login: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
-export const adminListRequest = z.strictObject({ status: z.enum(['pending', 'approved', 'rejected', 'paid', 'all']).default('pending') });
+export const adminLoginRequest = z.strictObject({
+  login: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+export const adminListRequest = z.strictObject({
+  status: z.enum(['pending', 'approved', 'rejected', 'paid', 'all']).default('pending'),
+});
 export const adminDecideRequest = z
-  .strictObject({ id: idField, decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(200).optional() })
-  .refine((d) => d.decision === 'approve' || Boolean(d.reason), { message: 'a rejection needs a reason', path: ['reason'] });
+  .strictObject({
+    id: idField,
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().max(200).optional(),
+  })
+  .refine((d) => d.decision === 'approve' || Boolean(d.reason), {
+    message: 'a rejection needs a reason',
+    path: ['reason'],
+  });

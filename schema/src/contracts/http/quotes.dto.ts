@@ -4,9 +4,15 @@ import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
 /** Quote calls. `lang` picks the name returned in `name` (all three are in `names`). */
 export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
 export const symbolField = z.string().trim().toUpperCase().pipe(z.string().regex(SYMBOL_PATTERN));
-export const marketField = z.string().toUpperCase().pipe(z.enum(['US', 'JP', 'CN']));
+export const marketField = z
+  .string()
+  .toUpperCase()
+  .pipe(z.enum(['US', 'JP', 'CN']));
 
-export const searchRequest = z.strictObject({ keyword: z.string().trim().min(1).max(32), lang: langField });
+export const searchRequest = z.strictObject({
+  keyword: z.string().trim().min(1).max(32),
+  lang: langField,
+});
 export const detailRequest = z.strictObject({ symbol: symbolField, lang: langField });
 export const CHART_PERIODS = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'] as const;
 export const CHART_RANGES = ['1w', '1m', '3m', '6m', 'all'] as const;
@@ -41,7 +47,10 @@ export const rankingsRequest = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(10),
   lang: langField,
 });
-export const marketListRequest = z.strictObject({ market: marketField.optional(), lang: langField });
+export const marketListRequest = z.strictObject({
+  market: marketField.optional(),
+  lang: langField,
+});
 export const watchRequest = z.strictObject({ symbol: symbolField });
 export const watchlistRequest = z.strictObject({ lang: langField });
 

@@ -20,7 +20,11 @@ export async function up(db: AnyDb): Promise<void> {
     // I4 as a last line of defence: a user's cash and holds never go below zero.
     .addCheckConstraint('ledger_account_no_negative', sql`allow_negative = 1 or balance >= 0`)
     .execute();
-  await db.schema.createIndex('ledger_account_user').on('ledger_account').column('user_id').execute();
+  await db.schema
+    .createIndex('ledger_account_user')
+    .on('ledger_account')
+    .column('user_id')
+    .execute();
   await db.schema
     .createTable('ledger_sequence')
     .addColumn('id', 'bigint', (c) => c.primaryKey())
@@ -62,7 +66,13 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['idempotency_key', 'posting', 'journal', 'ledger_sequence', 'ledger_account']) {
+  for (const table of [
+    'idempotency_key',
+    'posting',
+    'journal',
+    'ledger_sequence',
+    'ledger_account',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

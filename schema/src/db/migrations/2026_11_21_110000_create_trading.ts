@@ -25,8 +25,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('trade_order_user').on('trade_order').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('trade_order_pending').on('trade_order').columns(['status', 'symbol']).execute();
+  await db.schema
+    .createIndex('trade_order_user')
+    .on('trade_order')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('trade_order_pending')
+    .on('trade_order')
+    .columns(['status', 'symbol'])
+    .execute();
   await db.schema
     .createTable('position')
     .addColumn('id', id, (c) => c.primaryKey())
@@ -48,7 +56,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('close_reason', 'text')
     .addColumn('closed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('position_user').on('position').columns(['user_id', 'status']).execute();
+  await db.schema
+    .createIndex('position_user')
+    .on('position')
+    .columns(['user_id', 'status'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -53,8 +53,18 @@ async function createUploadsAndKyc(db: AnyDb, id: IdType): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('kyc_submission_status', sql`status in ('pending', 'approved', 'rejected')`)
     .execute();
-  await db.schema.createIndex('kyc_submission_user').on('kyc_submission').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('kyc_submission_one_open').on('kyc_submission').column('user_id').unique().where(sql.ref('status'), 'in', ['pending', 'approved']).execute();
+  await db.schema
+    .createIndex('kyc_submission_user')
+    .on('kyc_submission')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('kyc_submission_one_open')
+    .on('kyc_submission')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('status'), 'in', ['pending', 'approved'])
+    .execute();
 }
 
 async function createBankCards(db: AnyDb, id: IdType): Promise<void> {
@@ -114,7 +124,13 @@ async function createDeposits(db: AnyDb, id: IdType): Promise<void> {
     .addCheckConstraint('deposit_positive', sql`amount > 0`)
     .execute();
   await db.schema.createIndex('deposit_user').on('deposit').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('deposit_one_pending').on('deposit').column('user_id').unique().where(sql.ref('status'), '=', 'pending').execute();
+  await db.schema
+    .createIndex('deposit_one_pending')
+    .on('deposit')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
 }
 
 async function createWithdrawals(db: AnyDb, id: IdType): Promise<void> {
@@ -135,7 +151,11 @@ async function createWithdrawals(db: AnyDb, id: IdType): Promise<void> {
     .addCheckConstraint('withdrawal_status', sql`status in ('pending', 'paid', 'rejected')`)
     .addCheckConstraint('withdrawal_positive', sql`amount > 0`)
     .execute();
-  await db.schema.createIndex('withdrawal_user').on('withdrawal').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('withdrawal_user')
+    .on('withdrawal')
+    .columns(['user_id', 'id'])
+    .execute();
 }
 
 async function createInboxAndSecurity(db: AnyDb, id: IdType): Promise<void> {
@@ -148,7 +168,11 @@ async function createInboxAndSecurity(db: AnyDb, id: IdType): Promise<void> {
     .addColumn('read_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('inbox_message_user').on('inbox_message').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('inbox_message_user')
+    .on('inbox_message')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema
     .createTable('user_security')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('app_user.id'))
@@ -183,7 +207,18 @@ async function createBackOffice(db: AnyDb, id: IdType): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['audit_log', 'admin_session', 'user_security', 'inbox_message', 'withdrawal', 'deposit', 'deposit_channel', 'bank_card', 'kyc_submission', 'upload']) {
+  for (const table of [
+    'audit_log',
+    'admin_session',
+    'user_security',
+    'inbox_message',
+    'withdrawal',
+    'deposit',
+    'deposit_channel',
+    'bank_card',
+    'kyc_submission',
+    'upload',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -10,11 +10,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('journal').addColumn('seq', 'bigint').execute();
   await sql`update journal set seq = id`.execute(db);
   await db.schema.createIndex('journal_seq').unique().on('journal').column('seq').execute();
-  await db.schema.createIndex('journal_unsequenced').on('journal').column('id').where(sql.ref('seq'), 'is', null).execute();
+  await db.schema
+    .createIndex('journal_unsequenced')
+    .on('journal')
+    .column('id')
+    .where(sql.ref('seq'), 'is', null)
+    .execute();
   if (dialectOf(db) === 'postgres') {
     await sql`create sequence journal_id_seq owned by journal.id`.execute(db);
-    await sql`select setval('journal_id_seq', coalesce((select max(id) from journal), 0) + 1, false)`.execute(db);
-    await sql`alter table journal alter column id set default nextval('journal_id_seq')`.execute(db);
+    await sql`select setval('journal_id_seq', coalesce((select max(id) from journal), 0) + 1, false)`.execute(
+      db,
+    );
+    await sql`alter table journal alter column id set default nextval('journal_id_seq')`.execute(
+      db,
+    );
   }
 }
 

@@ -1,4 +1,10 @@
-import { computeAccountSummary, type AccountSummary, type Currency, type PositionValue, type RateLookup } from '../../domain/index.ts';
+import {
+  computeAccountSummary,
+  type AccountSummary,
+  type Currency,
+  type PositionValue,
+  type RateLookup,
+} from '../../domain/index.ts';
 import { findInstrument } from '../../domain/market/instruments.ts';
 import { valuePosition, type PositionSide } from '../../domain/trading/order-rules.ts';
 import type { Db } from '../create-db.ts';
@@ -8,7 +14,11 @@ import { userBalances } from './ledger.store.ts';
 export type LastPrice = (symbol: string) => bigint | null;
 
 /** Open positions valued at the last price (at their open price when there is none). */
-export async function openPositionValues(db: Db, userId: number, lastPrice: LastPrice): Promise<PositionValue[]> {
+export async function openPositionValues(
+  db: Db,
+  userId: number,
+  lastPrice: LastPrice,
+): Promise<PositionValue[]> {
   const rows = await db
     .selectFrom('position')
     .select(['symbol', 'currency', 'side', 'qty', 'open_price'])
@@ -18,8 +28,18 @@ export async function openPositionValues(db: Db, userId: number, lastPrice: Last
   return rows.flatMap((row) => {
     const instrument = findInstrument(row.symbol);
     if (!instrument) return [];
-    const value = valuePosition(instrument, { side: row.side as PositionSide, qty: row.qty, openPrice: row.open_price }, lastPrice(row.symbol) ?? row.open_price);
-    return [{ currency: row.currency as Currency, marketValueMinor: value.marketValue, unrealizedPnlMinor: value.unrealizedPnl }];
+    const value = valuePosition(
+      instrument,
+      { side: row.side as PositionSide, qty: row.qty, openPrice: row.open_price },
+      lastPrice(row.symbol) ?? row.open_price,
+    );
+    return [
+      {
+        currency: row.currency as Currency,
+        marketValueMinor: value.marketValue,
+        unrealizedPnlMinor: value.unrealizedPnl,
+      },
+    ];
   });
 }
 

@@ -13,11 +13,29 @@ export function hashRequest(input: Record<string, unknown>): string {
 }
 
 const findKey = preparedQuery((db: Db, userId: bigint, requestId: string) =>
-  db.selectFrom('idempotency_key').select(['request_hash', 'response']).where('user_id', '=', userId).where('request_id', '=', requestId),
+  db
+    .selectFrom('idempotency_key')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId),
 );
 
-const storeKey = preparedQuery((db: Db, userId: number, requestId: string, requestHash: string, response: string, createdAt: number) =>
-  db.insertInto('idempotency_key').values({ user_id: userId, request_id: requestId, request_hash: requestHash, response, created_at: createdAt }),
+const storeKey = preparedQuery(
+  (
+    db: Db,
+    userId: number,
+    requestId: string,
+    requestHash: string,
+    response: string,
+    createdAt: number,
+  ) =>
+    db.insertInto('idempotency_key').values({
+      user_id: userId,
+      request_id: requestId,
+      request_hash: requestHash,
+      response,
+      created_at: createdAt,
+    }),
 );
 
 /**
@@ -25,7 +43,10 @@ const storeKey = preparedQuery((db: Db, userId: number, requestId: string, reque
  * under the same key get `request_id_reused`. Calls with slow checks before their transaction
  * (uploads, password hashes) ask this first, so a retry skips them and gets the first answer.
  */
-export async function earlierAnswer<T>(db: Db, key: { userId: number; requestId: string; requestHash: string }): Promise<{ result: T; replayed: true } | undefined> {
+export async function earlierAnswer<T>(
+  db: Db,
+  key: { userId: number; requestId: string; requestHash: string },
+): Promise<{ result: T; replayed: true } | undefined> {
   const [existing] = await findKey(db, BigInt(key.userId), key.requestId);
   if (!existing) return undefined;
   if (existing.request_hash !== key.requestHash) throw new Refusal('request_id_reused');
@@ -44,6 +65,13 @@ export async function runIdempotent<T>(
   const earlier = await earlierAnswer<T>(trx, key);
   if (earlier) return earlier;
   const result = await work();
-  await storeKey(trx, key.userId, key.requestId, key.requestHash, JSON.stringify(result), key.nowMs);
+  await storeKey(
+    trx,
+    key.userId,
+    key.requestId,
+    key.requestHash,
+    JSON.stringify(result),
+    key.nowMs,
+  );
   return { result, replayed: false };
 }

@@ -12,9 +12,18 @@ export type InboxKind =
   | 'margin_call'
   | 'stop_out';
 
-export async function insertInboxMessage(trx: Db, values: { userId: number; kind: InboxKind; params: Record<string, string>; nowMs: number }): Promise<void> {
+export async function insertInboxMessage(
+  trx: Db,
+  values: { userId: number; kind: InboxKind; params: Record<string, string>; nowMs: number },
+): Promise<void> {
   await trx
     .insertInto('inbox_message')
-    .values({ user_id: BigInt(values.userId), kind: values.kind, params: JSON.stringify(values.params), read_at: null, created_at: values.nowMs })
+    .values({
+      user_id: BigInt(values.userId),
+      kind: values.kind,
+      params: JSON.stringify(values.params),
+      read_at: null,
+      created_at: values.nowMs,
+    })
     .execute();
 }

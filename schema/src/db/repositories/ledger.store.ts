@@ -35,15 +35,18 @@ async function createAccount(trx: Db, ref: AccountRef, nowMs: number): Promise<v
     .execute();
 }
 
-const conditionalPosting = preparedQuery((db: Db, amountMinor: bigint, owner: string, kind: string, currency: string) =>
-  db
-    .updateTable('ledger_account')
-    .set({ balance: sql`balance + ${amountMinor}` })
-    .where('owner_key', '=', owner)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .where((eb) => eb.or([eb('allow_negative', '=', 1n), eb(sql`balance + ${amountMinor}`, '>=', 0)]))
-    .returning('id'),
+const conditionalPosting = preparedQuery(
+  (db: Db, amountMinor: bigint, owner: string, kind: string, currency: string) =>
+    db
+      .updateTable('ledger_account')
+      .set({ balance: sql`balance + ${amountMinor}` })
+      .where('owner_key', '=', owner)
+      .where('kind', '=', kind)
+      .where('currency', '=', currency)
+      .where((eb) =>
+        eb.or([eb('allow_negative', '=', 1n), eb(sql`balance + ${amountMinor}`, '>=', 0)]),
+      )
+      .returning('id'),
 );
 
 /**
@@ -57,7 +60,12 @@ async function applyPosting(trx: Db, ref: AccountRef, amountMinor: bigint): Prom
 }
 
 /** Posts to an account, creating it on first use (only a missing account is retried). */
-async function postToAccount(trx: Db, ref: AccountRef, amountMinor: bigint, nowMs: number): Promise<bigint | null> {
+async function postToAccount(
+  trx: Db,
+  ref: AccountRef,
+  amountMinor: bigint,
+  nowMs: number,
+): Promise<bigint | null> {
   const applied = await applyPosting(trx, ref, amountMinor);
   if (applied !== null) return applied;
   const exists = await trx
@@ -73,7 +81,11 @@ async function postToAccount(trx: Db, ref: AccountRef, amountMinor: bigint, nowM
 }
 
 const takeJournalId = preparedQuery((db: Db) =>
-  db.updateTable('ledger_sequence').set({ last_seq: sql`last_seq + 1` }).where('id', '=', 1n).returning('last_seq'),
+  db
+    .updateTable('ledger_sequence')
+    .set({ last_seq: sql`last_seq + 1` })
+    .where('id', '=', 1n)
+    .returning('last_seq'),
 );
 
 async function nextJournalId(trx: Db): Promise<bigint> {
@@ -82,8 +94,31 @@ async function nextJournalId(trx: Db): Promise<bigint> {
   return row.last_seq;
 }
 
-const insertJournal = preparedQuery((db: Db, id: bigint, kind: string, memo: string, memoParams: string | null, actorType: string, actorId: string, reference: string | null, userId: number | null, createdAt: number) =>
-  db.insertInto('journal').values({ id, seq: id, kind, memo, memo_params: memoParams, actor_type: actorType, actor_id: actorId, reference, user_id: userId, created_at: createdAt }),
+const insertJournal = preparedQuery(
+  (
+    db: Db,
+    id: bigint,
+    kind: string,
+    memo: string,
+    memoParams: string | null,
+    actorType: string,
+    actorId: string,
+    reference: string | null,
+    userId: number | null,
+    createdAt: number,
+  ) =>
+    db.insertInto('journal').values({
+      id,
+      seq: id,
+      kind,
+      memo,
+      memo_params: memoParams,
+      actor_type: actorType,
+      actor_id: actorId,
+      reference,
+      user_id: userId,
+      created_at: createdAt,
+    }),
 );
 
 function memoParamsJson(entry: JournalEntry): string | null {
@@ -117,7 +152,11 @@ export async function postJournal(
     if (accountId === null) throw new Refusal('balance_insufficient');
     accountIds.push(accountId);
   }
-  const rows = ordered.map((posting, index) => ({ accountId: accountIds[index] ?? 0n, currency: posting.account.currency, amount: posting.amountMinor }));
+  const rows = ordered.map((posting, index) => ({
+    accountId: accountIds[index] ?? 0n,
+    currency: posting.account.currency,
+    amount: posting.amountMinor,
+  }));
   if (dialectOf(trx) === 'postgres') return insertUnnumbered(trx, entry, rows, nowMs);
   return insertNumbered(trx, entry, rows, nowMs);
 }
@@ -129,12 +168,35 @@ interface PostingRow {
 }
 
 /** SQLite: the single writer takes the next number inline, so `seq` equals the id. */
-async function insertNumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], nowMs: number): Promise<bigint> {
+async function insertNumbered(
+  trx: Db,
+  entry: JournalEntry,
+  rows: PostingRow[],
+  nowMs: number,
+): Promise<bigint> {
   const journalId = await nextJournalId(trx);
-  await insertJournal(trx, journalId, entry.kind, entry.memo, memoParamsJson(entry), entry.actor.type, String(entry.actor.id), entry.reference ?? null, journalUserId(entry), nowMs);
+  await insertJournal(
+    trx,
+    journalId,
+    entry.kind,
+    entry.memo,
+    memoParamsJson(entry),
+    entry.actor.type,
+    String(entry.actor.id),
+    entry.reference ?? null,
+    journalUserId(entry),
+    nowMs,
+  );
   await trx
     .insertInto('posting')
-    .values(rows.map((row) => ({ journal_id: journalId, account_id: row.accountId, currency: row.currency, amount: row.amount })))
+    .values(
+      rows.map((row) => ({
+        journal_id: journalId,
+        account_id: row.accountId,
+        currency: row.currency,
+        amount: row.amount,
+      })),
+    )
     .execute();
   return journalId;
 }
@@ -144,9 +206,18 @@ async function insertNumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], 
  * `seq` stays empty until the journal sequencer numbers it after commit, so no row is locked
  * here that every other journal needs.
  */
-async function insertUnnumbered(trx: Db, entry: JournalEntry, rows: PostingRow[], nowMs: number): Promise<bigint> {
+async function insertUnnumbered(
+  trx: Db,
+  entry: JournalEntry,
+  rows: PostingRow[],
+  nowMs: number,
+): Promise<bigint> {
   noteJournalWritten(trx);
-  const values = sql.join(rows.map((row) => sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint)`));
+  const values = sql.join(
+    rows.map(
+      (row) => sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint)`,
+    ),
+  );
   const result = await sql<{ journal_id: string }>`
     with journal_row as (
       insert into journal (kind, memo, memo_params, actor_type, actor_id, reference, user_id, created_at)

@@ -48,12 +48,34 @@ export async function upsertCandles(db: Db, bars: readonly StoredBar[]): Promise
   });
 }
 
-function toCandle(row: { start_ms: bigint; open: bigint; high: bigint; low: bigint; close: bigint; volume: bigint; turnover: bigint }): Candle {
-  return { startMs: Number(row.start_ms), open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume, turnover: row.turnover };
+function toCandle(row: {
+  start_ms: bigint;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volume: bigint;
+  turnover: bigint;
+}): Candle {
+  return {
+    startMs: Number(row.start_ms),
+    open: row.open,
+    high: row.high,
+    low: row.low,
+    close: row.close,
+    volume: row.volume,
+    turnover: row.turnover,
+  };
 }
 
 /** Bars of one symbol and stored period in [fromMs, toMs), ascending. */
-export async function loadCandles(db: Db, symbol: string, period: '1m' | '1d', fromMs: number, toMs: number): Promise<Candle[]> {
+export async function loadCandles(
+  db: Db,
+  symbol: string,
+  period: '1m' | '1d',
+  fromMs: number,
+  toMs: number,
+): Promise<Candle[]> {
   const rows = await db
     .selectFrom('candle')
     .select(['start_ms', 'open', 'high', 'low', 'close', 'volume', 'turnover'])
@@ -86,26 +108,39 @@ export async function loadRecentDailyBars(db: Db, sinceMs: number): Promise<Map<
 }
 
 export async function symbolsWithHistory(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('candle').select('symbol').where('period', '=', '1d').distinct().execute();
+  const rows = await db
+    .selectFrom('candle')
+    .select('symbol')
+    .where('period', '=', '1d')
+    .distinct()
+    .execute();
   return new Set(rows.map((r) => r.symbol));
 }
 
-export type StoredAction = CorporateAction & { readonly symbol: string; readonly prevClose: bigint };
+export type StoredAction = CorporateAction & {
+  readonly symbol: string;
+  readonly prevClose: bigint;
+};
 
-export async function insertCorporateActions(db: Db, actions: readonly StoredAction[]): Promise<void> {
+export async function insertCorporateActions(
+  db: Db,
+  actions: readonly StoredAction[],
+): Promise<void> {
   if (actions.length === 0) return;
   await writeTransaction(db, async (trx) => {
     for (let i = 0; i < actions.length; i += BATCH) {
       await trx
         .insertInto('corporate_action')
-        .values(actions.slice(i, i + BATCH).map((a) => ({
-          symbol: a.symbol,
-          ex_date_ms: BigInt(a.exDateMs),
-          cash_dividend: a.cashDividend,
-          bonus_numerator: a.bonusNumerator,
-          bonus_denominator: a.bonusDenominator,
-          prev_close: a.prevClose,
-        })))
+        .values(
+          actions.slice(i, i + BATCH).map((a) => ({
+            symbol: a.symbol,
+            ex_date_ms: BigInt(a.exDateMs),
+            cash_dividend: a.cashDividend,
+            bonus_numerator: a.bonusNumerator,
+            bonus_denominator: a.bonusDenominator,
+            prev_close: a.prevClose,
+          })),
+        )
         .onConflict((oc) => oc.columns(['symbol', 'ex_date_ms']).doNothing())
         .execute();
     }
@@ -113,7 +148,12 @@ export async function insertCorporateActions(db: Db, actions: readonly StoredAct
 }
 
 export async function loadCorporateActions(db: Db, symbol: string): Promise<StoredAction[]> {
-  const rows = await db.selectFrom('corporate_action').selectAll().where('symbol', '=', symbol).orderBy('ex_date_ms').execute();
+  const rows = await db
+    .selectFrom('corporate_action')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .orderBy('ex_date_ms')
+    .execute();
   return rows.map((r) => ({
     symbol: r.symbol,
     exDateMs: Number(r.ex_date_ms),
@@ -124,7 +164,12 @@ export async function loadCorporateActions(db: Db, symbol: string): Promise<Stor
   }));
 }
 
-export async function addToWatchlist(db: Db, userId: number, symbol: string, nowMs: number): Promise<boolean> {
+export async function addToWatchlist(
+  db: Db,
+  userId: number,
+  symbol: string,
+  nowMs: number,
+): Promise<boolean> {
   const result = await db
     .insertInto('watchlist_entry')
     .values({ user_id: BigInt(userId), symbol, created_at: BigInt(nowMs) })
@@ -133,17 +178,35 @@ export async function addToWatchlist(db: Db, userId: number, symbol: string, now
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export async function removeFromWatchlist(db: Db, userId: number, symbol: string): Promise<boolean> {
-  const result = await db.deleteFrom('watchlist_entry').where('user_id', '=', BigInt(userId)).where('symbol', '=', symbol).executeTakeFirst();
+export async function removeFromWatchlist(
+  db: Db,
+  userId: number,
+  symbol: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('watchlist_entry')
+    .where('user_id', '=', BigInt(userId))
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function listWatchlist(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('watchlist_entry').select('symbol').where('user_id', '=', BigInt(userId)).orderBy('created_at').orderBy('symbol').execute();
+  const rows = await db
+    .selectFrom('watchlist_entry')
+    .select('symbol')
+    .where('user_id', '=', BigInt(userId))
+    .orderBy('created_at')
+    .orderBy('symbol')
+    .execute();
   return rows.map((r) => r.symbol);
 }
 
 export async function countWatchlist(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('watchlist_entry').select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).where('user_id', '=', BigInt(userId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('watchlist_entry')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

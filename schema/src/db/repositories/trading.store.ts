@@ -35,9 +35,23 @@ export async function insertPosition(trx: Db, values: NewPosition): Promise<bigi
   const row = await trx
     .insertInto('position')
     .values({
-      user_id: BigInt(values.userId), order_id: values.orderId, symbol: values.instrument.symbol, currency: values.instrument.currency, side: values.side,
-      qty: values.qty, open_price: values.price, leverage: BigInt(values.leverage), margin: values.margin, open_fee: values.fee,
-      status: 'holding', opened_at: values.nowMs, close_price: null, close_fee: null, realized_pnl: null, close_reason: null, closed_at: null,
+      user_id: BigInt(values.userId),
+      order_id: values.orderId,
+      symbol: values.instrument.symbol,
+      currency: values.instrument.currency,
+      side: values.side,
+      qty: values.qty,
+      open_price: values.price,
+      leverage: BigInt(values.leverage),
+      margin: values.margin,
+      open_fee: values.fee,
+      status: 'holding',
+      opened_at: values.nowMs,
+      close_price: null,
+      close_fee: null,
+      realized_pnl: null,
+      close_reason: null,
+      closed_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -60,7 +74,13 @@ export async function loadPendingOrders(db: Db): Promise<PendingOrder[]> {
     .where('status', '=', 'pending')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, userId: Number(r.user_id), symbol: r.symbol, side: r.side as PositionSide, limitPrice: r.limit_price ?? 0n }));
+  return rows.map((r) => ({
+    id: r.id,
+    userId: Number(r.user_id),
+    symbol: r.symbol,
+    side: r.side as PositionSide,
+    limitPrice: r.limit_price ?? 0n,
+  }));
 }
 
 /**
@@ -69,28 +89,68 @@ export async function loadPendingOrders(db: Db): Promise<PendingOrder[]> {
  * not cross, is left alone (returns null); otherwise the hold becomes margin and fees at the fill
  * price, the rest of it goes back to cash, and a position opens, in one transaction.
  */
-export async function fillPendingOrder(db: Db, orderId: bigint, price: bigint, nowMs: number): Promise<{ userId: number; positionId: bigint; price: bigint } | null> {
+export async function fillPendingOrder(
+  db: Db,
+  orderId: bigint,
+  price: bigint,
+  nowMs: number,
+): Promise<{ userId: number; positionId: bigint; price: bigint } | null> {
   return writeTransaction(db, async (trx) => {
-    const order = await trx.selectFrom('trade_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('trade_order')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order || order.status !== 'pending') return null;
     const side = order.side as PositionSide;
     const fillPrice = executionPrice({ side, kind: 'limit', price: order.limit_price }, price);
     if (fillPrice === null) return null;
-    const claimed = await trx.updateTable('trade_order').set({ status: 'filled', fill_price: fillPrice, updated_at: nowMs }).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('trade_order')
+      .set({ status: 'filled', fill_price: fillPrice, updated_at: nowMs })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) return null;
     const instrument = findInstrument(order.symbol);
     if (!instrument) throw new Refusal('not_found');
     const leverage = Number(order.leverage);
     const userId = Number(order.user_id);
-    const { margin, fees } = fillFromHold(instrument, { side, qty: order.qty, leverage, hold: order.hold_amount }, fillPrice);
-    const positionId = await insertPosition(trx, { userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage, margin, fee: fees.total, nowMs });
-    await postJournal(trx, {
-      kind: 'position_open',
-      ...journalMemo('limit_fill', { order: orderId, side, qty: order.qty, symbol: instrument.symbol, price: formatPrice(fillPrice, instrument.market), leverage }),
-      actor: { type: 'system', id: 'limit-matcher' },
-      reference: `position:${positionId}`,
-      postings: openFromHold(userId, order.currency as Currency, order.hold_amount, margin, fees),
-    }, nowMs);
+    const { margin, fees } = fillFromHold(
+      instrument,
+      { side, qty: order.qty, leverage, hold: order.hold_amount },
+      fillPrice,
+    );
+    const positionId = await insertPosition(trx, {
+      userId,
+      orderId,
+      instrument,
+      side,
+      qty: order.qty,
+      price: fillPrice,
+      leverage,
+      margin,
+      fee: fees.total,
+      nowMs,
+    });
+    await postJournal(
+      trx,
+      {
+        kind: 'position_open',
+        ...journalMemo('limit_fill', {
+          order: orderId,
+          side,
+          qty: order.qty,
+          symbol: instrument.symbol,
+          price: formatPrice(fillPrice, instrument.market),
+          leverage,
+        }),
+        actor: { type: 'system', id: 'limit-matcher' },
+        reference: `position:${positionId}`,
+        postings: openFromHold(userId, order.currency as Currency, order.hold_amount, margin, fees),
+      },
+      nowMs,
+    );
     return { userId, positionId, price: fillPrice };
   });
 }
@@ -123,21 +183,43 @@ async function markClosed(
   position: PositionRow,
   part: { qty: bigint; price: bigint; fee: bigint; pnl: bigint; reason: string; nowMs: number },
 ): Promise<{ margin: bigint; id: bigint }> {
-  const closed = { status: 'closed', close_price: part.price, close_fee: part.fee, realized_pnl: part.pnl, close_reason: part.reason, closed_at: part.nowMs };
-  const unchanged = (q: ReturnType<typeof trx.updateTable<'position'>>) => q.where('id', '=', position.id).where('status', '=', 'holding').where('qty', '=', position.qty);
+  const closed = {
+    status: 'closed',
+    close_price: part.price,
+    close_fee: part.fee,
+    realized_pnl: part.pnl,
+    close_reason: part.reason,
+    closed_at: part.nowMs,
+  };
+  const unchanged = (q: ReturnType<typeof trx.updateTable<'position'>>) =>
+    q.where('id', '=', position.id).where('status', '=', 'holding').where('qty', '=', position.qty);
   if (part.qty === position.qty) {
     const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     return { margin: position.margin, id: position.id };
   }
   const margin = (position.margin * part.qty) / position.qty;
-  const updated = await unchanged(trx.updateTable('position').set({ qty: position.qty - part.qty, margin: position.margin - margin })).executeTakeFirst();
+  const updated = await unchanged(
+    trx
+      .updateTable('position')
+      .set({ qty: position.qty - part.qty, margin: position.margin - margin }),
+  ).executeTakeFirst();
   if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
   const row = await trx
     .insertInto('position')
     .values({
-      user_id: position.user_id, order_id: position.order_id, symbol: position.symbol, currency: position.currency, side: position.side,
-      qty: part.qty, open_price: position.open_price, leverage: position.leverage, margin, open_fee: 0n, opened_at: position.opened_at, ...closed,
+      user_id: position.user_id,
+      order_id: position.order_id,
+      symbol: position.symbol,
+      currency: position.currency,
+      side: position.side,
+      qty: part.qty,
+      open_price: position.open_price,
+      leverage: position.leverage,
+      margin,
+      open_fee: 0n,
+      opened_at: position.opened_at,
+      ...closed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,7 +234,13 @@ async function markClosed(
 export async function closePositionIn(
   trx: Db,
   position: PositionRow,
-  options: { price: bigint; reason: 'user' | 'stop_out'; actor: Actor; nowMs: number; qty?: bigint },
+  options: {
+    price: bigint;
+    reason: 'user' | 'stop_out';
+    actor: Actor;
+    nowMs: number;
+    qty?: bigint;
+  },
 ): Promise<ClosedPosition> {
   const instrument = findInstrument(position.symbol) as Instrument;
   const side = position.side as PositionSide;
@@ -161,12 +249,47 @@ export async function closePositionIn(
   const pnl = realisedPnl(instrument, side, position.open_price, options.price, qty);
   const fees = computeFees(instrument.market, side === 'long' ? 'sell' : 'buy', options.price, qty);
   const currency = position.currency as Currency;
-  const part = await markClosed(trx, position, { qty, price: options.price, fee: fees.total, pnl, reason: options.reason, nowMs: options.nowMs });
+  const part = await markClosed(trx, position, {
+    qty,
+    price: options.price,
+    fee: fees.total,
+    pnl,
+    reason: options.reason,
+    nowMs: options.nowMs,
+  });
   const cashAvailable = await cashBalance(trx, Number(position.user_id), currency);
-  const { postings, waived } = closeToCash(Number(position.user_id), currency, { margin: part.margin, pnl, fees, cashAvailable });
+  const { postings, waived } = closeToCash(Number(position.user_id), currency, {
+    margin: part.margin,
+    pnl,
+    fees,
+    cashAvailable,
+  });
   const price = formatPrice(options.price, instrument.market);
-  const memo = journalMemo(options.reason === 'stop_out' ? 'stop_out_close' : 'position_close', { side, qty, symbol: instrument.symbol, price });
-  await postJournal(trx, { kind: 'position_close', ...memo, actor: options.actor, reference: `position:${position.id}`, postings }, options.nowMs);
+  const memo = journalMemo(options.reason === 'stop_out' ? 'stop_out_close' : 'position_close', {
+    side,
+    qty,
+    symbol: instrument.symbol,
+    price,
+  });
+  await postJournal(
+    trx,
+    {
+      kind: 'position_close',
+      ...memo,
+      actor: options.actor,
+      reference: `position:${position.id}`,
+      postings,
+    },
+    options.nowMs,
+  );
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
-  return { position_id: String(position.id), closed_id: String(part.id), qty: Number(qty), price, pnl: wire(pnl), fee: wire(fees.total), waived: wire(waived) };
+  return {
+    position_id: String(position.id),
+    closed_id: String(part.id),
+    qty: Number(qty),
+    price,
+    pnl: wire(pnl),
+    fee: wire(fees.total),
+    waived: wire(waived),
+  };
 }

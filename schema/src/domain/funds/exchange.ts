@@ -27,7 +27,13 @@ export function applySpread(mid: DecimalRate, spreadBp: bigint): DecimalRate {
  * Prices an exchange of `amountInMinor` of `from` into `to`. The amount out is rounded down to
  * the target currency's minor unit (the user never gets a fraction the house did not have).
  */
-export function quoteExchange(options: { from: Currency; to: Currency; midRate: DecimalRate; amountInMinor: bigint; spreadBp?: bigint }): ExchangeQuote {
+export function quoteExchange(options: {
+  from: Currency;
+  to: Currency;
+  midRate: DecimalRate;
+  amountInMinor: bigint;
+  spreadBp?: bigint;
+}): ExchangeQuote {
   const spreadBp = options.spreadBp ?? EXCHANGE_SPREAD_BP;
   const appliedRate = applySpread(options.midRate, spreadBp);
   const numerator = options.amountInMinor * appliedRate.mantissa * pow10(scaleOf(options.to));
@@ -55,7 +61,10 @@ export function exchangePostings(userId: number, quote: ExchangeQuote): Posting[
 
 /** A rate as a decimal string with at most `digits` fractional digits (half-even), for display. */
 export function formatRate(rate: DecimalRate, digits = 6): string {
-  const scaled = rate.scale > digits ? divideRounded(rate.mantissa, pow10(rate.scale - digits), 'half-even') : rate.mantissa * pow10(digits - rate.scale);
+  const scaled =
+    rate.scale > digits
+      ? divideRounded(rate.mantissa, pow10(rate.scale - digits), 'half-even')
+      : rate.mantissa * pow10(digits - rate.scale);
   const text = scaled.toString().padStart(digits + 1, '0');
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }

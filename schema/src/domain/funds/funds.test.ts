@@ -6,7 +6,12 @@ import { withdrawalWindowOpen } from './withdrawal-rules.ts';
 
 describe('currency exchange', () => {
   it('prices ¥100,000 to USD at a mid of 0.0064 with the 0.50% spread, rounding the cents down', () => {
-    const quote = quoteExchange({ from: 'JPY', to: 'USD', midRate: { mantissa: 64n, scale: 4 }, amountInMinor: 100_000n });
+    const quote = quoteExchange({
+      from: 'JPY',
+      to: 'USD',
+      midRate: { mantissa: 64n, scale: 4 },
+      amountInMinor: 100_000n,
+    });
     // 100,000 × 0.0064 × 0.995 = 636.80 exactly
     expect(quote.amountOutMinor).toBe(63_680n);
     expect(formatRate(quote.appliedRate)).toBe('0.006368');
@@ -14,12 +19,22 @@ describe('currency exchange', () => {
 
   it('rounds down where the exact amount has a fraction of the minor unit', () => {
     // $10.00 at 155.123 yen: 10 × 155.123 × 0.995 = 1543.47… → ¥1,543
-    const quote = quoteExchange({ from: 'USD', to: 'JPY', midRate: { mantissa: 155_123n, scale: 3 }, amountInMinor: 1_000n });
+    const quote = quoteExchange({
+      from: 'USD',
+      to: 'JPY',
+      midRate: { mantissa: 155_123n, scale: 3 },
+      amountInMinor: 1_000n,
+    });
     expect(quote.amountOutMinor).toBe(1_543n);
   });
 
   it('books one balanced journal with both legs through the house FX book', () => {
-    const quote = quoteExchange({ from: 'JPY', to: 'USD', midRate: { mantissa: 64n, scale: 4 }, amountInMinor: 100_000n });
+    const quote = quoteExchange({
+      from: 'JPY',
+      to: 'USD',
+      midRate: { mantissa: 64n, scale: 4 },
+      amountInMinor: 100_000n,
+    });
     const postings = exchangePostings(7, quote);
     expect(() => assertBalanced(postings)).not.toThrow();
     expect(postings.map((p) => p.amountMinor)).toEqual([-100_000n, 100_000n, -63_680n, 63_680n]);
@@ -34,7 +49,9 @@ describe('holder names', () => {
   });
 
   it('refuses kanji, latin letters, hiragana and blanks', () => {
-    for (const name of ['山田太郎', 'YAMADA', 'やまだ', '   ', 'ー']) expect(isKatakanaName(name)).toBe(false);
+    for (const name of ['山田太郎', 'YAMADA', 'やまだ', '   ', 'ー']) {
+      expect(isKatakanaName(name)).toBe(false);
+    }
     expect(sameKanaName('ヤマダ タロウ', 'ヤマダ ハナコ')).toBe(false);
   });
 });

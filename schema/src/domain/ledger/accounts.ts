@@ -30,7 +30,12 @@ export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 
 export type AccountRef =
-  | { readonly owner: 'user'; readonly userId: number; readonly kind: UserAccountKind; readonly currency: Currency }
+  | {
+      readonly owner: 'user';
+      readonly userId: number;
+      readonly kind: UserAccountKind;
+      readonly currency: Currency;
+    }
   | { readonly owner: 'platform'; readonly kind: PlatformAccountKind; readonly currency: Currency };
 
 /** The loan account holds debt as a negative balance; platform accounts face the outside. */

@@ -8,12 +8,14 @@ export const MEMO_TEMPLATES = {
   withdrawal_hold: 'Withdrawal to {{bank}} {{account}}',
   withdrawal_paid: 'Withdrawal {{id}} paid',
   withdrawal_returned: 'Withdrawal {{id}} returned: {{reason}}',
-  exchange: 'Exchange {{amount}} {{from}} → {{receive}} {{to}} at {{rate}} (mid {{mid}}, spread {{spread}})',
+  exchange:
+    'Exchange {{amount}} {{from}} → {{receive}} {{to}} at {{rate}} (mid {{mid}}, spread {{spread}})',
   paper_grant: 'Paper trading grant (virtual money)',
   order_hold: 'Hold for limit order {{order}} ({{symbol}})',
   order_release: 'Cancel limit order {{order}} ({{symbol}})',
   position_open: 'Open {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
-  limit_fill: 'Limit order {{order}} filled: {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
+  limit_fill:
+    'Limit order {{order}} filled: {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
   position_close: 'Close {{side}} {{qty}} {{symbol}} at {{price}}',
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
 } as const;
@@ -23,9 +25,15 @@ export type MemoTemplate = keyof typeof MEMO_TEMPLATES;
 export type MemoParams = Readonly<Record<string, string | number | bigint>>;
 
 /** The English memo and the stored parameters (`template` names the client's string). */
-export function journalMemo(template: MemoTemplate, params: MemoParams = {}): { memo: string; memoParams: Readonly<Record<string, string>> } {
+export function journalMemo(
+  template: MemoTemplate,
+  params: MemoParams = {},
+): { memo: string; memoParams: Readonly<Record<string, string>> } {
   const stored: Record<string, string> = { template };
   for (const [key, value] of Object.entries(params)) stored[key] = String(value);
-  const memo = MEMO_TEMPLATES[template].replace(/\{\{(\w+)\}\}/g, (_, key: string) => stored[key] ?? '');
+  const memo = MEMO_TEMPLATES[template].replace(
+    /\{\{(\w+)\}\}/g,
+    (_, key: string) => stored[key] ?? '',
+  );
   return { memo, memoParams: stored };
 }

@@ -7,7 +7,9 @@ const bank = platformAccount('platform:bank', 'JPY');
 
 describe('assertBalanced', () => {
   it('when postings sum to zero per currency, accepts them', () => {
-    expect(() => assertBalanced(transfer({ from: bank, to: cash, amountMinor: 500n }))).not.toThrow();
+    expect(() =>
+      assertBalanced(transfer({ from: bank, to: cash, amountMinor: 500n })),
+    ).not.toThrow();
   });
 
   it('when one currency does not sum to zero, refuses', () => {

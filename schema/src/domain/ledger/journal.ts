@@ -46,7 +46,9 @@ export class UnbalancedJournalError extends Error {
 
 /** I1: a journal's postings sum to zero per currency; no zero or lone legs. */
 export function assertBalanced(postings: readonly Posting[]): void {
-  if (postings.length < 2) throw new UnbalancedJournalError('a journal needs at least two postings');
+  if (postings.length < 2) {
+    throw new UnbalancedJournalError('a journal needs at least two postings');
+  }
   const sums = new Map<Currency, bigint>();
   for (const posting of postings) {
     if (posting.amountMinor === 0n) throw new UnbalancedJournalError('zero posting');
@@ -64,7 +66,9 @@ export function transfer(options: {
   to: AccountRef;
   amountMinor: bigint;
 }): Posting[] {
-  if (options.amountMinor <= 0n) throw new UnbalancedJournalError('transfer amount must be positive');
+  if (options.amountMinor <= 0n) {
+    throw new UnbalancedJournalError('transfer amount must be positive');
+  }
   if (options.from.currency !== options.to.currency) {
     throw new UnbalancedJournalError('a transfer cannot cross currencies; FX is two linked legs');
   }

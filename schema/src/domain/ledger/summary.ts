@@ -60,7 +60,9 @@ export function computeAccountSummary(input: {
   const frozenByKind = new Map<string, bigint>();
   const cashByCurrency: Partial<Record<Currency, Money>> = {};
   for (const line of input.balances) {
-    if (line.kind === 'cash') cashByCurrency[line.currency] = money(line.currency, line.amountMinor);
+    if (line.kind === 'cash') {
+      cashByCurrency[line.currency] = money(line.currency, line.amountMinor);
+    }
     const value = toTarget(line.currency, line.amountMinor);
     if (value === undefined) continue;
     if (line.kind === 'cash') available += value;

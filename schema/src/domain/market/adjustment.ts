@@ -30,7 +30,11 @@ const times = (a: Ratio, b: Ratio): Ratio => ({ num: a.num * b.num, den: a.den *
 
 /** The theoretical ex-rights price, half up to the price scale. */
 export function exRightsPrice(prevClose: bigint, action: CorporateAction): bigint {
-  return divideRounded((prevClose - action.cashDividend) * action.bonusDenominator, action.bonusDenominator + action.bonusNumerator, 'half-up');
+  return divideRounded(
+    (prevClose - action.cashDividend) * action.bonusDenominator,
+    action.bonusDenominator + action.bonusNumerator,
+    'half-up',
+  );
 }
 
 export function adjustmentFactor(prevClose: bigint, action: CorporateAction): Ratio {
@@ -66,8 +70,12 @@ export function adjustCandles(
     const applied = sorted.filter((a) => a.exDateMs <= bar.startMs);
     const upTo = applied.reduce((acc, a) => times(acc, adjustmentFactor(a.prevClose, a)), ONE);
     const splitUpTo = applied.reduce((acc, a) => times(acc, splitFactor(a)), ONE);
-    const priceRatio = mode === 'hfq' ? upTo : { num: upTo.num * total.den, den: upTo.den * total.num };
-    const volumeRatio = mode === 'hfq' ? { num: splitUpTo.den, den: splitUpTo.num } : { num: totalSplit.num * splitUpTo.den, den: totalSplit.den * splitUpTo.num };
+    const priceRatio =
+      mode === 'hfq' ? upTo : { num: upTo.num * total.den, den: upTo.den * total.num };
+    const volumeRatio =
+      mode === 'hfq'
+        ? { num: splitUpTo.den, den: splitUpTo.num }
+        : { num: totalSplit.num * splitUpTo.den, den: totalSplit.den * splitUpTo.num };
     return {
       startMs: bar.startMs,
       open: scale(bar.open, priceRatio),
@@ -81,7 +89,10 @@ export function adjustCandles(
 }
 
 /** The factor that maps a raw live price onto adjusted bars: 1 for qfq and none, the product of all factors for hfq. */
-export function liveFactor(actions: ReadonlyArray<CorporateAction & { readonly prevClose: bigint }>, mode: Adjustment): Ratio {
+export function liveFactor(
+  actions: ReadonlyArray<CorporateAction & { readonly prevClose: bigint }>,
+  mode: Adjustment,
+): Ratio {
   if (mode !== 'hfq') return ONE;
   return actions.reduce((acc, a) => times(acc, adjustmentFactor(a.prevClose, a)), ONE);
 }

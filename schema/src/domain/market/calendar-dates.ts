@@ -44,7 +44,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-const lastMinuteSeen = new Map<string, { minute: number; clock: { date: LocalDate; minuteOfDay: number } }>();
+const lastMinuteSeen = new Map<
+  string,
+  { minute: number; clock: { date: LocalDate; minuteOfDay: number } }
+>();
 
 /** The exchange-local date and minute of day at an instant (the last minute asked is memoised per zone). */
 export function localClock(ms: number, timeZone: string): { date: LocalDate; minuteOfDay: number } {
@@ -52,7 +55,9 @@ export function localClock(ms: number, timeZone: string): { date: LocalDate; min
   const seen = lastMinuteSeen.get(timeZone);
   if (seen?.minute === minute) return seen.clock;
   const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) parts[part.type] = part.value;
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
+    parts[part.type] = part.value;
+  }
   const clock = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute),
@@ -65,10 +70,12 @@ export function localClock(ms: number, timeZone: string): { date: LocalDate; min
 export function localToUtcMs(date: LocalDate, minuteOfDay: number, timeZone: string): number {
   const guess = dateToUtcMs(date) + minuteOfDay * 60_000;
   const seen = localClock(guess, timeZone);
-  const offsetMinutes = (dateToUtcMs(seen.date) - dateToUtcMs(date)) / 60_000 + seen.minuteOfDay - minuteOfDay;
+  const offsetMinutes =
+    (dateToUtcMs(seen.date) - dateToUtcMs(date)) / 60_000 + seen.minuteOfDay - minuteOfDay;
   const first = guess - offsetMinutes * 60_000;
   const check = localClock(first, timeZone);
-  const drift = (dateToUtcMs(check.date) - dateToUtcMs(date)) / 60_000 + check.minuteOfDay - minuteOfDay;
+  const drift =
+    (dateToUtcMs(check.date) - dateToUtcMs(date)) / 60_000 + check.minuteOfDay - minuteOfDay;
   return first - drift * 60_000;
 }
 

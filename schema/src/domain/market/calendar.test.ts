@@ -1,13 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, isWeekend, localToUtcMs, type LocalDate } from './calendar-dates.ts';
-import { isEarlyClose, isTradingDay, nextTradingDay, previousTradingDay, tradingDaysBetween } from './holidays.ts';
+import {
+  isEarlyClose,
+  isTradingDay,
+  nextTradingDay,
+  previousTradingDay,
+  tradingDaysBetween,
+} from './holidays.ts';
 import { sessionMinutes, marketClock } from './sessions.ts';
 
 /** The 2026 weekday closures printed in MARKET-RULES.md §1. */
 const CLOSURES_2026 = {
   US: ['01-01', '01-19', '02-16', '04-03', '05-25', '06-19', '07-03', '09-07', '11-26', '12-25'],
-  JP: ['01-01', '01-02', '01-12', '02-11', '02-23', '03-20', '04-29', '05-04', '05-05', '05-06', '07-20', '08-11', '09-21', '09-22', '09-23', '10-12', '11-03', '11-23', '12-31'],
-  CN: ['01-01', '01-02', '02-16', '02-17', '02-18', '02-19', '02-20', '02-23', '04-06', '05-01', '05-04', '05-05', '06-19', '09-25', '10-01', '10-02', '10-05', '10-06', '10-07'],
+  JP: [
+    '01-01',
+    '01-02',
+    '01-12',
+    '02-11',
+    '02-23',
+    '03-20',
+    '04-29',
+    '05-04',
+    '05-05',
+    '05-06',
+    '07-20',
+    '08-11',
+    '09-21',
+    '09-22',
+    '09-23',
+    '10-12',
+    '11-03',
+    '11-23',
+    '12-31',
+  ],
+  CN: [
+    '01-01',
+    '01-02',
+    '02-16',
+    '02-17',
+    '02-18',
+    '02-19',
+    '02-20',
+    '02-23',
+    '04-06',
+    '05-01',
+    '05-04',
+    '05-05',
+    '06-19',
+    '09-25',
+    '10-01',
+    '10-02',
+    '10-05',
+    '10-06',
+    '10-07',
+  ],
 } as const;
 
 function weekdayClosures(market: 'US' | 'JP' | 'CN', year: number): string[] {
@@ -56,8 +102,12 @@ describe('session phases in each exchange’s own time zone', () => {
     expect(marketClock('US', at('2026-03-06T14:29:00Z'), 'exchange').phase).toBe('pre_open');
     expect(marketClock('US', at('2026-03-06T14:30:00Z'), 'exchange').phase).toBe('continuous');
     expect(marketClock('US', at('2026-11-27T18:05:00Z'), 'exchange').phase).toBe('after_hours');
-    expect(localToUtcMs('2026-07-01', 9 * 60 + 30, 'America/New_York')).toBe(at('2026-07-01T13:30:00Z'));
-    expect(localToUtcMs('2026-12-01', 9 * 60 + 30, 'America/New_York')).toBe(at('2026-12-01T14:30:00Z'));
+    expect(localToUtcMs('2026-07-01', 9 * 60 + 30, 'America/New_York')).toBe(
+      at('2026-07-01T13:30:00Z'),
+    );
+    expect(localToUtcMs('2026-12-01', 9 * 60 + 30, 'America/New_York')).toBe(
+      at('2026-12-01T14:30:00Z'),
+    );
   });
 
   it('Tokyo: morning, lunch, afternoon and the 15:25–15:30 closing auction', () => {
@@ -73,7 +123,11 @@ describe('session phases in each exchange’s own time zone', () => {
     expect(marketClock('CN', at('2026-11-20T01:20:00Z'), 'exchange').phase).toBe('opening_auction');
     expect(marketClock('CN', at('2026-11-20T03:45:00Z'), 'exchange').phase).toBe('lunch');
     expect(marketClock('CN', at('2026-11-20T06:58:00Z'), 'exchange').phase).toBe('closing_auction');
-    expect(marketClock('CN', at('2026-10-01T02:00:00Z'), 'exchange')).toEqual({ phase: 'closed', date: '2026-10-01', tradingDay: false });
+    expect(marketClock('CN', at('2026-10-01T02:00:00Z'), 'exchange')).toEqual({
+      phase: 'closed',
+      date: '2026-10-01',
+      tradingDay: false,
+    });
     expect(sessionMinutes('CN', '2026-11-20')).toBe(240);
   });
 

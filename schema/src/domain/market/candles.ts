@@ -61,8 +61,16 @@ export function rollUp(bars: readonly Candle[], period: Period): Candle[] {
 }
 
 /** Folds one print into a bar (or opens the bar). */
-export function addPrint(bar: Candle | undefined, startMs: number, price: bigint, volume: bigint, turnover: bigint): Candle {
-  if (!bar || bar.startMs !== startMs) return { startMs, open: price, high: price, low: price, close: price, volume, turnover };
+export function addPrint(
+  bar: Candle | undefined,
+  startMs: number,
+  price: bigint,
+  volume: bigint,
+  turnover: bigint,
+): Candle {
+  if (!bar || bar.startMs !== startMs) {
+    return { startMs, open: price, high: price, low: price, close: price, volume, turnover };
+  }
   return {
     startMs,
     open: bar.open,

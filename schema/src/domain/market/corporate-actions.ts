@@ -35,24 +35,44 @@ function onOrAfter(market: Instrument['market'], date: LocalDate): LocalDate {
 
 /** Dividend ex-dates: US quarterly (Feb/May/Aug/Nov), Japan semiannual (late Mar/Sep), China yearly (late June). */
 function dividendDates(instrument: Instrument, year: number): LocalDate[] {
-  if (instrument.market === 'US') return ['02-10', '05-10', '08-10', '11-10'].map((md) => onOrAfter('US', `${year}-${md}`));
-  if (instrument.market === 'JP') return ['03-27', '09-26'].map((md) => onOrAfter('JP', `${year}-${md}`));
+  if (instrument.market === 'US') {
+    return ['02-10', '05-10', '08-10', '11-10'].map((md) => onOrAfter('US', `${year}-${md}`));
+  }
+  if (instrument.market === 'JP') {
+    return ['03-27', '09-26'].map((md) => onOrAfter('JP', `${year}-${md}`));
+  }
   return [onOrAfter('CN', `${year}-06-20`)];
 }
 
 /** The corporate actions of an instrument with ex-dates in [from, to]. Pure and deterministic. */
-export function scheduledActions(instrument: Instrument, from: LocalDate, to: LocalDate): ScheduledAction[] {
+export function scheduledActions(
+  instrument: Instrument,
+  from: LocalDate,
+  to: LocalDate,
+): ScheduledAction[] {
   const actions: ScheduledAction[] = [];
   for (const [symbol, date, ratio] of SPLITS) {
     if (symbol === instrument.symbol && date >= from && date <= to) {
-      actions.push({ date, bonusNumerator: BigInt(ratio - 1), bonusDenominator: 1n, dividendBp: 0 });
+      actions.push({
+        date,
+        bonusNumerator: BigInt(ratio - 1),
+        bonusDenominator: 1n,
+        dividendBp: 0,
+      });
     }
   }
   if (instrument.dividendYieldBp > 0 && instrument.kind === 'stock') {
     for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
       const dates = dividendDates(instrument, year);
       for (const date of dates) {
-        if (date >= from && date <= to) actions.push({ date, bonusNumerator: 0n, bonusDenominator: 1n, dividendBp: instrument.dividendYieldBp / dates.length });
+        if (date >= from && date <= to) {
+          actions.push({
+            date,
+            bonusNumerator: 0n,
+            bonusDenominator: 1n,
+            dividendBp: instrument.dividendYieldBp / dates.length,
+          });
+        }
       }
     }
   }
@@ -60,10 +80,17 @@ export function scheduledActions(instrument: Instrument, from: LocalDate, to: Lo
 }
 
 /** Fixes the cash amount from the previous close: yield share of the close, rounded down to the price scale. */
-export function resolveAction(action: ScheduledAction, prevClose: bigint): CorporateAction & { prevClose: bigint } {
+export function resolveAction(
+  action: ScheduledAction,
+  prevClose: bigint,
+): CorporateAction & { prevClose: bigint } {
   return {
     exDateMs: tradingDateKey(action.date),
-    cashDividend: divideRounded(prevClose * BigInt(Math.round(action.dividendBp * 100)), 1_000_000n, 'down'),
+    cashDividend: divideRounded(
+      prevClose * BigInt(Math.round(action.dividendBp * 100)),
+      1_000_000n,
+      'down',
+    ),
     bonusNumerator: action.bonusNumerator,
     bonusDenominator: action.bonusDenominator,
     prevClose,

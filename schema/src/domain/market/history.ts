@@ -28,7 +28,13 @@ function turnoverOf(instrument: Instrument, price: bigint, volume: bigint): bigi
 }
 
 /** `untilMs` ends the day early: only the minutes wholly before it print (today's session so far). */
-function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean, minutes: Candle[], untilMs = Infinity): Candle {
+function simulateDay(
+  state: SymbolSimState,
+  day: LocalDate,
+  withMinutes: boolean,
+  minutes: Candle[],
+  untilMs = Infinity,
+): Candle {
   const instrument = state.instrument;
   const dayKey = tradingDateKey(day);
   let bar: Candle | undefined = addPrint(undefined, dayKey, state.price, 0n, 0n);
@@ -36,7 +42,13 @@ function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean
   if (!withMinutes) {
     for (let i = 1; i <= COARSE_STEPS; i += 1) {
       const print = stepSymbol(state, total / COARSE_STEPS, i / COARSE_STEPS, total);
-      bar = addPrint(bar, dayKey, print.price, print.volume, turnoverOf(instrument, print.price, print.volume));
+      bar = addPrint(
+        bar,
+        dayKey,
+        print.price,
+        print.volume,
+        turnoverOf(instrument, print.price, print.volume),
+      );
     }
     return bar as Candle;
   }
@@ -46,7 +58,8 @@ function simulateDay(state: SymbolSimState, day: LocalDate, withMinutes: boolean
       elapsed += 1;
       const print = stepSymbol(state, 1, elapsed / total, total);
       const turnover = turnoverOf(instrument, print.price, print.volume);
-      const opening = elapsed === 1 ? addPrint(undefined, t, (bar as Candle).open, 0n, 0n) : undefined;
+      const opening =
+        elapsed === 1 ? addPrint(undefined, t, (bar as Candle).open, 0n, 0n) : undefined;
       minutes.push(addPrint(opening, t, print.price, print.volume, turnover));
       bar = addPrint(bar, dayKey, print.price, print.volume, turnover);
     }
@@ -66,36 +79,62 @@ export function extendHistory(
   options: { actionsOnFirstDay: boolean; untilMs?: number } = { actionsOnFirstDay: true },
 ): Omit<GeneratedHistory, 'state'> {
   const instrument = state.instrument;
-  const planned = days.length > 0 ? scheduledActions(instrument, days[0] as LocalDate, days[days.length - 1] as LocalDate) : [];
+  const planned =
+    days.length > 0
+      ? scheduledActions(instrument, days[0] as LocalDate, days[days.length - 1] as LocalDate)
+      : [];
   const daily: Candle[] = [];
   const minutes: Candle[] = [];
   const actions: GeneratedHistory['actions'] = [];
   let prevClose = previousClose;
   days.forEach((day, index) => {
     let base = prevClose;
-    for (const plan of planned.filter((p) => p.date === day && (index > 0 || options.actionsOnFirstDay))) {
+    for (const plan of planned.filter(
+      (p) => p.date === day && (index > 0 || options.actionsOnFirstDay),
+    )) {
       const action = resolveAction(plan, base);
       actions.push(action);
       base = exRightsPrice(base, action);
     }
     openDay(state, base);
-    const bar = simulateDay(state, day, index >= days.length - minuteDays, minutes, options.untilMs);
+    const bar = simulateDay(
+      state,
+      day,
+      index >= days.length - minuteDays,
+      minutes,
+      options.untilMs,
+    );
     daily.push(bar);
     prevClose = bar.close;
   });
   return { daily, minutes, actions };
 }
 
-function run(instrument: Instrument, seed: number, days: readonly LocalDate[], minuteDays: number, start: bigint): GeneratedHistory {
+function run(
+  instrument: Instrument,
+  seed: number,
+  days: readonly LocalDate[],
+  minuteDays: number,
+  start: bigint,
+): GeneratedHistory {
   const state = createSymbolState(instrument, seed, start);
   return { ...extendHistory(state, days, minuteDays, start, { actionsOnFirstDay: false }), state };
 }
 
-export function generateHistory(instrument: Instrument, seed: number, days: readonly LocalDate[], minuteDays: number): GeneratedHistory {
+export function generateHistory(
+  instrument: Instrument,
+  seed: number,
+  days: readonly LocalDate[],
+  minuteDays: number,
+): GeneratedHistory {
   const trial = run(instrument, seed, days, 0, instrument.referencePrice);
   const last = trial.daily[trial.daily.length - 1];
   if (!last) return trial;
   const ratio = Number(instrument.referencePrice) / Number(last.close);
-  const start = roundToTick(instrument.tickTable, BigInt(Math.max(1, Math.round(Number(instrument.referencePrice) * ratio))), 'nearest');
+  const start = roundToTick(
+    instrument.tickTable,
+    BigInt(Math.max(1, Math.round(Number(instrument.referencePrice) * ratio))),
+    'nearest',
+  );
   return run(instrument, seed, days, minuteDays, start);
 }

@@ -1,6 +1,13 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import chineseDays from 'chinese-days';
-import { addDays, easterSunday, isWeekend, nthWeekday, weekdayOf, type LocalDate } from './calendar-dates.ts';
+import {
+  addDays,
+  easterSunday,
+  isWeekend,
+  nthWeekday,
+  weekdayOf,
+  type LocalDate,
+} from './calendar-dates.ts';
 
 /**
  * Exchange closures (MARKET-RULES.md §1). Exchange calendars are not public-holiday calendars:
@@ -24,7 +31,8 @@ function observed(date: LocalDate, isNewYear = false): LocalDate | null {
 }
 
 export function nyseHolidays(year: number): Set<LocalDate> {
-  const fixed = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const fixed = (month: number, day: number) =>
+    `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   const dates: Array<LocalDate | null> = [
     observed(fixed(1, 1), true),
     nthWeekday(year, 1, 1, 3),
@@ -64,7 +72,14 @@ function isNyseClosed(date: LocalDate): boolean {
 
 function isTseClosed(date: LocalDate): boolean {
   const monthDay = date.slice(5);
-  if (monthDay === '12-31' || monthDay === '01-01' || monthDay === '01-02' || monthDay === '01-03') return true;
+  if (
+    monthDay === '12-31' ||
+    monthDay === '01-01' ||
+    monthDay === '01-02' ||
+    monthDay === '01-03'
+  ) {
+    return true;
+  }
   return Object.hasOwn(holidayJp.holidays, date);
 }
 
@@ -101,8 +116,14 @@ export function nextTradingDay(market: 'US' | 'JP' | 'CN', date: LocalDate): Loc
 }
 
 /** Trading days from `from` to `to`, both inclusive. */
-export function tradingDaysBetween(market: 'US' | 'JP' | 'CN', from: LocalDate, to: LocalDate): LocalDate[] {
+export function tradingDaysBetween(
+  market: 'US' | 'JP' | 'CN',
+  from: LocalDate,
+  to: LocalDate,
+): LocalDate[] {
   const days: LocalDate[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) if (isTradingDay(market, day)) days.push(day);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    if (isTradingDay(market, day)) days.push(day);
+  }
   return days;
 }

@@ -4,7 +4,16 @@ import { INDICES } from './catalogue/indices-fx.ts';
 import { JP_STOCKS } from './catalogue/jp-stocks.ts';
 import { US_STOCKS } from './catalogue/us-stocks.ts';
 import { parseScaledPrice } from './prices.ts';
-import { BOARD_RULES, MARKET_RULES, type Board, type Exchange, type Market, type PriceLimitRule, type QuantityRule, type TickTableId } from './rules.ts';
+import {
+  BOARD_RULES,
+  MARKET_RULES,
+  type Board,
+  type Exchange,
+  type Market,
+  type PriceLimitRule,
+  type QuantityRule,
+  type TickTableId,
+} from './rules.ts';
 
 export type InstrumentKind = 'stock' | 'index';
 
@@ -39,10 +48,24 @@ export interface Instrument {
 }
 
 const VOL_BY_BOARD: Readonly<Record<Board, number>> = {
-  nyse: 28, nasdaq: 32, tse_prime: 28, tse_standard: 35, tse_growth: 55, sse_main: 32, szse_main: 36, star: 55, chinext: 50,
+  nyse: 28,
+  nasdaq: 32,
+  tse_prime: 28,
+  tse_standard: 35,
+  tse_growth: 55,
+  sse_main: 32,
+  szse_main: 36,
+  star: 55,
+  chinext: 50,
 };
 
-function stock(market: Market, board: Board, symbol: string, names: InstrumentNames, extra: { initials: string; sector: string; price: string; flags: string }): Instrument {
+function stock(
+  market: Market,
+  board: Board,
+  symbol: string,
+  names: InstrumentNames,
+  extra: { initials: string; sector: string; price: string; flags: string },
+): Instrument {
   const rules = BOARD_RULES[board];
   const topix500 = extra.flags.includes('T');
   const volatile = board === 'tse_growth' || board === 'star' || board === 'chinext';
@@ -95,10 +118,18 @@ function index(symbol: string, market: Market, names: InstrumentNames, price: st
 }
 
 export const INSTRUMENTS: readonly Instrument[] = [
-  ...JP_STOCKS.map(([symbol, board, ja, en, zh, sector, price, flags]) => stock('JP', board, symbol, { ja, en, zh }, { initials: '', sector, price, flags })),
-  ...US_STOCKS.map(([symbol, board, ja, en, zh, sector, price, flags]) => stock('US', board, symbol, { ja, en, zh }, { initials: '', sector, price, flags })),
-  ...CN_STOCKS.map(([symbol, board, ja, en, zh, initials, sector, price, flags]) => stock('CN', board, symbol, { ja, en, zh }, { initials, sector, price, flags })),
-  ...INDICES.map(([symbol, market, ja, en, zh, price]) => index(symbol, market, { ja, en, zh }, price)),
+  ...JP_STOCKS.map(([symbol, board, ja, en, zh, sector, price, flags]) =>
+    stock('JP', board, symbol, { ja, en, zh }, { initials: '', sector, price, flags }),
+  ),
+  ...US_STOCKS.map(([symbol, board, ja, en, zh, sector, price, flags]) =>
+    stock('US', board, symbol, { ja, en, zh }, { initials: '', sector, price, flags }),
+  ),
+  ...CN_STOCKS.map(([symbol, board, ja, en, zh, initials, sector, price, flags]) =>
+    stock('CN', board, symbol, { ja, en, zh }, { initials, sector, price, flags }),
+  ),
+  ...INDICES.map(([symbol, market, ja, en, zh, price]) =>
+    index(symbol, market, { ja, en, zh }, price),
+  ),
 ];
 
 const BY_SYMBOL = new Map(INSTRUMENTS.map((i) => [i.symbol, i]));

@@ -16,7 +16,9 @@ export function parseScaledPrice(text: string, market: Market): bigint {
   const [, whole = '0', fraction = ''] = match;
   const scale = MARKET_RULES[market].priceScale;
   const trimmed = fraction.replace(/0+$/, '');
-  if (trimmed.length > scale) throw new PriceFormatError(`${market} prices have ${scale} decimals: ${text}`);
+  if (trimmed.length > scale) {
+    throw new PriceFormatError(`${market} prices have ${scale} decimals: ${text}`);
+  }
   return BigInt(whole + trimmed.padEnd(scale, '0'));
 }
 
@@ -39,7 +41,12 @@ export function changeRate(price: bigint, prevClose: bigint): string {
 }
 
 /** Price × quantity in minor units of the market's currency, with a named rounding mode. */
-export function notionalMinor(market: Market, price: bigint, qty: bigint, mode: RoundingMode): bigint {
+export function notionalMinor(
+  market: Market,
+  price: bigint,
+  qty: bigint,
+  mode: RoundingMode,
+): bigint {
   const shift = MARKET_RULES[market].priceScale - scaleOf(MARKET_RULES[market].currency);
   return shift <= 0 ? price * qty * pow10(-shift) : divideRounded(price * qty, pow10(shift), mode);
 }

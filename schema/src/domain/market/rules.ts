@@ -20,7 +20,8 @@ export type Board =
   | 'szse_main'
   | 'chinext';
 
-export type TickTableId = 'tse_topix500' | 'tse_other' | 'us_reg_nms' | 'cn_a_share' | 'index_points';
+export type TickTableId =
+  'tse_topix500' | 'tse_other' | 'us_reg_nms' | 'cn_a_share' | 'index_points';
 
 export type PriceLimitRule =
   | { readonly kind: 'tse_yen_bands' }
@@ -97,7 +98,8 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     priceMinDecimals: 0,
     priceDisplayDecimals: 1,
     fees: {
-      source: 'SBI ゼロ革命 / Rakuten ゼロコース: ¥0 online domestic commission (MARKET-RULES.md §5.1)',
+      source:
+        'SBI ゼロ革命 / Rakuten ゼロコース: ¥0 online domestic commission (MARKET-RULES.md §5.1)',
       effectiveFrom: '2023-09-30',
       commissionPpm: 0,
       commissionMinMinor: 0n,
@@ -120,7 +122,8 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     priceMinDecimals: 2,
     priceDisplayDecimals: 2,
     fees: {
-      source: 'Commission 0.495% min $0 max $22 (Monex, §5.1); FINRA TAF $0.000166/share max $8.30 on sells; SEC fee $0 since 2025-05-14 (§5.3)',
+      source:
+        'Commission 0.495% min $0 max $22 (Monex, §5.1); FINRA TAF $0.000166/share max $8.30 on sells; SEC fee $0 since 2025-05-14 (§5.3)',
       effectiveFrom: '2025-05-14',
       commissionPpm: 4950,
       commissionMinMinor: 0n,
@@ -143,7 +146,8 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
     priceMinDecimals: 2,
     priceDisplayDecimals: 2,
     fees: {
-      source: 'Commission 0.025% min ¥5; stamp duty 0.05% on sells (since 2023-08-28); CSDC transfer fee 0.001% both sides (§5.2)',
+      source:
+        'Commission 0.025% min ¥5; stamp duty 0.05% on sells (since 2023-08-28); CSDC transfer fee 0.001% both sides (§5.2)',
       effectiveFrom: '2023-08-28',
       commissionPpm: 250,
       commissionMinMinor: 500n,
@@ -160,25 +164,98 @@ export const MARKET_RULES: Readonly<Record<Market, MarketRules>> = {
   },
 };
 
-const ROUND_LOT_JP: QuantityRule = { lotSize: 100, minQty: 100, qtyStep: 100, oddLotSellAll: false, maxQtyPerOrder: 10_000_000 };
-const US_SHARES: QuantityRule = { lotSize: 1, minQty: 1, qtyStep: 1, oddLotSellAll: false, maxQtyPerOrder: 1_000_000 };
-const CN_MAIN: QuantityRule = { lotSize: 100, minQty: 100, qtyStep: 100, oddLotSellAll: true, maxQtyPerOrder: 1_000_000 };
+const ROUND_LOT_JP: QuantityRule = {
+  lotSize: 100,
+  minQty: 100,
+  qtyStep: 100,
+  oddLotSellAll: false,
+  maxQtyPerOrder: 10_000_000,
+};
+const US_SHARES: QuantityRule = {
+  lotSize: 1,
+  minQty: 1,
+  qtyStep: 1,
+  oddLotSellAll: false,
+  maxQtyPerOrder: 1_000_000,
+};
+const CN_MAIN: QuantityRule = {
+  lotSize: 100,
+  minQty: 100,
+  qtyStep: 100,
+  oddLotSellAll: true,
+  maxQtyPerOrder: 1_000_000,
+};
 const CN_CHINEXT: QuantityRule = { ...CN_MAIN, maxQtyPerOrder: 300_000 };
-const CN_STAR: QuantityRule = { lotSize: 200, minQty: 200, qtyStep: 1, oddLotSellAll: true, maxQtyPerOrder: 100_000 };
+const CN_STAR: QuantityRule = {
+  lotSize: 200,
+  minQty: 200,
+  qtyStep: 1,
+  oddLotSellAll: true,
+  maxQtyPerOrder: 100_000,
+};
 const LULD = 'No daily limit; LULD pauses (5%/10% bands on a 5-minute reference) are not simulated';
 
 function tse(board: Board): BoardRules {
-  return { board, market: 'JP', exchange: 'XTKS', tickTable: 'tse_other', priceLimit: { kind: 'tse_yen_bands' }, quantity: ROUND_LOT_JP };
+  return {
+    board,
+    market: 'JP',
+    exchange: 'XTKS',
+    tickTable: 'tse_other',
+    priceLimit: { kind: 'tse_yen_bands' },
+    quantity: ROUND_LOT_JP,
+  };
 }
 
 export const BOARD_RULES: Readonly<Record<Board, BoardRules>> = {
-  nyse: { board: 'nyse', market: 'US', exchange: 'XNYS', tickTable: 'us_reg_nms', priceLimit: { kind: 'none_luld', note: LULD }, quantity: US_SHARES },
-  nasdaq: { board: 'nasdaq', market: 'US', exchange: 'XNAS', tickTable: 'us_reg_nms', priceLimit: { kind: 'none_luld', note: LULD }, quantity: US_SHARES },
+  nyse: {
+    board: 'nyse',
+    market: 'US',
+    exchange: 'XNYS',
+    tickTable: 'us_reg_nms',
+    priceLimit: { kind: 'none_luld', note: LULD },
+    quantity: US_SHARES,
+  },
+  nasdaq: {
+    board: 'nasdaq',
+    market: 'US',
+    exchange: 'XNAS',
+    tickTable: 'us_reg_nms',
+    priceLimit: { kind: 'none_luld', note: LULD },
+    quantity: US_SHARES,
+  },
   tse_prime: tse('tse_prime'),
   tse_standard: tse('tse_standard'),
   tse_growth: tse('tse_growth'),
-  sse_main: { board: 'sse_main', market: 'CN', exchange: 'XSHG', tickTable: 'cn_a_share', priceLimit: { kind: 'percent_of_prev_close', percent: 10 }, quantity: CN_MAIN },
-  star: { board: 'star', market: 'CN', exchange: 'XSHG', tickTable: 'cn_a_share', priceLimit: { kind: 'percent_of_prev_close', percent: 20 }, quantity: CN_STAR },
-  szse_main: { board: 'szse_main', market: 'CN', exchange: 'XSHE', tickTable: 'cn_a_share', priceLimit: { kind: 'percent_of_prev_close', percent: 10 }, quantity: CN_MAIN },
-  chinext: { board: 'chinext', market: 'CN', exchange: 'XSHE', tickTable: 'cn_a_share', priceLimit: { kind: 'percent_of_prev_close', percent: 20 }, quantity: CN_CHINEXT },
+  sse_main: {
+    board: 'sse_main',
+    market: 'CN',
+    exchange: 'XSHG',
+    tickTable: 'cn_a_share',
+    priceLimit: { kind: 'percent_of_prev_close', percent: 10 },
+    quantity: CN_MAIN,
+  },
+  star: {
+    board: 'star',
+    market: 'CN',
+    exchange: 'XSHG',
+    tickTable: 'cn_a_share',
+    priceLimit: { kind: 'percent_of_prev_close', percent: 20 },
+    quantity: CN_STAR,
+  },
+  szse_main: {
+    board: 'szse_main',
+    market: 'CN',
+    exchange: 'XSHE',
+    tickTable: 'cn_a_share',
+    priceLimit: { kind: 'percent_of_prev_close', percent: 10 },
+    quantity: CN_MAIN,
+  },
+  chinext: {
+    board: 'chinext',
+    market: 'CN',
+    exchange: 'XSHE',
+    tickTable: 'cn_a_share',
+    priceLimit: { kind: 'percent_of_prev_close', percent: 20 },
+    quantity: CN_CHINEXT,
+  },
 };

@@ -16,7 +16,12 @@ function simulate(instrument: Instrument, seed: number, days: number, stepsPerDa
   for (let d = 0; d < days; d += 1) {
     openDay(state, state.price);
     prints.push({ price: state.price, base: state.base });
-    for (let s = 1; s <= stepsPerDay; s += 1) prints.push({ price: stepSymbol(state, 1, s / stepsPerDay, stepsPerDay).price, base: state.base });
+    for (let s = 1; s <= stepsPerDay; s += 1) {
+      prints.push({
+        price: stepSymbol(state, 1, s / stepsPerDay, stepsPerDay).price,
+        base: state.base,
+      });
+    }
   }
   return prints;
 }
@@ -30,12 +35,21 @@ describe('price simulator', () => {
 
   it('never prints off the tick grid or outside the day’s limits (every market and board)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...stocks), fc.integer({ min: 1, max: 2 ** 31 }), (instrument, seed) => {
-        for (const print of simulate(instrument, seed, 4, 60)) {
-          expect(isOnTick(instrument.tickTable, print.price)).toBe(true);
-          expect(withinLimits(dailyLimits(instrument.priceLimit, instrument.tickTable, print.base), print.price)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...stocks),
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        (instrument, seed) => {
+          for (const print of simulate(instrument, seed, 4, 60)) {
+            expect(isOnTick(instrument.tickTable, print.price)).toBe(true);
+            expect(
+              withinLimits(
+                dailyLimits(instrument.priceLimit, instrument.tickTable, print.base),
+                print.price,
+              ),
+            ).toBe(true);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -43,7 +57,12 @@ describe('price simulator', () => {
   it('pins at a China limit and stays inside it even with high volatility', () => {
     const star = { ...(findInstrument('688256') as Instrument), annualVolPercent: 400 };
     const prints = simulate(star, 7, 20, 240);
-    expect(prints.some((p) => { const l = dailyLimits(star.priceLimit, star.tickTable, p.base); return l !== null && (p.price === l.up || p.price === l.down); })).toBe(true);
+    expect(
+      prints.some((p) => {
+        const l = dailyLimits(star.priceLimit, star.tickTable, p.base);
+        return l !== null && (p.price === l.up || p.price === l.down);
+      }),
+    ).toBe(true);
   });
 });
 
@@ -65,6 +84,8 @@ describe('generated history', () => {
 
   it('is deterministic for a seed', () => {
     const aapl = findInstrument('AAPL') as Instrument;
-    expect(generateHistory(aapl, 9, days, 1).daily).toEqual(generateHistory(aapl, 9, days, 1).daily);
+    expect(generateHistory(aapl, 9, days, 1).daily).toEqual(
+      generateHistory(aapl, 9, days, 1).daily,
+    );
   });
 });

@@ -37,7 +37,9 @@ export interface SymbolSimState {
 /** FNV-1a over the symbol, mixed with the seed: each symbol gets its own reproducible stream. */
 export function symbolSeed(seed: number, symbol: string): number {
   let hash = 0x811c9dc5 ^ seed;
-  for (let i = 0; i < symbol.length; i += 1) hash = Math.imul(hash ^ symbol.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < symbol.length; i += 1) {
+    hash = Math.imul(hash ^ symbol.charCodeAt(i), 0x01000193);
+  }
   return hash >>> 0;
 }
 
@@ -51,20 +53,33 @@ export function activityCurve(x: number): number {
   return 1 + 2.5 * Math.exp(-x / 0.08) + 2 * Math.exp(-(1 - x) / 0.06);
 }
 
-const TURNOVER_PER_DAY: Readonly<Record<'US' | 'JP' | 'CN', number>> = { US: 2e9, JP: 2e10, CN: 1.5e9 };
+const TURNOVER_PER_DAY: Readonly<Record<'US' | 'JP' | 'CN', number>> = {
+  US: 2e9,
+  JP: 2e10,
+  CN: 1.5e9,
+};
 
 function toFloat(price: bigint, scale: number): number {
   return Number(price) / 10 ** scale;
 }
 
 /** Quantises a theoretical price onto the grid and into the limits. */
-export function quantise(instrument: Instrument, limits: PriceLimits | null, logPrice: number): bigint {
+export function quantise(
+  instrument: Instrument,
+  limits: PriceLimits | null,
+  logPrice: number,
+): bigint {
   const scale = MARKET_RULES[instrument.market].priceScale;
   const raw = BigInt(Math.max(1, Math.round(Math.exp(logPrice) * 10 ** scale)));
   return clampToLimits(limits, roundToTick(instrument.tickTable, raw, 'nearest'));
 }
 
-export function createSymbolState(instrument: Instrument, seed: number, startPrice: bigint, streamKey = ''): SymbolSimState {
+export function createSymbolState(
+  instrument: Instrument,
+  seed: number,
+  startPrice: bigint,
+  streamKey = '',
+): SymbolSimState {
   const scale = MARKET_RULES[instrument.market].priceScale;
   const longRun = (instrument.annualVolPercent / 100) ** 2 / 252;
   const logPrice = Math.log(toFloat(startPrice, scale));
@@ -91,7 +106,8 @@ export function openDay(state: SymbolSimState, base: bigint): bigint {
   const baseLog = Math.log(toFloat(base, scale));
   const longRun = (state.instrument.annualVolPercent / 100) ** 2 / 252;
   const lastReturn = state.logPrice - state.dayOpenLog;
-  state.variance = (1 - ALPHA - BETA) * longRun + ALPHA * lastReturn * lastReturn + BETA * state.variance;
+  state.variance =
+    (1 - ALPHA - BETA) * longRun + ALPHA * lastReturn * lastReturn + BETA * state.variance;
   state.base = base;
   state.limits = dailyLimits(state.instrument.priceLimit, state.instrument.tickTable, base);
   state.logPrice = baseLog + Math.sqrt(state.variance * OVERNIGHT_SHARE) * gaussian(state.random);
@@ -111,18 +127,29 @@ export interface Print {
  * 1 = close) in a session of `sessionMinutes`. A price pinned at a limit stays there until the
  * walk comes back inside (the limit board).
  */
-export function stepSymbol(state: SymbolSimState, minutes: number, x: number, sessionMinutes: number): Print {
+export function stepSymbol(
+  state: SymbolSimState,
+  minutes: number,
+  x: number,
+  sessionMinutes: number,
+): Print {
   const scale = MARKET_RULES[state.instrument.market].priceScale;
   const weight = activityCurve(Math.min(1, Math.max(0, x))) / CURVE_MEAN;
   const variance = (state.variance * (1 - OVERNIGHT_SHARE) * weight * minutes) / sessionMinutes;
   let move = Math.sqrt(variance) * gaussian(state.random) - variance / 2;
-  if (state.random() < (JUMPS_PER_DAY * minutes) / sessionMinutes) move += JUMP_SIGMA * gaussian(state.random);
+  if (state.random() < (JUMPS_PER_DAY * minutes) / sessionMinutes) {
+    move += JUMP_SIGMA * gaussian(state.random);
+  }
   state.logPrice += move;
   state.price = quantise(state.instrument, state.limits, state.logPrice);
-  const pinned = state.limits && (state.price === state.limits.up || state.price === state.limits.down);
+  const pinned =
+    state.limits && (state.price === state.limits.up || state.price === state.limits.down);
   if (pinned) state.logPrice = Math.log(toFloat(state.price, scale));
   const lot = state.instrument.quantity.lotSize;
   const expected = (state.dailyVolume * weight * minutes) / sessionMinutes;
-  const lots = Math.max(1, Math.round((expected * Math.exp(0.5 * gaussian(state.random) - 0.125)) / lot));
+  const lots = Math.max(
+    1,
+    Math.round((expected * Math.exp(0.5 * gaussian(state.random) - 0.125)) / lot),
+  );
   return { price: state.price, volume: BigInt(lots * lot) };
 }

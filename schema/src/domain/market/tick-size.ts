@@ -13,19 +13,40 @@ interface TickRow {
 const yen = (major: number): bigint => BigInt(major) * 10n;
 
 function tseTable(rows: ReadonlyArray<readonly [number | null, number]>): TickRow[] {
-  return rows.map(([upTo, tickTenths]) => ({ upTo: upTo === null ? null : yen(upTo), tick: BigInt(tickTenths) }));
+  return rows.map(([upTo, tickTenths]) => ({
+    upTo: upTo === null ? null : yen(upTo),
+    tick: BigInt(tickTenths),
+  }));
 }
 
 /** Table "03": TOPIX500 constituents (tick in tenths of a yen). */
 const TSE_TOPIX500 = tseTable([
-  [1_000, 1], [3_000, 5], [10_000, 10], [30_000, 50], [100_000, 100], [300_000, 500],
-  [1_000_000, 1_000], [3_000_000, 5_000], [10_000_000, 10_000], [30_000_000, 50_000], [null, 100_000],
+  [1_000, 1],
+  [3_000, 5],
+  [10_000, 10],
+  [30_000, 50],
+  [100_000, 100],
+  [300_000, 500],
+  [1_000_000, 1_000],
+  [3_000_000, 5_000],
+  [10_000_000, 10_000],
+  [30_000_000, 50_000],
+  [null, 100_000],
 ]);
 
 /** Table "01": all other issues. */
 const TSE_OTHER = tseTable([
-  [3_000, 10], [5_000, 50], [30_000, 100], [50_000, 500], [300_000, 1_000], [500_000, 5_000],
-  [3_000_000, 10_000], [5_000_000, 50_000], [30_000_000, 100_000], [50_000_000, 500_000], [null, 1_000_000],
+  [3_000, 10],
+  [5_000, 50],
+  [30_000, 100],
+  [50_000, 500],
+  [300_000, 1_000],
+  [500_000, 5_000],
+  [3_000_000, 10_000],
+  [5_000_000, 50_000],
+  [30_000_000, 100_000],
+  [50_000_000, 500_000],
+  [null, 1_000_000],
 ]);
 
 /** Reg NMS Rule 612: $0.01 at or above $1.00, $0.0001 below (prices in 0.0001 dollars). */
@@ -60,14 +81,20 @@ export function isOnTick(table: TickTableId, price: bigint): boolean {
  * (half up) is for simulated prints. A result that crosses a band edge is re-checked against the
  * tick of its own band.
  */
-export function roundToTick(table: TickTableId, price: bigint, mode: 'down' | 'up' | 'nearest'): bigint {
+export function roundToTick(
+  table: TickTableId,
+  price: bigint,
+  mode: 'down' | 'up' | 'nearest',
+): bigint {
   const tick = tickSizeAt(table, price > 0n ? price : 1n);
   const below = price - (((price % tick) + tick) % tick);
   let rounded = below;
   if (mode === 'up' && below !== price) rounded = below + tick;
   if (mode === 'nearest' && (price - below) * 2n >= tick) rounded = below + tick;
   if (rounded <= 0n) return tickSizeAt(table, 1n);
-  return isOnTick(table, rounded) ? rounded : roundToTick(table, rounded, mode === 'up' ? 'up' : 'down');
+  return isOnTick(table, rounded)
+    ? rounded
+    : roundToTick(table, rounded, mode === 'up' ? 'up' : 'down');
 }
 
 /** Moves a price by whole ticks (positive or negative), staying on the grid across band edges. */
@@ -75,7 +102,10 @@ export function stepTicks(table: TickTableId, price: bigint, steps: number): big
   let current = price;
   for (let i = 0; i < Math.abs(steps); i += 1) {
     if (steps > 0) current += tickSizeAt(table, current + 1n);
-    else current = current - tickSizeAt(table, current) > 0n ? current - tickSizeAt(table, current) : current;
+    else {
+      current =
+        current - tickSizeAt(table, current) > 0n ? current - tickSizeAt(table, current) : current;
+    }
   }
   return current;
 }

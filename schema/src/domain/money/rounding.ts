@@ -10,11 +10,7 @@ function divFloor(numerator: bigint, denominator: bigint): bigint {
   return remainder !== 0n && remainder < 0n !== denominator < 0n ? quotient - 1n : quotient;
 }
 
-export function divideRounded(
-  numerator: bigint,
-  denominator: bigint,
-  mode: RoundingMode,
-): bigint {
+export function divideRounded(numerator: bigint, denominator: bigint, mode: RoundingMode): bigint {
   if (denominator === 0n) throw new RangeError('division by zero');
   const floor = divFloor(numerator, denominator);
   const remainder = numerator - floor * denominator; // same sign as denominator, |r| < |d|

@@ -20,14 +20,26 @@ const PPM = 1_000_000n;
  * (half up), sell-side duty (half up), both-sides transfer fee (half up), and the US per-share sell
  * fee rounded up to the cent and capped. A zero notional costs nothing.
  */
-export function computeFees(market: Market, side: TradeSide, price: bigint, qty: bigint): FeeBreakdown {
+export function computeFees(
+  market: Market,
+  side: TradeSide,
+  price: bigint,
+  qty: bigint,
+): FeeBreakdown {
   const { fees } = MARKET_RULES[market];
   const notional = notionalMinor(market, price, qty, 'half-up');
-  if (notional === 0n) return { commission: 0n, stampDuty: 0n, transferFee: 0n, regulatoryFee: 0n, total: 0n };
+  if (notional === 0n) {
+    return { commission: 0n, stampDuty: 0n, transferFee: 0n, regulatoryFee: 0n, total: 0n };
+  }
   let commission = divideRounded(notional * BigInt(fees.commissionPpm), PPM, 'half-up');
-  if (commission < fees.commissionMinMinor && fees.commissionPpm > 0) commission = fees.commissionMinMinor;
-  if (fees.commissionMaxMinor !== null && commission > fees.commissionMaxMinor) commission = fees.commissionMaxMinor;
-  const stampDuty = side === 'sell' ? divideRounded(notional * BigInt(fees.sellDutyPpm), PPM, 'half-up') : 0n;
+  if (commission < fees.commissionMinMinor && fees.commissionPpm > 0) {
+    commission = fees.commissionMinMinor;
+  }
+  if (fees.commissionMaxMinor !== null && commission > fees.commissionMaxMinor) {
+    commission = fees.commissionMaxMinor;
+  }
+  const stampDuty =
+    side === 'sell' ? divideRounded(notional * BigInt(fees.sellDutyPpm), PPM, 'half-up') : 0n;
   const transferFee = divideRounded(notional * BigInt(fees.transferFeePpm), PPM, 'half-up');
   // Millionths of a major unit per share → minor units (cents): × 10^scale / 10^6, rounded up.
   let regulatoryFee = 0n;
@@ -35,5 +47,11 @@ export function computeFees(market: Market, side: TradeSide, price: bigint, qty:
     regulatoryFee = divideRounded(qty * BigInt(fees.sellPerShareFeeMillionths) * 100n, PPM, 'up');
     if (regulatoryFee > fees.sellPerShareFeeMaxMinor) regulatoryFee = fees.sellPerShareFeeMaxMinor;
   }
-  return { commission, stampDuty, transferFee, regulatoryFee, total: commission + stampDuty + transferFee + regulatoryFee };
+  return {
+    commission,
+    stampDuty,
+    transferFee,
+    regulatoryFee,
+    total: commission + stampDuty + transferFee + regulatoryFee,
+  };
 }

@@ -1,14 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { findInstrument, type Instrument } from '../market/instruments.ts';
 import { parseScaledPrice } from '../market/prices.ts';
-import { checkOrder, marginState, realisedPnl, requiredMargin, type MarketContext, type OrderRequest } from './order-rules.ts';
+import {
+  checkOrder,
+  marginState,
+  realisedPnl,
+  requiredMargin,
+  type MarketContext,
+  type OrderRequest,
+} from './order-rules.ts';
 
 const toyota = findInstrument('7203') as Instrument;
 const apple = findInstrument('AAPL') as Instrument;
 const star = findInstrument('688256') as Instrument;
 const yen = (t: string) => parseScaledPrice(t, 'JP');
-const open: MarketContext = { phase: 'continuous', lastPrice: yen('2850'), limits: { up: yen('3350'), down: yen('2350') } };
-const order = (patch: Partial<OrderRequest> = {}): OrderRequest => ({ side: 'long', kind: 'limit', price: yen('2850'), qty: 100n, leverage: 2, ...patch });
+const open: MarketContext = {
+  phase: 'continuous',
+  lastPrice: yen('2850'),
+  limits: { up: yen('3350'), down: yen('2350') },
+};
+const order = (patch: Partial<OrderRequest> = {}): OrderRequest => ({
+  side: 'long',
+  kind: 'limit',
+  price: yen('2850'),
+  qty: 100n,
+  leverage: 2,
+  ...patch,
+});
 
 describe('order checks', () => {
   it('accepts a well-formed order', () => {
@@ -31,10 +49,32 @@ describe('order checks', () => {
   });
 
   it('refuses shorting a name off the lending list, leverage above a growth board’s cap, and indices', () => {
-    const starContext: MarketContext = { phase: 'continuous', lastPrice: parseScaledPrice('600.00', 'CN'), limits: null };
-    expect(checkOrder(star, { side: 'short', kind: 'market', price: null, qty: 200n, leverage: 1 }, starContext)).toBe('not_shortable');
-    expect(checkOrder(star, { side: 'long', kind: 'market', price: null, qty: 200n, leverage: 3 }, starContext)).toBe('leverage_invalid');
-    expect(checkOrder(star, { side: 'long', kind: 'market', price: null, qty: 201n, leverage: 1 }, starContext)).toBeNull();
+    const starContext: MarketContext = {
+      phase: 'continuous',
+      lastPrice: parseScaledPrice('600.00', 'CN'),
+      limits: null,
+    };
+    expect(
+      checkOrder(
+        star,
+        { side: 'short', kind: 'market', price: null, qty: 200n, leverage: 1 },
+        starContext,
+      ),
+    ).toBe('not_shortable');
+    expect(
+      checkOrder(
+        star,
+        { side: 'long', kind: 'market', price: null, qty: 200n, leverage: 3 },
+        starContext,
+      ),
+    ).toBe('leverage_invalid');
+    expect(
+      checkOrder(
+        star,
+        { side: 'long', kind: 'market', price: null, qty: 201n, leverage: 1 },
+        starContext,
+      ),
+    ).toBeNull();
     expect(checkOrder(findInstrument('IDX:N225') as Instrument, order(), open)).toBe('cannot_buy');
   });
 });
@@ -49,9 +89,25 @@ describe('margin and profit', () => {
     expect(realisedPnl(toyota, 'long', yen('2850'), yen('2900.5'), 100n)).toBe(5_050n);
     expect(realisedPnl(toyota, 'short', yen('2850'), yen('2900.5'), 100n)).toBe(-5_050n);
     expect(realisedPnl(toyota, 'long', yen('999.9'), yen('1000.5'), 1n)).toBe(0n); // ¥0.6 is not credited
-    expect(realisedPnl(apple, 'long', parseScaledPrice('230.00', 'US'), parseScaledPrice('231.25', 'US'), 10n)).toBe(1_250n);
+    expect(
+      realisedPnl(
+        apple,
+        'long',
+        parseScaledPrice('230.00', 'US'),
+        parseScaledPrice('231.25', 'US'),
+        10n,
+      ),
+    ).toBe(1_250n);
     const moutai = findInstrument('600519') as Instrument;
-    expect(realisedPnl(moutai, 'short', parseScaledPrice('1450.00', 'CN'), parseScaledPrice('1440.50', 'CN'), 100n)).toBe(95_000n);
+    expect(
+      realisedPnl(
+        moutai,
+        'short',
+        parseScaledPrice('1450.00', 'CN'),
+        parseScaledPrice('1440.50', 'CN'),
+        100n,
+      ),
+    ).toBe(95_000n);
   });
 });
 

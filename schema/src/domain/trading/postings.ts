@@ -10,13 +10,21 @@ function legs(postings: Posting[]): Posting[] {
 
 function feeLegs(currency: Currency, fees: FeeBreakdown): Posting[] {
   return [
-    { account: platformAccount('platform:fees', currency), amountMinor: fees.commission + fees.transferFee + fees.regulatoryFee },
+    {
+      account: platformAccount('platform:fees', currency),
+      amountMinor: fees.commission + fees.transferFee + fees.regulatoryFee,
+    },
     { account: platformAccount('platform:stamp_duty', currency), amountMinor: fees.stampDuty },
   ];
 }
 
 /** Opening a position from cash: the margin moves to the margin account, the fees to the platform. */
-export function openFromCash(userId: number, currency: Currency, margin: bigint, fees: FeeBreakdown): Posting[] {
+export function openFromCash(
+  userId: number,
+  currency: Currency,
+  margin: bigint,
+  fees: FeeBreakdown,
+): Posting[] {
   return legs([
     { account: userAccount(userId, 'cash', currency), amountMinor: -(margin + fees.total) },
     { account: userAccount(userId, 'margin', currency), amountMinor: margin },
@@ -41,7 +49,13 @@ export function releaseOrderHold(userId: number, currency: Currency, amount: big
 }
 
 /** A resting limit order fills: the hold becomes margin and fees, and what they leave of it goes back to cash. */
-export function openFromHold(userId: number, currency: Currency, hold: bigint, margin: bigint, fees: FeeBreakdown): Posting[] {
+export function openFromHold(
+  userId: number,
+  currency: Currency,
+  hold: bigint,
+  margin: bigint,
+  fees: FeeBreakdown,
+): Posting[] {
   return legs([
     { account: userAccount(userId, 'hold:order', currency), amountMinor: -hold },
     { account: userAccount(userId, 'margin', currency), amountMinor: margin },
@@ -69,7 +83,10 @@ export function closeToCash(
     postings: legs([
       { account: userAccount(userId, 'margin', currency), amountMinor: -options.margin },
       { account: userAccount(userId, 'cash', currency), amountMinor: cashDelta },
-      { account: platformAccount('platform:trading', currency), amountMinor: -options.pnl - waived },
+      {
+        account: platformAccount('platform:trading', currency),
+        amountMinor: -options.pnl - waived,
+      },
       ...feeLegs(currency, options.fees),
     ]),
   };

@@ -46,7 +46,10 @@ export function startFeedLeader(deps: {
 
   const persist = () => {
     if (!runtime || persisting) return;
-    persisting = runtime.persist().catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'candle persist failed')).finally(() => (persisting = null));
+    persisting = runtime
+      .persist()
+      .catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'candle persist failed'))
+      .finally(() => (persisting = null));
   };
 
   const beat = async () => {
@@ -118,9 +121,17 @@ function rememberedQuotes(redis: Redis, keys: ReturnType<typeof redisKeys>, logg
   };
 }
 
-async function publish(redis: Redis, keys: ReturnType<typeof redisKeys>, snapshots: QuoteSnapshot[]): Promise<void> {
+async function publish(
+  redis: Redis,
+  keys: ReturnType<typeof redisKeys>,
+  snapshots: QuoteSnapshot[],
+): Promise<void> {
   if (snapshots.length === 0) return;
   const latest: Record<string, string> = {};
   for (const snapshot of snapshots) latest[snapshot.symbol] = JSON.stringify(snapshot);
-  await redis.multi().hset(keys.latestQuotes, latest).publish(keys.tickChannel, JSON.stringify(snapshots.map(tickOf))).exec();
+  await redis
+    .multi()
+    .hset(keys.latestQuotes, latest)
+    .publish(keys.tickChannel, JSON.stringify(snapshots.map(tickOf)))
+    .exec();
 }

@@ -18,8 +18,23 @@ export async function prepareSimulatorRuntime(deps: {
 }): Promise<FeedRuntime> {
   const nowMs = Date.now();
   const source = `Kabuto simulator (seed ${deps.seed})`;
-  const resume = await prepareHistory(deps.db, { instruments: INSTRUMENTS, seed: deps.seed, clock: deps.clock, nowMs, historyDays: deps.historyDays, minuteDays: deps.minuteDays, logger: deps.logger });
-  const stocks = createSimulatedFeed({ instruments: INSTRUMENTS, seed: deps.seed, clock: deps.clock, source, resume, startMs: nowMs });
+  const resume = await prepareHistory(deps.db, {
+    instruments: INSTRUMENTS,
+    seed: deps.seed,
+    clock: deps.clock,
+    nowMs,
+    historyDays: deps.historyDays,
+    minuteDays: deps.minuteDays,
+    logger: deps.logger,
+  });
+  const stocks = createSimulatedFeed({
+    instruments: INSTRUMENTS,
+    seed: deps.seed,
+    clock: deps.clock,
+    source,
+    resume,
+    startMs: nowMs,
+  });
   const fx = createFxFeed(deps.seed, { alwaysOpen: deps.clock === 'always-open', source });
   return {
     providers: [stocks, fx],
@@ -32,8 +47,16 @@ export async function prepareSimulatorRuntime(deps: {
 }
 
 /** The replay runtime: recorded OHLCV files from a directory (no history generation, no candle writes). */
-export async function prepareReplayRuntime(deps: { directory: string; seed: number; logger: Logger }): Promise<FeedRuntime> {
+export async function prepareReplayRuntime(deps: {
+  directory: string;
+  seed: number;
+  logger: Logger;
+}): Promise<FeedRuntime> {
   const replay = createReplayFeed(deps.directory);
   deps.logger.info({ directory: deps.directory }, 'replaying recorded bars');
-  return { providers: [replay, createFxFeed(deps.seed, { alwaysOpen: true, source: replay.source })], initial: [], persist: async () => undefined };
+  return {
+    providers: [replay, createFxFeed(deps.seed, { alwaysOpen: true, source: replay.source })],
+    initial: [],
+    persist: async () => undefined,
+  };
 }

@@ -29,7 +29,10 @@ export function fxOpen(nowMs: number): boolean {
 }
 
 /** Yen per unit of every currency of spec section 9, a seeded walk around its reference mid rate. */
-export function createFxFeed(seed: number, options: { alwaysOpen: boolean; source: string }): QuoteProvider {
+export function createFxFeed(
+  seed: number,
+  options: { alwaysOpen: boolean; source: string },
+): QuoteProvider {
   const random = mulberry32(symbolSeed(seed, 'FX'));
   const states: FxState[] = FX_REFERENCE.map(([currency, text]) => {
     const ref = parseRate(text);

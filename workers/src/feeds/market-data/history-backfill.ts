@@ -1,5 +1,11 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { insertCorporateActions, loadRecentDailyBars, upsertCandles, type Db, type StoredBar } from '@kabuto/schema/db';
+import {
+  insertCorporateActions,
+  loadRecentDailyBars,
+  upsertCandles,
+  type Db,
+  type StoredBar,
+} from '@kabuto/schema/db';
 import {
   addDays,
   continuousWindows,
@@ -39,9 +45,16 @@ export interface HistoryOptions {
 }
 
 /** The last day history should hold: today once its session has closed, else the trading day before. */
-function historyEnd(instrument: Instrument, nowMs: number, clock: ClockMode): { today: LocalDate; end: LocalDate } {
+function historyEnd(
+  instrument: Instrument,
+  nowMs: number,
+  clock: ClockMode,
+): { today: LocalDate; end: LocalDate } {
   const today = marketClock(instrument.market, nowMs, clock).date;
-  const closedToday = clock === 'exchange' && isTradingDay(instrument.market, today) && nowMs >= sessionCloseMs(instrument.market, today);
+  const closedToday =
+    clock === 'exchange' &&
+    isTradingDay(instrument.market, today) &&
+    nowMs >= sessionCloseMs(instrument.market, today);
   return { today, end: closedToday ? today : previousTradingDay(instrument.market, today) };
 }
 
@@ -50,11 +63,20 @@ function historyEnd(instrument: Instrument, nowMs: number, clock: ClockMode): { 
  * minute bars from the open to the last whole minute, so the intraday chart starts at the open and
  * not at the feed's start. Null before the open, on a holiday, or once the day is in history.
  */
-function sessionSoFar(instrument: Instrument, state: SymbolSimState, previousClose: bigint, day: { today: LocalDate; end: LocalDate }, nowMs: number) {
+function sessionSoFar(
+  instrument: Instrument,
+  state: SymbolSimState,
+  previousClose: bigint,
+  day: { today: LocalDate; end: LocalDate },
+  nowMs: number,
+) {
   if (day.end >= day.today || !isTradingDay(instrument.market, day.today)) return null;
   const open = continuousWindows(instrument.market, day.today)[0];
   if (!open || nowMs < open.startMs + 60_000) return null;
-  return extendHistory(state, [day.today], 1, previousClose, { actionsOnFirstDay: true, untilMs: nowMs });
+  return extendHistory(state, [day.today], 1, previousClose, {
+    actionsOnFirstDay: true,
+    untilMs: nowMs,
+  });
 }
 
 function barsOf(symbol: string, daily: readonly Candle[], minutes: readonly Candle[]): StoredBar[] {
@@ -66,20 +88,42 @@ function barsOf(symbol: string, daily: readonly Candle[], minutes: readonly Cand
 
 /** Today's base price after a restart mid-day: yesterday's close, ex-rights when an action falls today. */
 function baseFor(instrument: Instrument, date: LocalDate, previousClose: bigint): bigint {
-  return scheduledActions(instrument, date, date).reduce((base, plan) => exRightsPrice(base, resolveAction(plan, base)), previousClose);
+  return scheduledActions(instrument, date, date).reduce(
+    (base, plan) => exRightsPrice(base, resolveAction(plan, base)),
+    previousClose,
+  );
 }
 
 type Generated = Omit<GeneratedHistory, 'state'>;
 
-async function store(db: Db, symbol: string, parts: ReadonlyArray<Generated | null>): Promise<Candle[]> {
+async function store(
+  db: Db,
+  symbol: string,
+  parts: ReadonlyArray<Generated | null>,
+): Promise<Candle[]> {
   const present = parts.filter((part): part is Generated => part !== null);
   const daily = present.flatMap((part) => part.daily);
-  await upsertCandles(db, barsOf(symbol, daily, present.flatMap((part) => part.minutes)));
-  await insertCorporateActions(db, present.flatMap((part) => part.actions).map((a) => ({ ...a, symbol })));
+  await upsertCandles(
+    db,
+    barsOf(
+      symbol,
+      daily,
+      present.flatMap((part) => part.minutes),
+    ),
+  );
+  await insertCorporateActions(
+    db,
+    present.flatMap((part) => part.actions).map((a) => ({ ...a, symbol })),
+  );
   return daily;
 }
 
-async function prepareSymbol(db: Db, instrument: Instrument, recent: readonly Candle[], options: HistoryOptions): Promise<ResumePoint> {
+async function prepareSymbol(
+  db: Db,
+  instrument: Instrument,
+  recent: readonly Candle[],
+  options: HistoryOptions,
+): Promise<ResumePoint> {
   const day = historyEnd(instrument, options.nowMs, options.clock);
   const { today, end } = day;
   const last = recent[recent.length - 1];
@@ -87,7 +131,13 @@ async function prepareSymbol(db: Db, instrument: Instrument, recent: readonly Ca
     const days = tradingDaysBetween(instrument.market, addDays(end, -options.historyDays), end);
     const history = generateHistory(instrument, options.seed, days, options.minuteDays);
     const close = history.daily[history.daily.length - 1]?.close ?? instrument.referencePrice;
-    return sessionOf(instrument, await store(db, instrument.symbol, [history, sessionSoFar(instrument, history.state, close, day, options.nowMs)]));
+    return sessionOf(
+      instrument,
+      await store(db, instrument.symbol, [
+        history,
+        sessionSoFar(instrument, history.state, close, day, options.nowMs),
+      ]),
+    );
   }
   const lastDate = tradingDateOf(last.startMs);
   if (lastDate >= today) return sessionOf(instrument, recent);
@@ -97,7 +147,10 @@ async function prepareSymbol(db: Db, instrument: Instrument, recent: readonly Ca
   const close = filled.daily[filled.daily.length - 1]?.close ?? last.close;
   const sofar = sessionSoFar(instrument, state, close, day, options.nowMs);
   if (gap.length === 0 && !sofar) return sessionOf(instrument, recent);
-  return sessionOf(instrument, [...recent, ...(await store(db, instrument.symbol, [filled, sofar]))]);
+  return sessionOf(instrument, [
+    ...recent,
+    ...(await store(db, instrument.symbol, [filled, sofar])),
+  ]);
 }
 
 /** The latest session bar and its base (the close before it, ex-rights when an action fell that day). */
@@ -106,7 +159,9 @@ function sessionOf(instrument: Instrument, daily: readonly Candle[]): ResumePoin
   if (!last) return { session: null };
   const date = tradingDateOf(last.startMs);
   const previous = daily[daily.length - 2];
-  return { session: { date, bar: last, base: baseFor(instrument, date, previous?.close ?? last.open) } };
+  return {
+    session: { date, bar: last, base: baseFor(instrument, date, previous?.close ?? last.open) },
+  };
 }
 
 /**
@@ -114,9 +169,15 @@ function sessionOf(instrument: Instrument, daily: readonly Candle[]): ResumePoin
  * start, gap-filled after downtime, resumed after a restart mid-day. Yields to the event loop
  * between symbols so the leader keeps renewing its lease.
  */
-export async function prepareHistory(db: Db, options: HistoryOptions): Promise<Map<string, ResumePoint>> {
+export async function prepareHistory(
+  db: Db,
+  options: HistoryOptions,
+): Promise<Map<string, ResumePoint>> {
   const started = Date.now();
-  const recent = await loadRecentDailyBars(db, tradingDateKey(addDays(new Date(options.nowMs).toISOString().slice(0, 10), -40)));
+  const recent = await loadRecentDailyBars(
+    db,
+    tradingDateKey(addDays(new Date(options.nowMs).toISOString().slice(0, 10), -40)),
+  );
   const resume = new Map<string, ResumePoint>();
   let generated = 0;
   for (const instrument of options.instruments) {
@@ -125,6 +186,9 @@ export async function prepareHistory(db: Db, options: HistoryOptions): Promise<M
     resume.set(instrument.symbol, await prepareSymbol(db, instrument, bars, options));
     await yieldToLoop();
   }
-  options.logger.info({ symbols: options.instruments.length, generated, ms: Date.now() - started }, 'market history ready');
+  options.logger.info(
+    { symbols: options.instruments.length, generated, ms: Date.now() - started },
+    'market history ready',
+  );
   return resume;
 }

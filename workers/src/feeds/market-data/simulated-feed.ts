@@ -83,7 +83,12 @@ export function createSimulatedFeed(options: {
       seq: 0,
     };
   });
-  const context: FeedContext = { dirty: new Map(), actions: [], clock: options.clock, source: options.source };
+  const context: FeedContext = {
+    dirty: new Map(),
+    actions: [],
+    clock: options.clock,
+    source: options.source,
+  };
   return {
     source: options.source,
     next(nowMs) {
@@ -102,10 +107,12 @@ export function createSimulatedFeed(options: {
       return bars;
     },
     snapshotsAtStart(nowMs) {
-      return live.filter((symbol) => symbol.dayBar && symbol.date).map((symbol) => {
-        const phase = marketClock(symbol.instrument.market, nowMs, options.clock).phase;
-        return { ...snapshotOf(symbol, nowMs, symbol.date as string, options.source), phase };
-      });
+      return live
+        .filter((symbol) => symbol.dayBar && symbol.date)
+        .map((symbol) => {
+          const phase = marketClock(symbol.instrument.market, nowMs, options.clock).phase;
+          return { ...snapshotOf(symbol, nowMs, symbol.date as string, options.source), phase };
+        });
     },
     drainActions() {
       return context.actions.splice(0, context.actions.length);
@@ -133,7 +140,12 @@ function openTradingDay(context: FeedContext, symbol: LiveSymbol, date: string):
   symbol.dayBar = addPrint(undefined, tradingDateKey(date), symbol.state.price, 0n, 0n);
 }
 
-function print(context: FeedContext, symbol: LiveSymbol, nowMs: number, date: string): QuoteSnapshot {
+function print(
+  context: FeedContext,
+  symbol: LiveSymbol,
+  nowMs: number,
+  date: string,
+): QuoteSnapshot {
   const { instrument, state } = symbol;
   if (symbol.date !== date) openTradingDay(context, symbol, date);
   const minutesPerDay = sessionMinutes(instrument.market, date) || 390;
@@ -145,13 +157,26 @@ function print(context: FeedContext, symbol: LiveSymbol, nowMs: number, date: st
   const minuteStart = nowMs - (nowMs % 60_000);
   symbol.minuteBar = addPrint(symbol.minuteBar, minuteStart, step.price, step.volume, turnover);
   symbol.dayBar = addPrint(symbol.dayBar, tradingDateKey(date), step.price, step.volume, turnover);
-  context.dirty.set(`${instrument.symbol}:1m`, { symbol: instrument.symbol, period: '1m', bar: symbol.minuteBar });
-  context.dirty.set(`${instrument.symbol}:1d`, { symbol: instrument.symbol, period: '1d', bar: symbol.dayBar });
+  context.dirty.set(`${instrument.symbol}:1m`, {
+    symbol: instrument.symbol,
+    period: '1m',
+    bar: symbol.minuteBar,
+  });
+  context.dirty.set(`${instrument.symbol}:1d`, {
+    symbol: instrument.symbol,
+    period: '1d',
+    bar: symbol.dayBar,
+  });
   symbol.seq += 1;
   return snapshotOf(symbol, nowMs, date, context.source);
 }
 
-function snapshotOf(symbol: LiveSymbol, nowMs: number, date: string, source: string): QuoteSnapshot {
+function snapshotOf(
+  symbol: LiveSymbol,
+  nowMs: number,
+  date: string,
+  source: string,
+): QuoteSnapshot {
   const { instrument, state } = symbol;
   const market = instrument.market;
   const bar = symbol.dayBar as Candle;

@@ -20,7 +20,10 @@ export function startAssetRecomputeWorker(deps: {
     async (job: Job<Payload>) => {
       const latestQuotes = await deps.redis.hgetall(latestKey);
       const summaries = await recomputeAssets(deps.db, { userId: job.data.userId, latestQuotes });
-      await deps.emitter.emit(job.data.userId, 'assets:updated', { reason: job.data.reason, summaries });
+      await deps.emitter.emit(job.data.userId, 'assets:updated', {
+        reason: job.data.reason,
+        summaries,
+      });
     },
     { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 4 },
   );

@@ -29,12 +29,18 @@ export async function startLimitMatcher(deps: {
       const { price, orders } = book.crossing(tick.symbol, tick.price);
       for (const order of orders) {
         book.remove(order);
-        const filled = await fillPendingOrder(deps.db, order.id, price, Date.now()).catch((error: unknown) => {
-          deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
-          return null;
-        });
+        const filled = await fillPendingOrder(deps.db, order.id, price, Date.now()).catch(
+          (error: unknown) => {
+            deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
+            return null;
+          },
+        );
         if (!filled) continue;
-        await deps.emitter.emit(filled.userId, 'order:updated', { reason: 'filled', order_id: String(order.id), position_id: String(filled.positionId) });
+        await deps.emitter.emit(filled.userId, 'order:updated', {
+          reason: 'filled',
+          order_id: String(order.id),
+          position_id: String(filled.positionId),
+        });
         await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill');
       }
     }

@@ -1,17 +1,30 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import type { QuoteTick } from '@kabuto/schema/contracts';
-import { closePositionIn, insertInboxMessage, writeTransaction, type Db, type PositionRow } from '@kabuto/schema/db';
+import {
+  closePositionIn,
+  insertInboxMessage,
+  writeTransaction,
+  type Db,
+  type PositionRow,
+} from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { marginState, type PositionSide } from '@kabuto/schema/trading';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 
-type Holding = Pick<PositionRow, 'id' | 'user_id' | 'symbol' | 'side' | 'qty' | 'open_price' | 'margin'>;
+type Holding = Pick<
+  PositionRow,
+  'id' | 'user_id' | 'symbol' | 'side' | 'qty' | 'open_price' | 'margin'
+>;
 
 async function loadHoldings(db: Db): Promise<Map<string, Holding[]>> {
-  const rows = await db.selectFrom('position').select(['id', 'user_id', 'symbol', 'side', 'qty', 'open_price', 'margin']).where('status', '=', 'holding').execute();
+  const rows = await db
+    .selectFrom('position')
+    .select(['id', 'user_id', 'symbol', 'side', 'qty', 'open_price', 'margin'])
+    .where('status', '=', 'holding')
+    .execute();
   const bySymbol = new Map<string, Holding[]>();
   for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
   return bySymbol;
@@ -31,42 +44,94 @@ function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
   };
 }
 
+interface StopOutDeps {
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly redisPrefix: string;
+  readonly emitter: AccountEmitter;
+  readonly assetQueue: Queue;
+  readonly logger: Logger;
+  readonly refreshMs?: number;
+}
+
+/** Closes a position at the feed price with its inbox message in one transaction, then tells the owner. */
+async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
+  const userId = Number(holding.user_id);
+  const result = await writeTransaction(deps.db, async (trx) => {
+    const fresh = await trx
+      .selectFrom('position')
+      .selectAll()
+      .where('id', '=', holding.id)
+      .where('status', '=', 'holding')
+      .executeTakeFirst();
+    if (!fresh) return null;
+    const closed = await closePositionIn(trx, fresh, {
+      price,
+      reason: 'stop_out',
+      actor: { type: 'system', id: 'stop-out' },
+      nowMs: Date.now(),
+    });
+    const params = {
+      symbol: instrument.symbol,
+      price: closed.price,
+      pnl: closed.pnl,
+      currency: instrument.currency,
+    };
+    await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs: Date.now() });
+    return closed;
+  });
+  if (!result) return;
+  deps.logger.info(
+    { position: result.position_id, symbol: instrument.symbol, price: result.price },
+    'stop-out',
+  );
+  await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
+  await deps.emitter.emit(userId, 'message:created', {
+    kind: 'stop_out',
+    position_id: result.position_id,
+  });
+  await queueAssetRecompute(deps.assetQueue, userId, 'stop_out');
+}
+
+/** The margin-call message in the inbox and on the owner's socket. */
+async function sendMarginCall(deps: StopOutDeps, holding: Holding, tick: QuoteTick) {
+  const userId = Number(holding.user_id);
+  await insertInboxMessage(deps.db, {
+    userId,
+    kind: 'margin_call',
+    params: { symbol: tick.symbol, price: tick.price },
+    nowMs: Date.now(),
+  });
+  await deps.emitter.emit(userId, 'message:created', {
+    kind: 'margin_call',
+    position_id: String(holding.id),
+    symbol: tick.symbol,
+    price: tick.price,
+  });
+}
+
+function marginStateOf(holding: Holding, instrument: Instrument, price: bigint) {
+  const position = {
+    side: holding.side as PositionSide,
+    qty: holding.qty,
+    openPrice: holding.open_price,
+    margin: holding.margin,
+  };
+  return marginState(instrument, position, price);
+}
+
 /**
  * Watches open positions on every print of their symbols. It queues an asset recomputation for
  * each holder (at most once per REVALUE_EVERY_MS per account) so account figures move with the
- * market. Below the market's maintenance level
- * the owner gets a margin-call message in the inbox (once per position per process); below the
- * stop-out level the position is closed at the feed price in one transaction with its inbox
- * message, recorded as `stop_out` and visible in the user's records. The index of holdings is rebuilt from the database every `refreshMs`.
+ * market. Below the market's maintenance level the owner gets a margin-call message in the inbox
+ * (once per position per process); below the stop-out level the position is closed at the feed
+ * price in one transaction with its inbox message, recorded as `stop_out` and visible in the
+ * user's records. The index of holdings is rebuilt from the database every `refreshMs`.
  */
-export async function startStopOutWatcher(deps: {
-  db: Db;
-  redis: Redis;
-  redisPrefix: string;
-  emitter: AccountEmitter;
-  assetQueue: Queue;
-  logger: Logger;
-  refreshMs?: number;
-}): Promise<{ stop(): Promise<void> }> {
+export async function startStopOutWatcher(deps: StopOutDeps): Promise<{ stop(): Promise<void> }> {
   let holdings = await loadHoldings(deps.db);
   const warned = new Set<string>();
   const revalue = throttledRevaluation(deps.assetQueue);
-
-  const stopOut = async (holding: Holding, instrument: Instrument, price: bigint) => {
-    const result = await writeTransaction(deps.db, async (trx) => {
-      const fresh = await trx.selectFrom('position').selectAll().where('id', '=', holding.id).where('status', '=', 'holding').executeTakeFirst();
-      if (!fresh) return null;
-      const closed = await closePositionIn(trx, fresh, { price, reason: 'stop_out', actor: { type: 'system', id: 'stop-out' }, nowMs: Date.now() });
-      await insertInboxMessage(trx, { userId: Number(holding.user_id), kind: 'stop_out', params: { symbol: instrument.symbol, price: closed.price, pnl: closed.pnl, currency: instrument.currency }, nowMs: Date.now() });
-      return closed;
-    });
-    if (!result) return;
-    const userId = Number(holding.user_id);
-    deps.logger.info({ position: result.position_id, symbol: instrument.symbol, price: result.price }, 'stop-out');
-    await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
-    await deps.emitter.emit(userId, 'message:created', { kind: 'stop_out', position_id: result.position_id });
-    await queueAssetRecompute(deps.assetQueue, userId, 'stop_out');
-  };
 
   const check = async (tick: QuoteTick) => {
     const list = holdings.get(tick.symbol);
@@ -75,14 +140,16 @@ export async function startStopOutWatcher(deps: {
     const price = parseScaledPrice(tick.price, instrument.market);
     for (const holding of list) {
       await revalue(Number(holding.user_id));
-      const state = marginState(instrument, { side: holding.side as PositionSide, qty: holding.qty, openPrice: holding.open_price, margin: holding.margin }, price);
+      const state = marginStateOf(holding, instrument, price);
       if (state === 'stop_out') {
-        holdings.set(tick.symbol, (holdings.get(tick.symbol) ?? []).filter((h) => h.id !== holding.id));
-        await stopOut(holding, instrument, price).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'stop-out failed'));
+        const left = (holdings.get(tick.symbol) ?? []).filter((h) => h.id !== holding.id);
+        holdings.set(tick.symbol, left);
+        await stopOut(deps, holding, instrument, price).catch((error: unknown) =>
+          deps.logger.warn({ err: String(error) }, 'stop-out failed'),
+        );
       } else if (state === 'margin_call' && !warned.has(String(holding.id))) {
         warned.add(String(holding.id));
-        await insertInboxMessage(deps.db, { userId: Number(holding.user_id), kind: 'margin_call', params: { symbol: tick.symbol, price: tick.price }, nowMs: Date.now() });
-        await deps.emitter.emit(Number(holding.user_id), 'message:created', { kind: 'margin_call', position_id: String(holding.id), symbol: tick.symbol, price: tick.price });
+        await sendMarginCall(deps, holding, tick);
       }
     }
   };

@@ -30,7 +30,10 @@ interface Sent extends BankTransfer {
  * The local bank: writes each transfer once to a JSON-lines file (`data/bank-transfers.jsonl`)
  * and answers a repeated key with the first reference, as a real provider's idempotency key does.
  */
-export function createLocalBankTransfers(file: string, nowMs: () => number = Date.now): BankTransferProvider {
+export function createLocalBankTransfers(
+  file: string,
+  nowMs: () => number = Date.now,
+): BankTransferProvider {
   const sentBefore = (key: string): Sent | undefined => {
     if (!existsSync(file)) return undefined;
     return readFileSync(file, 'utf8')
@@ -43,7 +46,11 @@ export function createLocalBankTransfers(file: string, nowMs: () => number = Dat
     send(transfer) {
       const earlier = sentBefore(transfer.idempotencyKey);
       if (earlier) return Promise.resolve({ reference: earlier.reference });
-      const sent: Sent = { ...transfer, reference: `LB${randomBytes(6).toString('hex').toUpperCase()}`, sentAt: nowMs() };
+      const sent: Sent = {
+        ...transfer,
+        reference: `LB${randomBytes(6).toString('hex').toUpperCase()}`,
+        sentAt: nowMs(),
+      };
       appendFileSync(file, `${JSON.stringify(sent)}\n`, { mode: 0o600 });
       return Promise.resolve({ reference: sent.reference });
     },

@@ -30,7 +30,10 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
   let paid = 0;
   for (const withdrawalId of await unpaidApprovedWithdrawals(deps.db)) {
     const result = await payOne(deps, withdrawalId).catch((error: unknown) => {
-      deps.logger.warn({ err: String(error), withdrawalId }, 'payout failed; the next sweep retries');
+      deps.logger.warn(
+        { err: String(error), withdrawalId },
+        'payout failed; the next sweep retries',
+      );
       return null;
     });
     if (result) paid += 1;
@@ -39,8 +42,16 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
 }
 
 async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId: number } | null> {
-  const paid = await payWithdrawal({ db: deps.db, transfers: deps.transfers, nowMs: Date.now }, withdrawalId);
-  if (paid) await deps.emitter.emit(paid.userId, 'fund:updated', { kind: 'withdrawal_paid', withdrawal_id: String(withdrawalId) });
+  const paid = await payWithdrawal(
+    { db: deps.db, transfers: deps.transfers, nowMs: Date.now },
+    withdrawalId,
+  );
+  if (paid) {
+    await deps.emitter.emit(paid.userId, 'fund:updated', {
+      kind: 'withdrawal_paid',
+      withdrawal_id: String(withdrawalId),
+    });
+  }
   return paid;
 }
 
@@ -58,7 +69,10 @@ export async function startWithdrawalPayouts(deps: PayoutDeps): Promise<{ stop()
     deps.logger,
     name,
   );
-  const sweep = () => payUnpaidWithdrawals(deps).catch((error: unknown) => deps.logger.warn({ err: String(error) }, 'payout sweep failed'));
+  const sweep = () =>
+    payUnpaidWithdrawals(deps).catch((error: unknown) =>
+      deps.logger.warn({ err: String(error) }, 'payout sweep failed'),
+    );
   await sweep();
   const timer = setInterval(() => void sweep(), SWEEP_MS);
   return {

@@ -12,7 +12,17 @@ async function approvedAndUnpaid(db: Db, withdrawalId: number) {
   return db
     .selectFrom('withdrawal as w')
     .innerJoin('bank_card as c', 'c.id', 'w.card_id')
-    .select(['w.id', 'w.user_id', 'w.currency', 'w.amount', 'c.bank_name', 'c.branch_code', 'c.card_type', 'c.account_number', 'c.holder_kana'])
+    .select([
+      'w.id',
+      'w.user_id',
+      'w.currency',
+      'w.amount',
+      'c.bank_name',
+      'c.branch_code',
+      'c.card_type',
+      'c.account_number',
+      'c.holder_kana',
+    ])
     .where('w.id', '=', BigInt(withdrawalId))
     .where('w.status', '=', 'pending')
     .where('w.approved_at', 'is not', null)
@@ -26,14 +36,23 @@ async function approvedAndUnpaid(db: Db, withdrawalId: number) {
  * the key with the first reference) and the conditional update lets only one run post the journal.
  * Returns the user to notify, or null when there was nothing to pay.
  */
-export async function payWithdrawal(deps: { db: Db; transfers: BankTransferProvider; nowMs: () => number }, withdrawalId: number): Promise<{ userId: number } | null> {
+export async function payWithdrawal(
+  deps: { db: Db; transfers: BankTransferProvider; nowMs: () => number },
+  withdrawalId: number,
+): Promise<{ userId: number } | null> {
   const row = await approvedAndUnpaid(deps.db, withdrawalId);
   if (!row) return null;
   const currency = row.currency as Currency;
   const amount = formatScaled(row.amount, scaleOf(currency));
   const { reference } = await deps.transfers.send({
-    idempotencyKey: payoutKey(withdrawalId), currency, amount, bankName: row.bank_name, branchCode: row.branch_code,
-    accountType: row.card_type, accountNumber: row.account_number, holderKana: row.holder_kana,
+    idempotencyKey: payoutKey(withdrawalId),
+    currency,
+    amount,
+    bankName: row.bank_name,
+    branchCode: row.branch_code,
+    accountType: row.card_type,
+    accountNumber: row.account_number,
+    holderKana: row.holder_kana,
   });
   const userId = Number(row.user_id);
   const nowMs = deps.nowMs();
@@ -46,21 +65,40 @@ export async function payWithdrawal(deps: { db: Db; transfers: BankTransferProvi
       .where('approved_at', 'is not', null)
       .executeTakeFirst();
     if (marked.numUpdatedRows !== 1n) return null;
-    const journalId = await postJournal(trx, {
+    const journalId = await postJournal(
+      trx,
+      {
+        kind: 'withdrawal_paid',
+        ...journalMemo('withdrawal_paid', { id: withdrawalId }),
+        actor: { type: 'system', id: 'withdrawal-payout' },
+        reference: `withdrawal:${withdrawalId}`,
+        postings: withdrawalPaidPostings(userId, currency, row.amount),
+      },
+      nowMs,
+    );
+    await trx
+      .updateTable('withdrawal')
+      .set({ settle_journal_id: journalId })
+      .where('id', '=', BigInt(withdrawalId))
+      .execute();
+    await insertInboxMessage(trx, {
+      userId,
       kind: 'withdrawal_paid',
-      ...journalMemo('withdrawal_paid', { id: withdrawalId }),
-      actor: { type: 'system', id: 'withdrawal-payout' },
-      reference: `withdrawal:${withdrawalId}`,
-      postings: withdrawalPaidPostings(userId, currency, row.amount),
-    }, nowMs);
-    await trx.updateTable('withdrawal').set({ settle_journal_id: journalId }).where('id', '=', BigInt(withdrawalId)).execute();
-    await insertInboxMessage(trx, { userId, kind: 'withdrawal_paid', params: { amount, currency, reason: '' }, nowMs });
+      params: { amount, currency, reason: '' },
+      nowMs,
+    });
     return { userId };
   });
 }
 
 /** Withdrawals approved but not yet paid: what a crash or a lost job left behind. */
 export async function unpaidApprovedWithdrawals(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('withdrawal').select('id').where('status', '=', 'pending').where('approved_at', 'is not', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('approved_at', 'is not', null)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => Number(r.id));
 }

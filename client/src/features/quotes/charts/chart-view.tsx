@@ -4,32 +4,81 @@ import type { ScaleBand } from 'd3';
 import type { QuoteTick } from '@kabuto/schema/contracts';
 import { formatPrice, type PriceDecimals } from '../../../lib/format.ts';
 import { quoteTicks$ } from '../quote-stream.ts';
-import { quotesApi, type Adjust, type CandleRow, type ChartPeriod, type ChartRange } from '../quotes.api.ts';
-import { CHART_HEIGHT, drawChart, drawCrosshair, type ChartBar, type SubIndicator } from './price-chart.ts';
+import {
+  quotesApi,
+  type Adjust,
+  type CandleRow,
+  type ChartPeriod,
+  type ChartRange,
+} from '../quotes.api.ts';
+import {
+  CHART_HEIGHT,
+  drawChart,
+  drawCrosshair,
+  type ChartBar,
+  type SubIndicator,
+} from './price-chart.ts';
 
-const MINUTES: Partial<Record<ChartPeriod, number>> = { time: 1, '1m': 1, '5m': 5, '15m': 15, '30m': 30 };
+const MINUTES: Partial<Record<ChartPeriod, number>> = {
+  time: 1,
+  '1m': 1,
+  '5m': 5,
+  '15m': 15,
+  '30m': 30,
+};
 // About three pixels a candle on a phone: six months of days, two and a half years of weeks.
 const MAX_CANDLES = 130;
 
-const toBar = (row: CandleRow): ChartBar => ({ t: row.t, o: Number(row.o), h: Number(row.h), l: Number(row.l), c: Number(row.c), v: row.v, a: Number(row.a) });
+const toBar = (row: CandleRow): ChartBar => ({
+  t: row.t,
+  o: Number(row.o),
+  h: Number(row.h),
+  l: Number(row.l),
+  c: Number(row.c),
+  v: row.v,
+  a: Number(row.a),
+});
 
 /** Folds a live tick into the bars: a new bar when its minute bucket starts, else the last bar moves. */
-export function applyTick(bars: ChartBar[], tick: QuoteTick, period: ChartPeriod, volumeDelta: number, factor = 1): ChartBar[] {
+export function applyTick(
+  bars: ChartBar[],
+  tick: QuoteTick,
+  period: ChartPeriod,
+  volumeDelta: number,
+  factor = 1,
+): ChartBar[] {
   const price = Number(tick.price) * factor;
   const minutes = MINUTES[period];
   const last = bars[bars.length - 1];
   const bucket = minutes ? tick.ts - (tick.ts % (minutes * 60_000)) : null;
   if (bucket !== null && (!last || bucket > last.t)) {
-    return [...bars, { t: bucket, o: price, h: price, l: price, c: price, v: volumeDelta, a: volumeDelta * price }];
+    return [
+      ...bars,
+      { t: bucket, o: price, h: price, l: price, c: price, v: volumeDelta, a: volumeDelta * price },
+    ];
   }
   if (!last) return bars;
-  const moved = { ...last, h: Math.max(last.h, price), l: Math.min(last.l, price), c: price, v: last.v + volumeDelta, a: last.a + volumeDelta * price };
+  const moved = {
+    ...last,
+    h: Math.max(last.h, price),
+    l: Math.min(last.l, price),
+    c: price,
+    v: last.v + volumeDelta,
+    a: last.a + volumeDelta * price,
+  };
   return [...bars.slice(0, -1), moved];
 }
 
 function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => string {
   if (MINUTES[period]) {
-    const format = new Intl.DateTimeFormat('en-CA', { timeZone, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     return (t) => format.format(t).replace(',', '');
   }
   return (t) => new Date(t).toISOString().slice(0, period === '1y' ? 4 : period === '1M' ? 7 : 10);
@@ -40,7 +89,17 @@ function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => st
  * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
  * crosshair and the bar's values in the legend.
  */
-export function ChartView(props: { symbol: string; period: ChartPeriod; range: ChartRange | null; adjust: Adjust; sub: SubIndicator; prevClose: number | null; timeZone: string; decimals: PriceDecimals; onRange: (range: ChartRange | null) => void }) {
+export function ChartView(props: {
+  symbol: string;
+  period: ChartPeriod;
+  range: ChartRange | null;
+  adjust: Adjust;
+  sub: SubIndicator;
+  prevClose: number | null;
+  timeZone: string;
+  decimals: PriceDecimals;
+  onRange: (range: ChartRange | null) => void;
+}) {
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -60,7 +119,14 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
     const svg = svgRef.current;
     if (!svg) return;
     const width = svg.parentElement?.clientWidth || 390;
-    scale.current = drawChart(svg, bars.current, { mode, sub: props.sub, prevClose: props.prevClose, width, formatTime, formatPrice: price });
+    scale.current = drawChart(svg, bars.current, {
+      mode,
+      sub: props.sub,
+      prevClose: props.prevClose,
+      width,
+      formatTime,
+      formatPrice: price,
+    });
     legend(bars.current[bars.current.length - 1]);
   };
 
@@ -78,7 +144,10 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
       bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
       svgRef.current?.setAttribute('data-bars', String(bars.current.length));
       // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
-      svgRef.current?.setAttribute('data-loaded', `${props.period}:${loaded.range ?? ''}:${props.adjust}`);
+      svgRef.current?.setAttribute(
+        'data-loaded',
+        `${props.period}:${loaded.range ?? ''}:${props.adjust}`,
+      );
       props.onRange(loaded.range);
       redraw();
     });
@@ -112,14 +181,24 @@ export function ChartView(props: { symbol: string; period: ChartPeriod; range: C
     legend(bars.current[index]);
   };
   const onLeave = () => {
-    if (svgRef.current && scale.current) drawCrosshair(svgRef.current, scale.current, null, 0, 0, 0);
+    if (svgRef.current && scale.current) {
+      drawCrosshair(svgRef.current, scale.current, null, 0, 0, 0);
+    }
     legend(bars.current[bars.current.length - 1]);
   };
 
   return (
     <div className="chart-box">
       <div className="chart-legend" ref={legendRef} data-testid="chart-legend" />
-      <svg ref={svgRef} onPointerMove={onPointer} onPointerDown={onPointer} onPointerLeave={onLeave} data-testid="price-chart" role="img" aria-label={t('quotes.chart')} />
+      <svg
+        ref={svgRef}
+        onPointerMove={onPointer}
+        onPointerDown={onPointer}
+        onPointerLeave={onLeave}
+        data-testid="price-chart"
+        role="img"
+        aria-label={t('quotes.chart')}
+      />
     </div>
   );
 }

@@ -10,7 +10,9 @@ describe('chart indicators', () => {
     expect(macd(Array(40).fill(10)).dif.every((v) => v === 0)).toBe(true);
     const rising = macd(Array.from({ length: 40 }, (_, i) => 10 + i));
     expect(rising.dif[39]).toBeGreaterThan(0);
-    expect(rising.hist[39]).toBeCloseTo(2 * ((rising.dif[39] as number) - (rising.dea[39] as number)));
+    expect(rising.hist[39]).toBeCloseTo(
+      2 * ((rising.dif[39] as number) - (rising.dea[39] as number)),
+    );
   });
 
   it('KDJ stays at 50 on a flat series and rises toward 100 when closes sit at the highs', () => {

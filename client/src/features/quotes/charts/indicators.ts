@@ -14,7 +14,9 @@ export function movingAverage(values: readonly number[], length: number): number
 export function ema(values: readonly number[], length: number): number[] {
   const k = 2 / (length + 1);
   let previous = Number.NaN;
-  return values.map((value) => (previous = Number.isNaN(previous) ? value : value * k + previous * (1 - k)));
+  return values.map(
+    (value) => (previous = Number.isNaN(previous) ? value : value * k + previous * (1 - k)),
+  );
 }
 
 /** MACD(12, 26, 9): DIF = EMA12 − EMA26, DEA = EMA9 of DIF, histogram = 2 × (DIF − DEA). */
@@ -27,7 +29,11 @@ export function macd(closes: readonly number[]): { dif: number[]; dea: number[];
 }
 
 /** KDJ(9, 3, 3): RSV over 9 bars, K and D smoothed by thirds from 50, J = 3K − 2D. */
-export function kdj(highs: readonly number[], lows: readonly number[], closes: readonly number[]): { k: number[]; d: number[]; j: number[] } {
+export function kdj(
+  highs: readonly number[],
+  lows: readonly number[],
+  closes: readonly number[],
+): { k: number[]; d: number[]; j: number[] } {
   const k: number[] = [];
   const d: number[] = [];
   const j: number[] = [];

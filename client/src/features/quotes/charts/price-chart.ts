@@ -1,4 +1,12 @@
-import { line, scaleBand, scaleLinear, select, type ScaleBand, type ScaleLinear, type Selection } from 'd3';
+import {
+  line,
+  scaleBand,
+  scaleLinear,
+  select,
+  type ScaleBand,
+  type ScaleLinear,
+  type Selection,
+} from 'd3';
 import { kdj, macd, movingAverage } from './indicators.ts';
 
 /** One bar as the chart draws it (display numbers parsed from the server's exact strings). */
@@ -29,11 +37,19 @@ const MAIN_HEIGHT = 220;
 const SUB_HEIGHT = 84;
 const GAP = 18;
 const RIGHT = 52;
-const MA_SPECS = [[5, '#e6a23c'], [10, '#5b8ff9'], [20, '#b15bd6']] as const;
+const MA_SPECS = [
+  [5, '#e6a23c'],
+  [10, '#5b8ff9'],
+  [20, '#b15bd6'],
+] as const;
 export const CHART_HEIGHT = MAIN_HEIGHT + GAP + SUB_HEIGHT + 14;
 
 type Svg = Selection<SVGSVGElement, unknown, null, undefined>;
-type Scales = { x: ScaleBand<number>; y: ScaleLinear<number, number>; ySub: ScaleLinear<number, number> };
+type Scales = {
+  x: ScaleBand<number>;
+  y: ScaleLinear<number, number>;
+  ySub: ScaleLinear<number, number>;
+};
 
 const trendColour = (bar: ChartBar) => (bar.c >= bar.o ? 'var(--rise)' : 'var(--fall)');
 
@@ -41,24 +57,50 @@ function finite(values: readonly number[]): number[] {
   return values.filter((v) => Number.isFinite(v));
 }
 
-function drawPath(svg: Svg, scales: Scales, values: readonly number[], y: ScaleLinear<number, number>, colour: string, width = 1): void {
+function drawPath(
+  svg: Svg,
+  scales: Scales,
+  values: readonly number[],
+  y: ScaleLinear<number, number>,
+  colour: string,
+  width = 1,
+): void {
   const path = line<number>()
     .defined((v) => Number.isFinite(v))
     .x((_, i) => (scales.x(i) ?? 0) + scales.x.bandwidth() / 2)
     .y((v) => y(v));
-  svg.append('path').attr('d', path([...values]) ?? '').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', width);
+  svg
+    .append('path')
+    .attr('d', path([...values]) ?? '')
+    .attr('fill', 'none')
+    .attr('stroke', colour)
+    .attr('stroke-width', width);
 }
 
-function drawMain(svg: Svg, bars: readonly ChartBar[], scales: Scales, options: ChartOptions): void {
+function drawMain(
+  svg: Svg,
+  bars: readonly ChartBar[],
+  scales: Scales,
+  options: ChartOptions,
+): void {
   const closes = bars.map((b) => b.c);
   if (options.mode === 'time') {
     let volume = 0;
     let turnover = 0;
-    const average = bars.map((b) => ((volume += b.v), (turnover += b.a), volume > 0 ? turnover / volume : b.c));
+    const average = bars.map(
+      (b) => ((volume += b.v), (turnover += b.a), volume > 0 ? turnover / volume : b.c),
+    );
     drawPath(svg, scales, closes, scales.y, '#2f6fde', 1.4);
     drawPath(svg, scales, average, scales.y, '#e6a23c');
     if (options.prevClose !== null) {
-      svg.append('line').attr('x1', 0).attr('x2', options.width - RIGHT).attr('y1', scales.y(options.prevClose)).attr('y2', scales.y(options.prevClose)).attr('stroke', '#b8c0cc').attr('stroke-dasharray', '3 3');
+      svg
+        .append('line')
+        .attr('x1', 0)
+        .attr('x2', options.width - RIGHT)
+        .attr('y1', scales.y(options.prevClose))
+        .attr('y2', scales.y(options.prevClose))
+        .attr('stroke', '#b8c0cc')
+        .attr('stroke-dasharray', '3 3');
     }
     return;
   }
@@ -67,11 +109,25 @@ function drawMain(svg: Svg, bars: readonly ChartBar[], scales: Scales, options: 
     const x = scales.x(i) ?? 0;
     const w = Math.max(1, scales.x.bandwidth());
     const colour = trendColour(bar);
-    group.append('line').attr('x1', x + w / 2).attr('x2', x + w / 2).attr('y1', scales.y(bar.h)).attr('y2', scales.y(bar.l)).attr('stroke', colour);
+    group
+      .append('line')
+      .attr('x1', x + w / 2)
+      .attr('x2', x + w / 2)
+      .attr('y1', scales.y(bar.h))
+      .attr('y2', scales.y(bar.l))
+      .attr('stroke', colour);
     const top = scales.y(Math.max(bar.o, bar.c));
-    group.append('rect').attr('x', x).attr('width', w).attr('y', top).attr('height', Math.max(1, scales.y(Math.min(bar.o, bar.c)) - top)).attr('fill', colour);
+    group
+      .append('rect')
+      .attr('x', x)
+      .attr('width', w)
+      .attr('y', top)
+      .attr('height', Math.max(1, scales.y(Math.min(bar.o, bar.c)) - top))
+      .attr('fill', colour);
   });
-  for (const [length, colour] of MA_SPECS) drawPath(svg, scales, movingAverage(closes, length), scales.y, colour);
+  for (const [length, colour] of MA_SPECS) {
+    drawPath(svg, scales, movingAverage(closes, length), scales.y, colour);
+  }
 }
 
 function drawSub(svg: Svg, bars: readonly ChartBar[], scales: Scales, sub: SubIndicator): void {
@@ -80,43 +136,114 @@ function drawSub(svg: Svg, bars: readonly ChartBar[], scales: Scales, sub: SubIn
   if (sub === 'vol') {
     scales.ySub.domain([0, Math.max(1, ...bars.map((b) => b.v))]);
     bars.forEach((bar, i) => {
-      svg.append('rect').attr('x', scales.x(i) ?? 0).attr('width', bandwidth).attr('y', scales.ySub(bar.v)).attr('height', base + SUB_HEIGHT - scales.ySub(bar.v)).attr('fill', trendColour(bar)).attr('opacity', 0.7);
+      svg
+        .append('rect')
+        .attr('x', scales.x(i) ?? 0)
+        .attr('width', bandwidth)
+        .attr('y', scales.ySub(bar.v))
+        .attr('height', base + SUB_HEIGHT - scales.ySub(bar.v))
+        .attr('fill', trendColour(bar))
+        .attr('opacity', 0.7);
     });
     return;
   }
   const closes = bars.map((b) => b.c);
-  const series = sub === 'macd' ? macd(closes) : kdj(bars.map((b) => b.h), bars.map((b) => b.l), closes);
-  const lines = sub === 'macd' ? [(series as ReturnType<typeof macd>).dif, (series as ReturnType<typeof macd>).dea] : [(series as ReturnType<typeof kdj>).k, (series as ReturnType<typeof kdj>).d, (series as ReturnType<typeof kdj>).j];
+  const series =
+    sub === 'macd'
+      ? macd(closes)
+      : kdj(
+          bars.map((b) => b.h),
+          bars.map((b) => b.l),
+          closes,
+        );
+  const lines =
+    sub === 'macd'
+      ? [(series as ReturnType<typeof macd>).dif, (series as ReturnType<typeof macd>).dea]
+      : [
+          (series as ReturnType<typeof kdj>).k,
+          (series as ReturnType<typeof kdj>).d,
+          (series as ReturnType<typeof kdj>).j,
+        ];
   const hist = sub === 'macd' ? (series as ReturnType<typeof macd>).hist : [];
   const all = finite([...lines.flat(), ...hist]);
   scales.ySub.domain([Math.min(0, ...all), Math.max(0, ...all)]);
   hist.forEach((value, i) => {
     const y0 = scales.ySub(0);
     const y1 = scales.ySub(value);
-    svg.append('rect').attr('x', scales.x(i) ?? 0).attr('width', bandwidth).attr('y', Math.min(y0, y1)).attr('height', Math.max(1, Math.abs(y1 - y0))).attr('fill', value >= 0 ? 'var(--rise)' : 'var(--fall)').attr('opacity', 0.7);
+    svg
+      .append('rect')
+      .attr('x', scales.x(i) ?? 0)
+      .attr('width', bandwidth)
+      .attr('y', Math.min(y0, y1))
+      .attr('height', Math.max(1, Math.abs(y1 - y0)))
+      .attr('fill', value >= 0 ? 'var(--rise)' : 'var(--fall)')
+      .attr('opacity', 0.7);
   });
-  ['#e6a23c', '#5b8ff9', '#b15bd6'].slice(0, lines.length).forEach((colour, i) => drawPath(svg, scales, lines[i] as number[], scales.ySub, colour));
+  ['#e6a23c', '#5b8ff9', '#b15bd6']
+    .slice(0, lines.length)
+    .forEach((colour, i) => drawPath(svg, scales, lines[i] as number[], scales.ySub, colour));
 }
 
-function drawAxes(svg: Svg, bars: readonly ChartBar[], scales: Scales, options: ChartOptions): void {
+function drawAxes(
+  svg: Svg,
+  bars: readonly ChartBar[],
+  scales: Scales,
+  options: ChartOptions,
+): void {
   const right = options.width - RIGHT + 4;
   for (const tick of scales.y.ticks(4)) {
-    svg.append('line').attr('x1', 0).attr('x2', options.width - RIGHT).attr('y1', scales.y(tick)).attr('y2', scales.y(tick)).attr('stroke', '#eef1f5');
-    svg.append('text').attr('x', right).attr('y', scales.y(tick) + 4).attr('font-size', 10).attr('fill', '#8a93a0').text(options.formatPrice(tick));
+    svg
+      .append('line')
+      .attr('x1', 0)
+      .attr('x2', options.width - RIGHT)
+      .attr('y1', scales.y(tick))
+      .attr('y2', scales.y(tick))
+      .attr('stroke', '#eef1f5');
+    svg
+      .append('text')
+      .attr('x', right)
+      .attr('y', scales.y(tick) + 4)
+      .attr('font-size', 10)
+      .attr('fill', '#8a93a0')
+      .text(options.formatPrice(tick));
   }
   const first = bars[0];
   const last = bars[bars.length - 1];
   const y = MAIN_HEIGHT + 12;
-  if (first) svg.append('text').attr('x', 2).attr('y', y).attr('font-size', 10).attr('fill', '#8a93a0').text(options.formatTime(first.t));
-  if (last) svg.append('text').attr('x', options.width - RIGHT).attr('y', y).attr('text-anchor', 'end').attr('font-size', 10).attr('fill', '#8a93a0').text(options.formatTime(last.t));
+  if (first) {
+    svg
+      .append('text')
+      .attr('x', 2)
+      .attr('y', y)
+      .attr('font-size', 10)
+      .attr('fill', '#8a93a0')
+      .text(options.formatTime(first.t));
+  }
+  if (last) {
+    svg
+      .append('text')
+      .attr('x', options.width - RIGHT)
+      .attr('y', y)
+      .attr('text-anchor', 'end')
+      .attr('font-size', 10)
+      .attr('fill', '#8a93a0')
+      .text(options.formatTime(last.t));
+  }
 }
 
 /** Redraws the whole chart (main + sub) into `element`; returns the x scale for the crosshair. */
-export function drawChart(element: SVGSVGElement, bars: readonly ChartBar[], options: ChartOptions): ScaleBand<number> {
+export function drawChart(
+  element: SVGSVGElement,
+  bars: readonly ChartBar[],
+  options: ChartOptions,
+): ScaleBand<number> {
   const svg = select(element);
   svg.selectAll('*').remove();
   svg.attr('viewBox', `0 0 ${options.width} ${CHART_HEIGHT}`).attr('height', CHART_HEIGHT);
-  const x = scaleBand<number>().domain(bars.map((_, i) => i)).range([0, options.width - RIGHT]).paddingInner(options.mode === 'time' ? 0 : 0.25);
+  const x = scaleBand<number>()
+    .domain(bars.map((_, i) => i))
+    .range([0, options.width - RIGHT])
+    .paddingInner(options.mode === 'time' ? 0 : 0.25);
   const highs = bars.map((b) => (options.mode === 'time' ? b.c : b.h));
   const lows = bars.map((b) => (options.mode === 'time' ? b.c : b.l));
   if (options.mode === 'time' && options.prevClose !== null) {
@@ -128,7 +255,10 @@ export function drawChart(element: SVGSVGElement, bars: readonly ChartBar[], opt
   const pad = (top - bottom) * 0.06 || top * 0.01 || 1;
   const scales: Scales = {
     x,
-    y: scaleLinear().domain([bottom - pad, top + pad]).range([MAIN_HEIGHT - 4, 6]).nice(4),
+    y: scaleLinear()
+      .domain([bottom - pad, top + pad])
+      .range([MAIN_HEIGHT - 4, 6])
+      .nice(4),
     ySub: scaleLinear().range([MAIN_HEIGHT + GAP + SUB_HEIGHT, MAIN_HEIGHT + GAP + 6]),
   };
   if (bars.length === 0) return x;
@@ -140,11 +270,32 @@ export function drawChart(element: SVGSVGElement, bars: readonly ChartBar[], opt
 }
 
 /** Draws the crosshair at bar `index` (or hides it with null). */
-export function drawCrosshair(element: SVGSVGElement, x: ScaleBand<number>, bar: ChartBar | null, index: number, width: number, y: number): void {
+export function drawCrosshair(
+  element: SVGSVGElement,
+  x: ScaleBand<number>,
+  bar: ChartBar | null,
+  index: number,
+  width: number,
+  y: number,
+): void {
   const group = select(element).select<SVGGElement>('g.crosshair');
   group.selectAll('*').remove();
   if (!bar) return;
   const cx = (x(index) ?? 0) + x.bandwidth() / 2;
-  group.append('line').attr('x1', cx).attr('x2', cx).attr('y1', 0).attr('y2', CHART_HEIGHT).attr('stroke', '#556').attr('stroke-dasharray', '2 2');
-  group.append('line').attr('x1', 0).attr('x2', width - RIGHT).attr('y1', y).attr('y2', y).attr('stroke', '#556').attr('stroke-dasharray', '2 2');
+  group
+    .append('line')
+    .attr('x1', cx)
+    .attr('x2', cx)
+    .attr('y1', 0)
+    .attr('y2', CHART_HEIGHT)
+    .attr('stroke', '#556')
+    .attr('stroke-dasharray', '2 2');
+  group
+    .append('line')
+    .attr('x1', 0)
+    .attr('x2', width - RIGHT)
+    .attr('y1', y)
+    .attr('y2', y)
+    .attr('stroke', '#556')
+    .attr('stroke-dasharray', '2 2');
 }
