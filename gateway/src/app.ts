@@ -22,6 +22,7 @@ import { createOutboxNotifier, type Notifier } from './modules/common/notifier.t
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
 import { createIo } from './realtime/io.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
+import type { TickConflator } from './realtime/tick-conflator.ts';
 import { ADMIN_CALLS, CALLS } from './http/calls.ts';
 import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
@@ -46,6 +47,8 @@ export interface Gateway {
   readonly httpServer: HttpServer;
   readonly deps: GatewayDeps;
   io(): KabutoServer;
+  /** The batch sockets' tick conflation (who follows which symbol), once listening. */
+  tickConflator(): TickConflator;
   listen(port: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -122,30 +125,33 @@ function queueOn(redis: Redis, logger: Logger, name: string): Queue {
   return queue;
 }
 
-/** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
-export function createGateway(options: GatewayOptions): Gateway {
-  let io: KabutoServer | null = null;
-  const { config, redis } = options;
-  const deps: GatewayDeps = {
+/** Everything a call needs, built once per gateway; `io` is read late (it exists once listening). */
+function createDeps(options: GatewayOptions, io: () => KabutoServer | null): GatewayDeps {
+  const { config, redis, logger } = options;
+  const queue = (name: Parameters<typeof queueName>[0]) =>
+    queueOn(redis, logger, queueName(name, config.redisPrefix));
+  return {
     config,
     db: options.db,
     redis,
-    logger: options.logger,
+    logger,
     clock: options.clock ?? systemClock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
-    accountEvents: createAccountEvents(redis, config.redisPrefix, () => io),
+    accountEvents: createAccountEvents(redis, config.redisPrefix, io),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
-    assetRecompute: createAssetRecompute(
-      queueOn(redis, options.logger, queueName('asset-recompute', config.redisPrefix)),
-      options.logger,
-    ),
-    payouts: createPayoutQueue(
-      queueOn(redis, options.logger, queueName('withdrawal-payout', config.redisPrefix)),
-      options.logger,
-    ),
+    assetRecompute: createAssetRecompute(queue('asset-recompute'), logger),
+    payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
   };
+}
+
+/** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
+export function createGateway(options: GatewayOptions): Gateway {
+  let io: KabutoServer | null = null;
+  let conflator: TickConflator | null = null;
+  const { config, redis } = options;
+  const deps = createDeps(options, () => io);
   const app = buildExpress(deps);
   const httpServer = createServer(app);
   const closers: Array<() => Promise<void>> = [];
@@ -157,6 +163,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!io) throw new Error('gateway is not listening');
       return io;
     },
+    tickConflator: () => {
+      if (!conflator) throw new Error('gateway is not listening');
+      return conflator;
+    },
     async listen(port) {
       const realtime = await createIo(httpServer, {
         ...deps,
@@ -165,6 +175,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         sessionSweepMs: options.sessionSweepMs,
       });
       io = realtime.io;
+      conflator = realtime.conflator;
       const fanout = await startTickFanout(io, redis, {
         redisPrefix: config.redisPrefix,
         logger: deps.logger,

@@ -130,3 +130,14 @@ describe('the client as served', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('a file answer that fails', () => {
+  it('an unsatisfiable Range on a compressed page is refused as plain JSON, not labelled brotli or HTML', async () => {
+    const answer = await get('/', { 'accept-encoding': 'br', range: 'bytes=99999-' });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ status: 0, msg: 'invalid_param' });
+  });
+});

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MAX_SYMBOL_SUBSCRIPTIONS, type Ack, type QuoteTick } from '@kabuto/schema/contracts';
 import { INSTRUMENTS } from '@kabuto/schema/market';
@@ -218,6 +218,41 @@ describe('a screen subscribes to everything it shows', () => {
     ]);
     await expect.poll(() => seen, { timeout: 3000 }).toContain(extra[1]);
     expect(seen).not.toContain(extra[0]);
+  });
+});
+
+describe('a socket that leaves while subscribing', () => {
+  it('holds no room or subscription once it is gone, even when the latest quotes come back after it left', async () => {
+    const nsp = t.gateway.io().of('/');
+    // The latest-quote read is slow (a busy Redis): the socket disconnects while it is under way.
+    const hmget = t.gateway.deps.redis.hmget.bind(t.gateway.deps.redis);
+    const slowRead = vi
+      .spyOn(t.gateway.deps.redis, 'hmget')
+      .mockImplementation(async (...args: Parameters<typeof hmget>) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return hmget(...args);
+      });
+    try {
+      const symbols = INSTRUMENTS.slice(0, 20).map((i) => i.symbol);
+      for (const auth of [{}, { frames: 'batch' }]) {
+        const following = t.gateway.tickConflator().socketCount();
+        const socket = await open(auth);
+        const id = socket.id as string;
+        socket.emit('quote:subscribe', { symbols });
+        await expect.poll(() => slowRead.mock.calls.length > 0).toBe(true);
+        socket.disconnect();
+        await expect.poll(() => nsp.sockets.has(id)).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(nsp.adapter.sids.has(id)).toBe(false);
+        expect(
+          symbols.filter((symbol) => nsp.adapter.rooms.get(`symbol:${symbol}`)?.has(id)),
+        ).toEqual([]);
+        expect(t.gateway.tickConflator().socketCount()).toBe(following);
+        slowRead.mockClear();
+      }
+    } finally {
+      slowRead.mockRestore();
+    }
   });
 });
 

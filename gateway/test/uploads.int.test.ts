@@ -2,6 +2,7 @@
 // the request is decoded, a request's photos share one pixel budget, and `user/verify` and deposit
 // proofs are limited per user and per IP, in a parallel burst too, with nothing written.
 import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -118,15 +119,20 @@ describe('pixel floods', () => {
 });
 
 describe('upload limits', () => {
-  it('a parallel burst of user/verify from one user gets at most the hourly limit through; the rest is 429 too_frequent, nothing written', async () => {
+  it('parallel bursts of user/verify from one user get at most the hourly limit through; the rest is 429 too_frequent, nothing written', async () => {
     await resetUploadLimits();
     const s = await registerAndLogin(t);
     const unreadable = Buffer.concat([photo.subarray(0, 200), Buffer.alloc(2000, 7)]); // a JPEG header, then junk
     const before = await written();
-    const burst = await Promise.all(
-      Array.from({ length: UPLOADS_PER_USER_PER_HOUR + 8 }, () => verify(s, photo, unreadable)),
-    );
-    const answers = burst.map((a) => `${a.http} ${a.body.msg}`);
+    // Rounds of three at once: two bodies per user are read at a time, so at least two of each round
+    // reach the hourly limit (12 in all, against a limit of 10); the third may be refused at the door.
+    const answers: string[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const burst = await Promise.all(
+        Array.from({ length: 3 }, () => verify(s, photo, unreadable)),
+      );
+      answers.push(...burst.map((a) => `${a.http} ${a.body.msg}`));
+    }
     expect(answers.filter((a) => a === '429 too_frequent')).toHaveLength(8);
     expect(answers.filter((a) => a === '400 upload_invalid')).toHaveLength(
       UPLOADS_PER_USER_PER_HOUR,
@@ -209,5 +215,104 @@ describe('upload limits', () => {
     );
     expect([answer.http, answer.body.msg]).toEqual([429, 'too_frequent']);
     expect(await written()).toEqual(before);
+  });
+});
+
+type UploadAnswer = { status: number; msg: string } | 'waiting for the body';
+
+/**
+ * Starts a multipart upload of `declaredBytes` with these headers but sends only its first MiB.
+ * `answered`: what the gateway said while the rest was still unsent, or that it is still waiting
+ * after `waitMs`. The request stays open until `abort` (or the answer).
+ */
+function startUpload(
+  path: string,
+  headers: Record<string, string>,
+  declaredBytes = 16 * 1024 * 1024,
+  waitMs = 2_000,
+) {
+  const req = request(`${t.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': 'multipart/form-data; boundary=kabuto',
+      'content-length': String(declaredBytes),
+    },
+  });
+  const answered = new Promise<UploadAnswer>((done) => {
+    setTimeout(() => done('waiting for the body'), waitMs);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        req.destroy();
+        done({ status: res.statusCode ?? 0, msg: (JSON.parse(text) as { msg: string }).msg });
+      });
+    });
+  });
+  req.on('error', () => undefined);
+  req.write(
+    '--kabuto\r\nContent-Disposition: form-data; name="front"; filename="front.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+  );
+  req.write(Buffer.alloc(1024 * 1024));
+  return { answered, abort: () => req.destroy() };
+}
+
+async function halfSentUpload(
+  path: string,
+  headers: Record<string, string>,
+): Promise<UploadAnswer> {
+  const upload = startUpload(path, headers);
+  const answer = await upload.answered;
+  upload.abort();
+  return answer;
+}
+
+describe('uploads from strangers', () => {
+  it('an upload without a valid session is refused 401 before its body is read, nothing written', async () => {
+    const before = await written();
+    for (const headers of [{}, { token: 'not-a-session', account: '09000000000' }]) {
+      for (const path of ['user/verify', 'fund/deposit']) {
+        expect(await halfSentUpload(path, headers)).toEqual({
+          status: 401,
+          msg: 'login_required',
+        });
+      }
+    }
+    expect(await written()).toEqual(before);
+  });
+});
+
+describe('bursts of large uploads', () => {
+  it('one user gets two upload bodies read at a time; a third is refused 429 too_frequent before its body is read, nothing written', async () => {
+    const s = await registerAndLogin(t);
+    const headers = { token: s.token, account: s.account };
+    const before = await written();
+    const held = [startUpload('user/verify', headers), startUpload('fund/deposit', headers)];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await halfSentUpload('user/verify', headers)).toEqual({
+      status: 429,
+      msg: 'too_frequent',
+    });
+    // Another user is not held up by this one.
+    const other = await registerAndLogin(t);
+    const otherUpload = startUpload(
+      'user/verify',
+      { token: other.token, account: other.account },
+      16 * 1024 * 1024,
+      500,
+    );
+    expect(await otherUpload.answered).toBe('waiting for the body');
+    otherUpload.abort();
+    for (const upload of held) upload.abort();
+    expect(await Promise.all(held.map((upload) => upload.answered))).toEqual([
+      'waiting for the body',
+      'waiting for the body',
+    ]);
+    expect(await written()).toEqual(before);
+    // Once those bodies are gone the user uploads again, with no hourly allowance spent by the refusal.
+    await resetUploadLimits();
+    const submitted = await verify(s, photo, photo);
+    expect(submitted.body.msg).toBe('submit_ok');
   });
 });

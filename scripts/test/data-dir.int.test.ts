@@ -9,6 +9,7 @@ import {
   mkdtempSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,5 +99,31 @@ describe('DATA_DIR permissions', () => {
 
   it('refuses to make the temp directory itself private', () => {
     expect(() => createDb(dbTargetFrom({ dataDir: tmpdir() }))).toThrow(/directory of its own/);
+  });
+
+  it('refuses a DATA_DIR that is a symlink to the home or temp directory, and changes no mode there', () => {
+    // A stand-in home and temp directory (HOME and TMPDIR), so the real ones are never at risk.
+    const root = scratch();
+    const saved = { HOME: process.env['HOME'], TMPDIR: process.env['TMPDIR'] };
+    try {
+      for (const name of ['HOME', 'TMPDIR'] as const) {
+        const shared = join(root, name.toLowerCase());
+        mkdirSync(shared, { mode: 0o755 });
+        chmodSync(shared, 0o755);
+        writeFileSync(join(shared, 'notes.txt'), 'x');
+        chmodSync(join(shared, 'notes.txt'), 0o644);
+        process.env[name] = shared;
+        const link = join(root, `data-${name}`);
+        symlinkSync(shared, link);
+        expect(() => createDb(dbTargetFrom({ dataDir: link }))).toThrow(/directory of its own/);
+        expect([mode(shared), mode(join(shared, 'notes.txt'))]).toEqual(['755', '644']);
+        expect(existsSync(join(shared, 'kabuto.sqlite'))).toBe(false);
+      }
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { authenticate } from './middleware/auth.ts';
 import { authenticateAdmin } from './middleware/admin-auth.ts';
 import { sendOk, sendRefusal } from './envelope.ts';
 import { fieldsOf } from './middleware/error-handler.ts';
+import { createUploadAdmission, type UploadAdmission } from './upload-admission.ts';
 
 /** The upload cap (CONTRACT.md: 413 above it). Photos from phones fit; the pipeline re-encodes them. */
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
@@ -66,6 +67,31 @@ function send(res: Response, result: CallResult): void {
   res.status(200).send(result.download.body);
 }
 
+interface Identified {
+  readonly caller: Caller | null;
+  readonly admin: AdminCaller | null;
+}
+
+async function identify(
+  call: CallDefinition,
+  req: Request,
+  deps: GatewayDeps,
+): Promise<Identified> {
+  return {
+    caller: call.auth === 'user' ? await authenticate(req, deps) : null,
+    admin: call.auth === 'admin' ? await authenticateAdmin(req, deps) : null,
+  };
+}
+
+/** Holds an upload slot for the caller until the answer is sent (or the connection drops). */
+function admitUpload(uploads: UploadAdmission, who: Identified, res: Response): boolean {
+  if (!who.caller) return true;
+  const release = uploads.admit(who.caller.userId);
+  if (!release) return false;
+  res.on('close', release);
+  return true;
+}
+
 /**
  * Mounts every call as POST /<path>, validating input with its zod schema before anything runs.
  * One handler looks the call up by path (a Map), instead of Express walking one route per call.
@@ -78,10 +104,9 @@ export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps):
     ]),
   );
   const router = Router();
-  const handle = async (call: CallDefinition, req: Request, res: Response) => {
-    const caller: Caller | null = call.auth === 'user' ? await authenticate(req, deps) : null;
-    const admin: AdminCaller | null =
-      call.auth === 'admin' ? await authenticateAdmin(req, deps) : null;
+  const uploads = createUploadAdmission();
+  const handle = async (call: CallDefinition, who: Identified, req: Request, res: Response) => {
+    const { caller, admin } = who;
     const parsed = call.input.safeParse(bodyOf(req));
     if (!parsed.success) {
       sendRefusal(res, 'invalid_param', { fields: fieldsOf(parsed.error) }, 400);
@@ -104,9 +129,16 @@ export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps):
       next();
       return;
     }
-    const run = () => handle(entry.call, req, res).catch(next);
-    if (entry.multipart) entry.multipart(req, res, () => void run());
-    else void run();
+    // Who is calling is settled from the headers before a multipart body is read: a stranger's
+    // upload is refused without the gateway buffering its files.
+    identify(entry.call, req, deps)
+      .then((who) => {
+        const run = () => handle(entry.call, who, req, res).catch(next);
+        if (!entry.multipart) return void run();
+        if (!admitUpload(uploads, who, res)) return sendRefusal(res, 'too_frequent');
+        entry.multipart(req, res, () => void run());
+      })
+      .catch(next);
   });
   return router;
 }

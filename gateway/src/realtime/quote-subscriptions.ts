@@ -59,6 +59,9 @@ export function registerQuoteHandlers(
     const latest = await deps.redis
       .hmget(latestKey, ...symbols)
       .catch(() => symbols.map(() => null));
+    // A socket that left while the quotes were read is gone for good: following symbols for it would
+    // keep it (and its pending ticks) in memory forever.
+    if (socket.disconnected) return;
     if (symbols.some((symbol, i) => !findInstrument(symbol) && !latest[i])) {
       return reply({ ok: false, msg: 'not_found' });
     }

@@ -60,6 +60,11 @@ export class TickConflator {
     this.pending.delete(socket);
   }
 
+  /** Sockets that follow at least one symbol or have ticks waiting. */
+  socketCount(): number {
+    return new Set([...this.bySocket.keys(), ...this.pending.keys()]).size;
+  }
+
   count(socket: AnySocket): number {
     return this.bySocket.get(socket)?.size ?? 0;
   }

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  realpathSync,
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
@@ -33,14 +34,24 @@ function tightenTree(dir: string): void {
   }
 }
 
+/** Where a path really is (symlinks followed), or where it will be when it does not exist yet. */
+function realDir(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 /**
  * Creates the data directory 0700, or on an existing install tightens it: the directory and every
  * directory under it to 0700, every file to 0600 (ID numbers, password hashes and photos live
  * here). Refuses a directory that is not the app's own (/, the home or the temp directory).
  */
 export function securePrivateDir(dataDir: string): void {
-  const dir = resolve(dataDir);
-  if ([parse(dir).root, homedir(), tmpdir()].map((d) => resolve(d)).includes(dir)) {
+  // Compared where they really are: a DATA_DIR that is a symlink to the home directory is the home.
+  const dir = realDir(dataDir);
+  if ([parse(dir).root, homedir(), tmpdir()].map(realDir).includes(dir)) {
     throw new Error(`DATA_DIR ${dir} must be a directory of its own (its files are made private)`);
   }
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { Refusal } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
@@ -11,12 +11,29 @@ export function fieldsOf(error: ZodError): Record<string, string> {
   return fields;
 }
 
+/** What a file answer set before it failed (an unsatisfiable Range on a brotli copy): not the refusal's. */
+const FILE_HEADERS = [
+  'Content-Encoding',
+  'Content-Type',
+  'Content-Range',
+  'Content-Length',
+  'ETag',
+  'Last-Modified',
+  'Accept-Ranges',
+];
+
+function dropFileHeaders(res: Response): void {
+  for (const name of FILE_HEADERS) res.removeHeader(name);
+}
+
 /**
  * Maps every failure to the envelope: refusals by key, bad input 4xx, a lost Redis connection to
  * 503 `service_unavailable` (retryable), the unknown to a logged 500.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    dropFileHeaders(res);
     if (error instanceof Refusal) return sendRefusal(res, error.msg, error.data);
     if (error instanceof ZodError) {
       return sendRefusal(res, 'invalid_param', { fields: fieldsOf(error) }, 400);

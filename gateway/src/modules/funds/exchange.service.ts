@@ -9,6 +9,7 @@ import {
   type ExchangeQuote,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
+import { lockUser } from '../auth/users.repository.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
 
 export interface ExchangeInput {
@@ -75,16 +76,35 @@ export async function lockExchangeQuote(deps: GatewayDeps, userId: number, input
   return { ...exchangeToWire(quote), quote_id: quoteId, valid_seconds: EXCHANGE_QUOTE_TTL_S };
 }
 
-/** The locked quote, used once, when it is still valid and for the same currencies and amount. */
+/**
+ * Takes the locked quote for one request: the first request to take it owns it, and only retries
+ * of that request (same request_id) may take it again while it lives. Atomic in Redis, so two
+ * requests never both get one quote, and a retry sent alongside the first still finds its rate.
+ */
+const TAKE_QUOTE = `
+local taker = redis.call('GET', KEYS[2])
+if taker and taker ~= ARGV[1] then return false end
+local quote = redis.call('GET', KEYS[1])
+if not quote then return false end
+redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
+return quote`;
+
+/** The locked quote for this request when it is still valid and for the same currencies and amount. */
 async function takeLockedQuote(
   deps: GatewayDeps,
   userId: number,
   quoteId: string,
-  input: ExchangeInput,
+  input: ExchangeInput & { request_id: string },
 ): Promise<ExchangeQuote | undefined> {
-  const raw = await deps.redis.getdel(
-    redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId),
-  );
+  const key = redisKeys(deps.config.redisPrefix).exchangeQuote(userId, quoteId);
+  const raw = (await deps.redis.eval(
+    TAKE_QUOTE,
+    2,
+    key,
+    `${key}:taker`,
+    input.request_id,
+    EXCHANGE_QUOTE_TTL_S,
+  )) as string | null;
   if (!raw) return undefined;
   const locked = JSON.parse(raw) as {
     from: Currency;
@@ -121,7 +141,8 @@ export function exchangeToWire(quote: ExchangeQuote) {
  * `fund/exchange`: one ledger transaction, cash out of one currency and into the other. With a
  * `quote_id` it runs only at that quote's locked rate: a quote that lapsed, was spent or was for
  * another amount is refused with `quote_expired` (never the current rate the user did not see);
- * a retry of a request that went through replays its answer. Without one, at the current rate.
+ * a retry of a request that went through replays its answer, also one sent at the same time (the
+ * user lock). Without one, at the current rate.
  */
 export async function exchange(
   deps: GatewayDeps,
@@ -139,30 +160,36 @@ export async function exchange(
     amount: String(amountInMinor),
   });
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, (trx) =>
-    runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
-      if (!quote) throw new Refusal('quote_expired');
-      const wire = exchangeToWire(quote);
-      const journalId = await postJournal(
-        trx,
-        {
-          kind: 'exchange',
-          ...journalMemo('exchange', {
-            amount: wire.amount,
-            from: quote.from,
-            receive: wire.receive,
-            to: quote.to,
-            rate: wire.applied_rate,
-            mid: wire.mid_rate,
-            spread: wire.spread,
-          }),
-          actor: { type: 'user', id: userId },
-          reference: `fx:${quote.from}${quote.to}`,
-          postings: exchangePostings(userId, quote),
-        },
-        nowMs,
-      );
-      return { ...wire, journal_id: String(journalId) };
-    }),
-  );
+  return writeTransaction(deps.db, async (trx) => {
+    // Under the user lock, a retry sent at the same time waits for the first and replays its answer.
+    await lockUser(trx, userId);
+    return runIdempotent(
+      trx,
+      { userId, requestId: input.request_id, requestHash, nowMs },
+      async () => {
+        if (!quote) throw new Refusal('quote_expired');
+        const wire = exchangeToWire(quote);
+        const journalId = await postJournal(
+          trx,
+          {
+            kind: 'exchange',
+            ...journalMemo('exchange', {
+              amount: wire.amount,
+              from: quote.from,
+              receive: wire.receive,
+              to: quote.to,
+              rate: wire.applied_rate,
+              mid: wire.mid_rate,
+              spread: wire.spread,
+            }),
+            actor: { type: 'user', id: userId },
+            reference: `fx:${quote.from}${quote.to}`,
+            postings: exchangePostings(userId, quote),
+          },
+          nowMs,
+        );
+        return { ...wire, journal_id: String(journalId) };
+      },
+    );
+  });
 }
