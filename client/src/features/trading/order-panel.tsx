@@ -25,7 +25,7 @@ function previewRows(
 ): Array<[string, string, string]> {
   const money = (value: string) => formatAmount(value, preview.currency);
   return [
-    ['trade.price', preview.price, 'preview-price'],
+    ['trade.price', formatMoney(preview.price), 'preview-price'],
     ['trade.margin', money(preview.margin), 'preview-margin'],
     side === 'long'
       ? ['trade.buyFee', money(preview.buy_fee), 'preview-buy-fee']
