@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   Navigate,
   Outlet,
+  ScrollRestoration,
   createHashRouter,
   useLocation,
   useMatches,
@@ -59,6 +60,8 @@ function Shell() {
   return (
     <>
       <PaperBadge />
+      {/* A new screen opens at its top; going back returns to where the list was. */}
+      <ScrollRestoration />
       <div key={location.pathname} className="fade-enter">
         <Outlet />
       </div>

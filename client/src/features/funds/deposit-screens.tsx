@@ -100,7 +100,9 @@ export function StoredScreen() {
           </Form.Item>
         </Form>
       ) : null}
-      <p className="muted prose">{t('money.depositHours')}</p>
+      <p className="muted prose" style={{ padding: '0 16px' }}>
+        {t('money.depositHours')}
+      </p>
       <RecentDeposits />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditTime, merge } from 'rxjs';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { storage } from '../../lib/storage.ts';
 import { quoteTicks$ } from '../quotes/quote-stream.ts';
@@ -20,7 +20,7 @@ function SideLines({
   const { t } = useTranslation();
   const rows: Array<[string, string, string]> = [
     ['trade.heldQty', String(figures.qty), `holding-${side}-qty`],
-    ['trade.avgCost', figures.avg_price, `holding-${side}-avg`],
+    ['trade.avgCost', formatMoney(figures.avg_price), `holding-${side}-avg`],
     ['trade.evalPnl', formatAmount(figures.pnl, currency), `holding-${side}-pnl`],
   ];
   return (

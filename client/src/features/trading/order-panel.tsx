@@ -91,6 +91,27 @@ function PreviewLines({
   );
 }
 
+/** ×1 up to the instrument's leverage cap. */
+function LeverageField(props: { max: number; value: number; onChange: (value: number) => void }) {
+  const { t } = useTranslation();
+  const options = Array.from({ length: props.max }, (_, i) => ({
+    label: `×${i + 1}`,
+    value: i + 1,
+  }));
+  return (
+    <div style={{ margin: '8px 0' }}>
+      <span className="muted">{t('trade.leverage')}</span>
+      <Selector
+        columns={5}
+        value={[props.value]}
+        onChange={(v: number[]) => v[0] && props.onChange(v[0])}
+        options={options}
+        data-testid="order-leverage"
+      />
+    </div>
+  );
+}
+
 /** The order sheet: kind, leverage, quantity and price; the server prices it (trade/preview) before the confirm. */
 export function OrderPanel({
   target,
@@ -151,10 +172,6 @@ export function OrderPanel({
       onClose();
     }
   };
-  const leverages = Array.from({ length: target.maxLeverage }, (_, i) => ({
-    label: `×${i + 1}`,
-    value: i + 1,
-  }));
   return (
     <Popup
       visible={side !== null}
@@ -193,16 +210,7 @@ export function OrderPanel({
             data-testid="order-price"
           />
         ) : null}
-        <div style={{ margin: '8px 0' }}>
-          <span className="muted">{t('trade.leverage')}</span>
-          <Selector
-            columns={5}
-            value={[leverage]}
-            onChange={(v: number[]) => v[0] && setLeverage(v[0])}
-            options={leverages}
-            data-testid="order-leverage"
-          />
-        </div>
+        <LeverageField max={target.maxLeverage} value={leverage} onChange={setLeverage} />
         <div
           style={{
             display: 'flex',
@@ -215,6 +223,7 @@ export function OrderPanel({
             {t('trade.qty')} ({t('trade.lotOf', { lot: target.lot })})
           </span>
           <Stepper
+            style={{ '--input-width': '72px' } as CSSProperties}
             value={qty}
             min={target.minQty}
             step={target.qtyStep}

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callApi } from '../../lib/api-client.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
@@ -74,12 +74,12 @@ function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, 
     ['trade.orderNo', item.order_id ?? item.position_id],
     ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
     ['trade.buyTime', time(item.buy_time)],
-    ['trade.buyPrice', item.buy_price],
+    ['trade.buyPrice', formatMoney(item.buy_price)],
     ['trade.qty', String(item.stock_num)],
     ['trade.margin', money(item.margin)],
     ['trade.marketValue', money(item.market_value)],
     ['trade.leverage', `×${item.leverage}`],
-    ['trade.sellPrice', item.sell_price ?? '--'],
+    ['trade.sellPrice', item.sell_price ? formatMoney(item.sell_price) : '--'],
     ['trade.sellTime', time(item.sell_time)],
     ['trade.pnl', money(item.yingkui)],
   ];

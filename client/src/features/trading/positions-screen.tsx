@@ -6,7 +6,7 @@ import { auditTime, merge } from 'rxjs';
 import type { AssetsData } from '@kabuto/schema/contracts';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
@@ -19,12 +19,15 @@ import { trendOf } from '../quotes/quote-bits.tsx';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
-const nameOf = (item: { name: PositionItem['name'] }) =>
-  storage.language() === 'cn'
-    ? item.name.zh
-    : storage.language() === 'us'
-      ? item.name.en
-      : item.name.ja;
+/** The stock's name in the reader's language; its code where a row carries no names (a gateway older than this client). */
+const nameOf = (item: { symbol: string; name?: PositionItem['name'] }) =>
+  !item.name
+    ? item.symbol
+    : storage.language() === 'cn'
+      ? item.name.zh
+      : storage.language() === 'us'
+        ? item.name.en
+        : item.name.ja;
 
 /** The summary's P&L and market value are the holdings list's own totals (fdyk, ccsz): one source with the rows. */
 function Summary({
@@ -87,8 +90,10 @@ function HoldingRow({
           </small>
         </div>
         <div className="code">
-          {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {item.buy_price} →{' '}
-          {item.nowprice ?? item.sell_price}
+          {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {formatMoney(item.buy_price)} →{' '}
+          {(item.nowprice ?? item.sell_price)
+            ? formatMoney(item.nowprice ?? item.sell_price)
+            : '--'}
         </div>
       </div>
       <div style={{ textAlign: 'right' }}>
@@ -132,13 +137,13 @@ function PendingRow({
     >
       <div>
         <div className="name">
-          {order.symbol}{' '}
-          <small>
+          {nameOf(order)}{' '}
+          <small className={order.side === 'long' ? 'rise' : 'fall'}>
             {t(`trade.${order.side}`)} ×{order.leverage}
           </small>
         </div>
         <div className="code">
-          {t('trade.limit')} {order.price} · {order.stock_num}
+          {order.symbol} · {t('trade.limit')} {formatMoney(order.price)} · {order.stock_num}
         </div>
       </div>
       <Button size="mini" onClick={() => onCancel(order)}>

@@ -65,6 +65,7 @@ export interface PositionItem {
 export interface PendingOrder {
   order_id: string;
   symbol: string;
+  name: { ja: string; en: string; zh: string };
   side: string;
   stock_num: number;
   leverage: number;

@@ -125,6 +125,7 @@ export const pendingOrdersCall = defineUserCall({
       data: rows.map((row) => ({
         order_id: String(row.id),
         symbol: row.symbol,
+        name: (findInstrument(row.symbol) as Instrument).names,
         side: row.side,
         kind: row.kind,
         stock_num: Number(row.qty),
