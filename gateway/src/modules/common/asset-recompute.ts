@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { assetRecomputeJob, systemClock, type Clock } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
 
 /** How long requests for one account's recomputation gather before one job is queued. */
@@ -21,6 +21,7 @@ export function createAssetRecompute(
   queue: Queue,
   logger: Logger,
   windowMs = ASSET_RECOMPUTE_WINDOW_MS,
+  clock: Clock = systemClock,
 ): AssetRecompute {
   const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
   const send = (userId: number) => {
@@ -28,12 +29,9 @@ export function createAssetRecompute(
     if (!entry) return Promise.resolve();
     clearTimeout(entry.timer);
     waiting.delete(userId);
+    const job = assetRecomputeJob(userId, entry.reason, clock.nowMs());
     return queue
-      .add(
-        QUEUE_NAMES.assetRecompute,
-        { userId, reason: entry.reason },
-        { removeOnComplete: 1000, removeOnFail: 1000 },
-      )
+      .add(job.name, job.data, job.opts)
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: String(error), userId }, 'asset recomputation not queued'),
