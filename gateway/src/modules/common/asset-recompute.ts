@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import { assetRecomputeJob, systemClock, type Clock } from '@kabuto/schema/contracts';
+import { assetRecomputeJob } from '@kabuto/schema/contracts';
+import { systemClock, type Clock } from '../../infra/clock.ts';
 import type { Logger } from '../../infra/logger.ts';
 
 /** How long requests for one account's recomputation gather before one job is queued. */
@@ -20,8 +21,10 @@ export interface AssetRecompute {
 export function createAssetRecompute(
   queue: Queue,
   logger: Logger,
-  windowMs = ASSET_RECOMPUTE_WINDOW_MS,
-  clock: Clock = systemClock,
+  {
+    clock = systemClock,
+    windowMs = ASSET_RECOMPUTE_WINDOW_MS,
+  }: { clock?: Clock; windowMs?: number } = {},
 ): AssetRecompute {
   const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
   const send = (userId: number) => {
