@@ -130,18 +130,19 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
   const { config, redis, logger } = options;
   const queue = (name: Parameters<typeof queueName>[0]) =>
     queueOn(redis, logger, queueName(name, config.redisPrefix));
+  const clock = options.clock ?? systemClock;
   return {
     config,
     db: options.db,
     redis,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
     accountEvents: createAccountEvents(redis, config.redisPrefix, io),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
-    assetRecompute: createAssetRecompute(queue('asset-recompute'), logger),
+    assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
   };
 }

@@ -176,7 +176,7 @@ export async function prepareHistory(
   db: Db,
   options: HistoryOptions,
 ): Promise<Map<string, ResumePoint>> {
-  const started = Date.now();
+  const started = performance.now();
   const recent = await loadRecentDailyBars(
     db,
     tradingDateKey(addDays(new Date(options.nowMs).toISOString().slice(0, 10), -40)),
@@ -190,7 +190,7 @@ export async function prepareHistory(
     await yieldToLoop();
   }
   options.logger.info(
-    { symbols: options.instruments.length, generated, ms: Date.now() - started },
+    { symbols: options.instruments.length, generated, ms: Math.round(performance.now() - started) },
     'market history ready',
   );
   return resume;
