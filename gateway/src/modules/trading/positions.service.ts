@@ -6,7 +6,6 @@ import {
   toWire,
 } from '@kabuto/schema/contracts';
 import {
-  convertForValuation,
   currencyFromDisplay,
   divideRounded,
   formatScaled,
@@ -14,17 +13,10 @@ import {
   scaleOf,
   type Currency,
   type DisplayCurrency,
-  type RateLookup,
 } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { valuePosition, type PositionSide } from '@kabuto/schema/trading';
+import { displayValuation, valuePosition, type PositionSide } from '@kabuto/schema/trading';
 import type { GatewayDeps } from '../../deps.ts';
-
-function inDisplay(amountMinor: bigint, from: Currency, to: Currency, rate: RateLookup): bigint {
-  if (from === to) return amountMinor;
-  const r = rate(from, to);
-  return r ? convertForValuation(money(from, amountMinor), to, r).amountMinor : 0n;
-}
 
 async function marketData(deps: GatewayDeps) {
   const latest = await deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
@@ -51,8 +43,8 @@ export async function openPositionsList(
     .orderBy('opened_at', 'desc')
     .execute();
   const data: Record<string, unknown> = {};
-  let ccsz = 0n;
-  let fdyk = 0n;
+  const values: { currency: Currency; amountMinor: bigint }[] = [];
+  const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
     const currency = row.currency as Currency;
@@ -62,8 +54,8 @@ export async function openPositionsList(
       { side: row.side as PositionSide, qty: row.qty, openPrice: row.open_price },
       price,
     );
-    ccsz += inDisplay(value.marketValue, currency, target, rate);
-    fdyk += inDisplay(value.unrealizedPnl, currency, target, rate);
+    values.push({ currency, amountMinor: value.marketValue });
+    pnls.push({ currency, amountMinor: value.unrealizedPnl });
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     data[String(index)] = {
       status: 0,
@@ -84,8 +76,9 @@ export async function openPositionsList(
       buy_time: Number(row.opened_at),
     };
   });
-  data['ccsz'] = toWire(money(target, ccsz));
-  data['fdyk'] = toWire(money(target, fdyk));
+  const valuation = displayValuation(target, rate);
+  data['ccsz'] = toWire(money(target, valuation.sum(values)));
+  data['fdyk'] = toWire(money(target, valuation.sum(pnls)));
   return data;
 }
 
@@ -106,12 +99,12 @@ export async function closedPositionsList(
     .limit(200)
     .execute();
   const data: Record<string, unknown> = {};
-  let lsyk = 0n;
+  const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
     const currency = row.currency as Currency;
     const pnl = row.realized_pnl ?? 0n;
-    lsyk += inDisplay(pnl, currency, target, rate);
+    pnls.push({ currency, amountMinor: pnl });
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     data[String(index)] = {
       status: 1,
@@ -131,7 +124,7 @@ export async function closedPositionsList(
       reason: row.close_reason,
     };
   });
-  data['lsyk'] = toWire(money(target, lsyk));
+  data['lsyk'] = toWire(money(target, displayValuation(target, rate).sum(pnls)));
   return data;
 }
 

@@ -5,6 +5,10 @@ import { formatPrice } from '../../domain/market/prices.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
 import { executionPrice, fillFromHold } from '../../domain/trading/limit-fill.ts';
 import type { PositionSide } from '../../domain/trading/order-rules.ts';
+import {
+  closeQuantityValid,
+  marginShareOfPartialClose,
+} from '../../domain/trading/position-close.ts';
 import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor } from '../../domain/ledger/journal.ts';
@@ -166,13 +170,6 @@ export interface ClosedPosition {
   waived: string;
 }
 
-/** A close of `qty` out of a position's `held`: all of it, or whole steps leaving at least the minimum. */
-export function closeQuantityValid(instrument: Instrument, held: bigint, qty: bigint): boolean {
-  if (qty === held) return true;
-  const { minQty, qtyStep } = instrument.quantity;
-  return qty > 0n && qty < held && qty % BigInt(qtyStep) === 0n && held - qty >= BigInt(minQty);
-}
-
 /**
  * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
@@ -198,7 +195,7 @@ async function markClosed(
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     return { margin: position.margin, id: position.id };
   }
-  const margin = (position.margin * part.qty) / position.qty;
+  const margin = marginShareOfPartialClose(position.margin, part.qty, position.qty);
   const updated = await unchanged(
     trx
       .updateTable('position')
