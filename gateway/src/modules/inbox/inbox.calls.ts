@@ -1,5 +1,5 @@
 import { emptyRequest, idRequest } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 import { listInbox, markInboxRead } from './inbox.repository.ts';
 
@@ -33,3 +33,6 @@ export const inboxReadCall = defineUserCall({
     return { msg: 'ok' };
   },
 });
+
+/** The inbox module's calls, in the order the central list shows them. */
+export const INBOX_CALLS: readonly CallDefinition[] = [inboxListCall, inboxReadCall];

@@ -1,5 +1,5 @@
 import { antiPhishingRequest, emptyRequest, totpEnableRequest } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { loadUserSecurity, setAntiPhishingPhrase } from '../kyc/user-security.repository.ts';
 import { startTotpEnrolment, verifyTotp } from './totp.service.ts';
 
@@ -47,3 +47,11 @@ export const antiPhishingCall = defineUserCall({
     return { msg: 'modify_ok' };
   },
 });
+
+/** The security module's calls, in the order the central list shows them. */
+export const SECURITY_CALLS: readonly CallDefinition[] = [
+  securityStatusCall,
+  totpSetupCall,
+  totpEnableCall,
+  antiPhishingCall,
+];

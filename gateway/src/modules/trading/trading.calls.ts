@@ -10,7 +10,7 @@ import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { marginPlusFees } from '@kabuto/schema/trading';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { restingOrdersOf } from './orders.repository.ts';
@@ -144,3 +144,15 @@ export const holdingCall = defineUserCall({
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
+
+/** The trading module's calls, in the order the central list shows them. */
+export const TRADING_CALLS: readonly CallDefinition[] = [
+  placeOrderCall,
+  closePositionCall,
+  cancelOrderCall,
+  openPositionsCall,
+  closedPositionsCall,
+  previewOrderCall,
+  holdingCall,
+  pendingOrdersCall,
+];

@@ -4,7 +4,7 @@ import {
   Refusal,
   setFundPasswordRequest,
 } from '@kabuto/schema/contracts';
-import { defineUserCall, type Caller } from '../../http/call.ts';
+import { defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserById, type UserRecord } from '../auth/users.repository.ts';
 import { endOtherSessions } from '../auth/session-end.ts';
@@ -88,3 +88,10 @@ export const changeFundPasswordCall = defineUserCall({
     return { msg: 'modify_ok' };
   },
 });
+
+/** The user module (passwords)'s calls, in the order the central list shows them. */
+export const PASSWORD_CALLS: readonly CallDefinition[] = [
+  changePasswordCall,
+  setFundPasswordCall,
+  changeFundPasswordCall,
+];
