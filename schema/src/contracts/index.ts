@@ -14,3 +14,4 @@ export * from './http/quotes.dto.ts';
 export * from './http/trading.dto.ts';
 export * from './http/funds.dto.ts';
 export * from './quote-prices.ts';
+export * from './http/trading.wire.ts';

@@ -1,11 +1,10 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { closedPositionToWire, Refusal, type ClosedPosition } from '@kabuto/schema/contracts';
 import {
   closePositionIn,
   hashRequest,
   postJournal,
   runIdempotent,
   writeTransaction,
-  type ClosedPosition,
 } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold, tPlusOneBlocksClose, type PositionSide } from '@kabuto/schema/trading';
@@ -58,14 +57,19 @@ export async function closePosition(
   });
   return writeTransaction(deps.db, async (trx) => {
     await lockUser(trx, userId);
-    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-      closePositionIn(trx, position, {
-        price,
-        reason: 'user',
-        actor: { type: 'user', id: userId },
-        nowMs,
-        ...(input.qty ? { qty: BigInt(input.qty) } : {}),
-      }),
+    return runIdempotent(
+      trx,
+      { userId, requestId: input.request_id, requestHash, nowMs },
+      async () =>
+        closedPositionToWire(
+          await closePositionIn(trx, position, {
+            price,
+            reason: 'user',
+            actor: { type: 'user', id: userId },
+            nowMs,
+            ...(input.qty ? { qty: BigInt(input.qty) } : {}),
+          }),
+        ),
     );
   });
 }

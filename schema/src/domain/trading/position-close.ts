@@ -1,5 +1,7 @@
 import { localClock } from '../market/calendar-dates.ts';
 import type { Instrument } from '../market/instruments.ts';
+import type { Market } from '../market/rules.ts';
+import type { Currency } from '../money/currency.ts';
 import { MARKET_RULES } from '../market/rules.ts';
 import { divideRounded } from '../money/rounding.ts';
 import type { FeeBreakdown } from './fees.ts';
@@ -47,4 +49,19 @@ export function marginShareOfPartialClose(
   heldQty: bigint,
 ): bigint {
   return divideRounded(margin * closedQty, heldQty, 'down');
+}
+
+/** A close as the ledger booked it: the closed part's figures in minor units and price units. */
+export interface PositionClose {
+  readonly positionId: bigint;
+  /** The closed row: the position itself, or the new row recording a partial close. */
+  readonly closedId: bigint;
+  readonly currency: Currency;
+  readonly market: Market;
+  readonly qty: bigint;
+  readonly price: bigint;
+  readonly pnl: bigint;
+  readonly fee: bigint;
+  /** The loss beyond the margin and cash that the platform waived (negative balance protection). */
+  readonly waived: bigint;
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import type { QuoteTick } from '@kabuto/schema/contracts';
+import { closedPositionToWire, type QuoteTick } from '@kabuto/schema/contracts';
 import {
   closePositionIn,
   insertInboxMessage,
@@ -65,12 +65,14 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
       .where('status', '=', 'holding')
       .executeTakeFirst();
     if (!fresh) return null;
-    const closed = await closePositionIn(trx, fresh, {
-      price,
-      reason: 'stop_out',
-      actor: { type: 'system', id: 'stop-out' },
-      nowMs: Date.now(),
-    });
+    const closed = closedPositionToWire(
+      await closePositionIn(trx, fresh, {
+        price,
+        reason: 'stop_out',
+        actor: { type: 'system', id: 'stop-out' },
+        nowMs: Date.now(),
+      }),
+    );
     const params = {
       symbol: instrument.symbol,
       price: closed.price,
