@@ -15,3 +15,4 @@ export * from './http/trading.dto.ts';
 export * from './http/funds.dto.ts';
 export * from './quote-prices.ts';
 export * from './runtime.ts';
+export * from './http/trading.wire.ts';

@@ -6,7 +6,7 @@ import {
   revokeSessionRequest,
 } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall, defineUserCall } from '../../http/call.ts';
+import { defineCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount } from './users.repository.ts';
@@ -97,3 +97,12 @@ export const revokeSessionCall = defineUserCall({
     return { msg: 'revoke_ok' };
   },
 });
+
+/** The auth module's calls, in the order the central list shows them. */
+export const AUTH_CALLS: readonly CallDefinition[] = [
+  registerCall,
+  loginCall,
+  logoutCall,
+  sessionsCall,
+  revokeSessionCall,
+];

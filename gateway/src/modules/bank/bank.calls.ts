@@ -4,7 +4,7 @@ import {
   bankUnbindRequest,
   emptyRequest,
 } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { addCard, editCard, listCards, unbindCard } from './bank-cards.service.ts';
 
 export const bankListCall = defineUserCall({
@@ -45,3 +45,11 @@ export const bankUnbindCall = defineUserCall({
     return { msg: 'unbind_ok' };
   },
 });
+
+/** The bank module's calls, in the order the central list shows them. */
+export const BANK_CALLS: readonly CallDefinition[] = [
+  bankListCall,
+  bankAddCall,
+  bankEditCall,
+  bankUnbindCall,
+];

@@ -1,6 +1,6 @@
 import { configRequest, Refusal, sendCodeRequest } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall } from '../../http/call.ts';
+import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
 import { addressKey } from '../../infra/address-key.ts';
 import { listConfig } from './config.repository.ts';
@@ -50,3 +50,6 @@ export const sendCodeCall = defineCall({
     return { msg: 'code_sent' };
   },
 });
+
+/** The common module's calls, in the order the central list shows them. */
+export const COMMON_CALLS: readonly CallDefinition[] = [configCall, sendCodeCall];

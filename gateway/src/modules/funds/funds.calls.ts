@@ -10,7 +10,7 @@ import {
   withdrawalListRequest,
   withdrawRequest,
 } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { listChannels, listDeposits, openChannel, requestDeposit } from './deposit.service.ts';
 import { exchange, lockExchangeQuote } from './exchange.service.ts';
@@ -148,3 +148,18 @@ export const recordsCsvCall = defineUserCall({
     };
   },
 });
+
+/** The funds module's calls, in the order the central list shows them. */
+export const FUNDS_CALLS: readonly CallDefinition[] = [
+  depositChannelsCall,
+  depositChannelCall,
+  depositCall,
+  depositListCall,
+  depositInfoCall,
+  withdrawCall,
+  withdrawalListCall,
+  exchangeQuoteCall,
+  exchangeCall,
+  recordsCall,
+  recordsCsvCall,
+];

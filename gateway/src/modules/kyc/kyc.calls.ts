@@ -1,5 +1,5 @@
 import { emptyRequest, kycSubmitRequest } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { kycOf } from './kyc.repository.ts';
 import { submitKyc } from './kyc.service.ts';
 
@@ -34,3 +34,6 @@ export const kycSubmitCall = defineUserCall({
     return { msg: 'submit_ok', data: await submitKyc(deps, caller.userId, input, files, ip) };
   },
 });
+
+/** The KYC module's calls, in the order the central list shows them. */
+export const KYC_CALLS: readonly CallDefinition[] = [kycStatusCall, kycSubmitCall];

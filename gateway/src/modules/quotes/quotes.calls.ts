@@ -15,7 +15,7 @@ import {
   searchInstruments,
   type Instrument,
 } from '@kabuto/schema/market';
-import { defineCall } from '../../http/call.ts';
+import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { chartCandles } from './candles.service.ts';
 import { nameIn, quoteRow } from './quote-rows.ts';
 
@@ -193,3 +193,14 @@ export const hotCall = defineCall({
     return { msg: 'ok', data: rows };
   },
 });
+
+/** The quotes module's calls, in the order the central list shows them. */
+export const QUOTES_CALLS: readonly CallDefinition[] = [
+  searchCall,
+  detailCall,
+  candlesCall,
+  rankingsCall,
+  indicesCall,
+  marketListCall,
+  hotCall,
+];

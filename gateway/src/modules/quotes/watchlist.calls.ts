@@ -6,7 +6,7 @@ import {
   removeFromWatchlist,
 } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { quoteRow } from './quote-rows.ts';
 
 /** A watchlist holds at most this many symbols. */
@@ -55,3 +55,6 @@ export const unwatchCall = defineUserCall({
     return { msg: 'delete_ok', data: { symbol: input.symbol, watched: false } };
   },
 });
+
+/** The quotes module (watchlist)'s calls, in the order the central list shows them. */
+export const WATCHLIST_CALLS: readonly CallDefinition[] = [watchlistCall, watchCall, unwatchCall];

@@ -1,6 +1,6 @@
 import { antiPhishingRequest, emptyRequest, totpEnableRequest } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
-import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { loadUserSecurity, setAntiPhishingPhrase } from '../kyc/user-security.repository.ts';
 import { startTotpEnrolment, verifyTotp } from './totp.service.ts';
 
 export const securityStatusCall = defineUserCall({
@@ -43,12 +43,15 @@ export const antiPhishingCall = defineUserCall({
   summary: 'Sets the anti-phishing phrase shown on every inbox message',
   input: antiPhishingRequest,
   async handle({ input, caller, deps }) {
-    await loadUserSecurity(deps.db, caller.userId);
-    await deps.db
-      .updateTable('user_security')
-      .set({ anti_phishing_phrase: input.phrase })
-      .where('user_id', '=', BigInt(caller.userId))
-      .execute();
+    await setAntiPhishingPhrase(deps.db, caller.userId, input.phrase);
     return { msg: 'modify_ok' };
   },
 });
+
+/** The security module's calls, in the order the central list shows them. */
+export const SECURITY_CALLS: readonly CallDefinition[] = [
+  securityStatusCall,
+  totpSetupCall,
+  totpEnableCall,
+  antiPhishingCall,
+];

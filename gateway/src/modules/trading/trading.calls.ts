@@ -7,11 +7,13 @@ import {
   previewOrderRequest,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { defineUserCall } from '../../http/call.ts';
+import { marginPlusFees } from '@kabuto/schema/trading';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
+import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
@@ -85,7 +87,7 @@ export const previewOrderCall = defineUserCall({
     const currency = quote.instrument.currency;
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     const available = await cashBalance(deps.db, caller.userId, currency);
-    const total = quote.margin + quote.fees.total;
+    const total = marginPlusFees(quote.margin, quote.fees);
     // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
     const sideFee = quote.fees.total - quote.fees.stampDuty;
     return {
@@ -113,30 +115,21 @@ export const pendingOrdersCall = defineUserCall({
   summary: 'The caller’s resting limit orders, newest first',
   input: positionListRequest,
   async handle({ caller, deps }) {
-    const rows = await deps.db
-      .selectFrom('trade_order')
-      .selectAll()
-      .where('user_id', '=', BigInt(caller.userId))
-      .where('status', '=', 'pending')
-      .orderBy('id', 'desc')
-      .execute();
+    const orders = await restingOrdersOf(deps.db, caller.userId);
     return {
       msg: 'ok',
-      data: rows.map((row) => ({
-        order_id: String(row.id),
-        symbol: row.symbol,
-        name: (findInstrument(row.symbol) as Instrument).names,
-        side: row.side,
-        kind: row.kind,
-        stock_num: Number(row.qty),
-        leverage: Number(row.leverage),
-        currency: row.currency,
-        price: formatPrice(
-          row.limit_price ?? 0n,
-          (findInstrument(row.symbol) as Instrument).market,
-        ),
-        hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)),
-        created_at: Number(row.created_at),
+      data: orders.map((order) => ({
+        order_id: String(order.id),
+        symbol: order.symbol,
+        name: (findInstrument(order.symbol) as Instrument).names,
+        side: order.side,
+        kind: order.kind,
+        stock_num: Number(order.qty),
+        leverage: order.leverage,
+        currency: order.currency,
+        price: formatPrice(order.limitPrice, (findInstrument(order.symbol) as Instrument).market),
+        hold: formatScaled(order.hold, scaleOf(order.currency)),
+        created_at: order.createdAtMs,
         status: 0,
       })),
     };
@@ -152,3 +145,15 @@ export const holdingCall = defineUserCall({
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
+
+/** The trading module's calls, in the order the central list shows them. */
+export const TRADING_CALLS: readonly CallDefinition[] = [
+  placeOrderCall,
+  closePositionCall,
+  cancelOrderCall,
+  openPositionsCall,
+  closedPositionsCall,
+  previewOrderCall,
+  holdingCall,
+  pendingOrdersCall,
+];

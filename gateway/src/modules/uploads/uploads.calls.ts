@@ -1,5 +1,5 @@
 import { Refusal, idRequest } from '@kabuto/schema/contracts';
-import { defineAdminCall, defineUserCall } from '../../http/call.ts';
+import { defineAdminCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { readUpload } from './uploads.repository.ts';
 
 /** `user/upload`: one of the caller's own uploads as an image; anyone else's is not_found (404). */
@@ -25,3 +25,9 @@ export const viewUploadForReviewCall = defineAdminCall({
     return { msg: 'ok', download: { contentType: upload.mime, body: upload.bytes } };
   },
 });
+
+/** The uploads module's calls, in the order the central list shows them. */
+export const UPLOADS_CALLS: readonly CallDefinition[] = [viewOwnUploadCall];
+
+/** The uploads module's back-office's calls, in the order the central list shows them. */
+export const UPLOADS_ADMIN_CALLS: readonly CallDefinition[] = [viewUploadForReviewCall];

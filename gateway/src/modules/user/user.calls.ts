@@ -6,7 +6,7 @@ import {
   userInfoRequest,
   type UserInfoData,
 } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { summaryFor } from './assets.service.ts';
 import { claimPaperFund } from './paper-fund.service.ts';
@@ -59,3 +59,6 @@ export const paperFundCall = defineUserCall({
     return { msg: 'claim_ok', data: result };
   },
 });
+
+/** The user module's calls, in the order the central list shows them. */
+export const USER_CALLS: readonly CallDefinition[] = [userInfoCall, assetsCall, paperFundCall];

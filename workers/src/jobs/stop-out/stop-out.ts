@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { systemClock, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
+import {
+  closedPositionToWire,
+  systemClock,
+  type Clock,
+  type QuoteTick,
+} from '@kabuto/schema/contracts';
 import {
   closePositionIn,
   insertInboxMessage,
@@ -67,12 +72,14 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
       .where('status', '=', 'holding')
       .executeTakeFirst();
     if (!fresh) return null;
-    const closed = await closePositionIn(trx, fresh, {
-      price,
-      reason: 'stop_out',
-      actor: { type: 'system', id: 'stop-out' },
-      nowMs,
-    });
+    const closed = closedPositionToWire(
+      await closePositionIn(trx, fresh, {
+        price,
+        reason: 'stop_out',
+        actor: { type: 'system', id: 'stop-out' },
+        nowMs,
+      }),
+    );
     const params = {
       symbol: instrument.symbol,
       price: closed.price,
