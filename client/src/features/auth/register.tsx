@@ -59,7 +59,7 @@ export function Register() {
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     // The login screen opens with the new account filled in (the password is typed again).
-    navigate('/login/login', { replace: true, state: { account: values.account.trim() } });
+    void navigate('/login/login', { replace: true, state: { account: values.account.trim() } });
   };
   return (
     <div className="screen no-menu">

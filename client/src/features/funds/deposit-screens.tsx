@@ -62,7 +62,7 @@ export function StoredScreen() {
   useEffect(() => void loadList<DepositChannel>('fund/channels').then(setChannels), []);
   const submit = (values: { amount: string; channel: string[] }) => {
     const channel = values.channel[0] ?? channels[0]?.channel_id ?? '';
-    navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
+    void navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
   };
   return (
     <div className="screen" data-testid="stored-screen">
@@ -159,7 +159,7 @@ export function DepositScreen() {
     );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/stored', { replace: true });
+    void navigate('/mine/stored', { replace: true });
   };
   return (
     <div className="screen" data-testid="deposit-screen">

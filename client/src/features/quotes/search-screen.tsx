@@ -51,7 +51,7 @@ export function SearchScreen() {
   };
   const open = (symbol: string) => {
     if (keyword.trim()) setHistory(remember(keyword.trim()));
-    navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`);
+    void navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`);
   };
   return (
     <div className="screen no-menu" data-testid="search-screen">
