@@ -28,9 +28,8 @@ const UserPanel = lazy(() =>
 function LazyUserPanel() {
   const { panelOpen } = useSnapshot(uiState);
   const [wanted, setWanted] = useState(panelOpen);
-  useEffect(() => {
-    if (panelOpen) setWanted(true);
-  }, [panelOpen]);
+  // Adjusted while rendering (React's pattern for state derived from a prop): once wanted, always.
+  if (panelOpen && !wanted) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <UserPanel />

@@ -28,7 +28,7 @@ export function Login() {
     if (values.remember) localStorage.setItem(REMEMBER_KEY, values.account);
     else localStorage.removeItem(REMEMBER_KEY);
     startSession(response.data.token, response.data.account);
-    navigate('/login/loginAfter', { replace: true });
+    void navigate('/login/loginAfter', { replace: true });
   };
   return (
     <div className="screen no-menu">

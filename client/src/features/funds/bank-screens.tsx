@@ -110,7 +110,7 @@ export function BankAddScreen() {
     );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/bank', { replace: true });
+    void navigate('/mine/bank', { replace: true });
   };
   return (
     <div className="screen" data-testid="bank-add-screen">

@@ -62,7 +62,7 @@ export function StoredScreen() {
   useEffect(() => void loadList<DepositChannel>('fund/channels').then(setChannels), []);
   const submit = (values: { amount: string; channel: string[] }) => {
     const channel = values.channel[0] ?? channels[0]?.channel_id ?? '';
-    navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
+    void navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
   };
   return (
     <div className="screen" data-testid="stored-screen">
@@ -136,23 +136,58 @@ function ChannelDetailsCard({ details }: { details: ChannelDetails }) {
   );
 }
 
-/** /mine/deposit: the channel password unlocks the bank details; then the transfer proof is uploaded. */
-export function DepositScreen() {
+/** The channel password form: a right password answers with the channel's bank details. */
+function ChannelUnlockForm({
+  channelId,
+  onUnlocked,
+}: {
+  channelId: string;
+  onUnlocked: (details: ChannelDetails) => void;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const channelId = params.get('channel') ?? '';
-  const amount = params.get('amount') ?? '';
-  const [details, setDetails] = useState<ChannelDetails | null>(null);
-  const [proof, setProof] = useState<File | null>(null);
-  const [requestId] = useState(newRequestId);
   const unlock = async (values: { channel_password: string }) => {
     const response = await callApi<ChannelDetails>('fund/channel', {
       channel_id: channelId,
       channel_password: values.channel_password,
     });
-    if (response.status === 1) setDetails(response.data);
+    if (response.status === 1) onUnlocked(response.data);
   };
+  return (
+    <Form
+      layout="vertical"
+      onFinish={unlock}
+      footer={
+        <Button block type="submit" color="primary" size="large" data-testid="channel-unlock">
+          {t('money.showDetails')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="channel_password"
+        label={t('money.channelPassword')}
+        help={t('money.channelPasswordHelp')}
+        rules={[{ required: true }]}
+      >
+        <Input type="password" inputMode="numeric" maxLength={32} data-testid="channel-password" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The bank details to transfer to, then the transfer proof and the deposit request with it. */
+function DepositProofStep({
+  details,
+  channelId,
+  amount,
+}: {
+  details: ChannelDetails;
+  channelId: string;
+  amount: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [proof, setProof] = useState<File | null>(null);
+  const [requestId] = useState(newRequestId);
   const submit = async () => {
     const response = await callMultipart(
       'fund/deposit',
@@ -161,8 +196,37 @@ export function DepositScreen() {
     );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/stored', { replace: true });
+    void navigate('/mine/stored', { replace: true });
   };
+  return (
+    <>
+      <ChannelDetailsCard details={details} />
+      <div className="photo-row">
+        <PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} />
+      </div>
+      <div className="form-actions">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!proof}
+          onClick={() => void submit()}
+          data-testid="deposit-submit"
+        >
+          {t('common.submit')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** /mine/deposit: the channel password unlocks the bank details; then the transfer proof is uploaded. */
+export function DepositScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const channelId = params.get('channel') ?? '';
+  const amount = params.get('amount') ?? '';
+  const [details, setDetails] = useState<ChannelDetails | null>(null);
   return (
     <div className="screen" data-testid="deposit-screen">
       <HeaderBar title={t('mine.deposit')} />
@@ -175,48 +239,9 @@ export function DepositScreen() {
         </div>
       </div>
       {details ? (
-        <>
-          <ChannelDetailsCard details={details} />
-          <div className="photo-row">
-            <PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} />
-          </div>
-          <div className="form-actions">
-            <Button
-              block
-              color="primary"
-              size="large"
-              disabled={!proof}
-              onClick={() => void submit()}
-              data-testid="deposit-submit"
-            >
-              {t('common.submit')}
-            </Button>
-          </div>
-        </>
+        <DepositProofStep details={details} channelId={channelId} amount={amount} />
       ) : (
-        <Form
-          layout="vertical"
-          onFinish={unlock}
-          footer={
-            <Button block type="submit" color="primary" size="large" data-testid="channel-unlock">
-              {t('money.showDetails')}
-            </Button>
-          }
-        >
-          <Form.Item
-            name="channel_password"
-            label={t('money.channelPassword')}
-            help={t('money.channelPasswordHelp')}
-            rules={[{ required: true }]}
-          >
-            <Input
-              type="password"
-              inputMode="numeric"
-              maxLength={32}
-              data-testid="channel-password"
-            />
-          </Form.Item>
-        </Form>
+        <ChannelUnlockForm channelId={channelId} onUnlocked={setDetails} />
       )}
     </div>
   );

@@ -32,7 +32,7 @@ function PasswordForm({
     setBusy(false);
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/index');
+    void navigate('/mine/index');
   };
   return (
     <div className="screen">
