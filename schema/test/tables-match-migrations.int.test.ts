@@ -41,7 +41,7 @@ function columnShape(type: string, nullable: boolean, families: Record<string, F
   return nullable ? `${family}?` : family;
 }
 
-/** Reads tables.ts with the compiler: the `Database` interface names each table's interface. */
+/** Reads tables.ts with the compiler: the `Database` interface (and the maps it extends) names each table's interface. */
 function shapeOfTypes(): Shape {
   const source = ts.createSourceFile(
     TABLES_TS,
@@ -52,8 +52,17 @@ function shapeOfTypes(): Shape {
   source.forEachChild((node) => {
     if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
   });
+  // `Database` lists its tables itself or through the per-module maps it extends.
+  const tablesOf = (name: string): ts.TypeElement[] => {
+    const declaration = interfaces.get(name);
+    if (!declaration) return [];
+    const inherited = (declaration.heritageClauses ?? [])
+      .flatMap((clause) => clause.types)
+      .flatMap((type) => tablesOf(type.expression.getText(source)));
+    return [...declaration.members, ...inherited];
+  };
   const shape: Shape = {};
-  for (const table of interfaces.get('Database')?.members ?? []) {
+  for (const table of tablesOf('Database')) {
     if (!ts.isPropertySignature(table) || !table.type) continue;
     const tableName = table.name.getText(source);
     for (const column of interfaces.get(table.type.getText(source))?.members ?? []) {
