@@ -12,7 +12,8 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
+import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { accountResync$ } from '../../lib/account-seq.ts';
 import { assetsState } from '../assets/assets.store.ts';
 import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
@@ -175,13 +176,13 @@ async function loadSnapshot(): Promise<PositionsSnapshot> {
   };
 }
 
-/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect. */
+/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect or a lost event. */
 const accountChanges$ = () =>
   merge(
     fromSocketEvent('order:updated'),
     fromSocketEvent('assets:updated'),
     fromSocketEvent('fund:updated'),
-    connected$(),
+    accountResync$(),
   );
 
 /** Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed trades. */
