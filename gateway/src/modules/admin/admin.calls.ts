@@ -3,6 +3,11 @@ import {
   adminListRequest,
   adminLoginRequest,
   Refusal,
+  adminDepositListResponse,
+  adminKycListResponse,
+  adminLoginResponse,
+  adminWithdrawalListResponse,
+  noData,
 } from '@kabuto/schema/contracts';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, defineCall } from '../../http/call.ts';
@@ -17,6 +22,7 @@ export const adminLoginCall = defineCall({
   path: 'login',
   summary: 'Back-office login; returns an admin token for the admin-token header',
   input: adminLoginRequest,
+  output: adminLoginResponse,
   async handle({ input, ip, deps }) {
     const admin = await deps.db
       .selectFrom('admin_user')
@@ -50,6 +56,7 @@ export const adminKycListCall = defineAdminCall({
   path: 'kyc/list',
   summary: 'Real-name submissions by status',
   input: adminListRequest,
+  output: adminKycListResponse,
   async handle({ input, deps }) {
     let query = deps.db
       .selectFrom('kyc_submission as k')
@@ -89,6 +96,7 @@ export const adminDepositListCall = defineAdminCall({
   path: 'deposit/list',
   summary: 'Deposits by status, with the transfer reference and proof',
   input: adminListRequest,
+  output: adminDepositListResponse,
   async handle({ input, deps }) {
     let query = deps.db
       .selectFrom('deposit as d')
@@ -126,6 +134,7 @@ export const adminWithdrawalListCall = defineAdminCall({
   path: 'withdrawal/list',
   summary: 'Withdrawals by status, with the destination card',
   input: adminListRequest,
+  output: adminWithdrawalListResponse,
   async handle({ input, deps }) {
     let query = deps.db
       .selectFrom('withdrawal as w')
@@ -172,6 +181,7 @@ export const adminKycDecideCall = defineAdminCall({
   path: 'kyc/decide',
   summary: 'Approves or rejects (with a reason) a pending real-name submission; audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideKyc(deps, admin, input);
     announceDecision(deps, userId, `kyc_${input.decision}`, input.id);
@@ -183,6 +193,7 @@ export const adminDepositDecideCall = defineAdminCall({
   path: 'deposit/decide',
   summary: 'Approves (credits the ledger) or rejects a pending deposit; audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideDeposit(deps, admin, input);
     announceDecision(deps, userId, `deposit_${input.decision}`, input.id);
@@ -195,6 +206,7 @@ export const adminWithdrawalDecideCall = defineAdminCall({
   summary:
     'Approves a pending withdrawal for payout (the payout worker sends it) or returns it (reject); audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideWithdrawal(deps, admin, input);
     announceDecision(deps, userId, `withdrawal_${input.decision}`, input.id);

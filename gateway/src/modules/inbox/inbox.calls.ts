@@ -1,4 +1,4 @@
-import { emptyRequest, idRequest } from '@kabuto/schema/contracts';
+import { emptyRequest, idRequest, inboxListResponse, noData } from '@kabuto/schema/contracts';
 import { defineUserCall } from '../../http/call.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 
@@ -6,6 +6,7 @@ export const inboxListCall = defineUserCall({
   path: 'user/messages',
   summary: 'The caller’s inbox, newest first, each message with the anti-phishing phrase',
   input: emptyRequest,
+  output: inboxListResponse,
   async handle({ caller, deps }) {
     const security = await loadUserSecurity(deps.db, caller.userId);
     const rows = await deps.db
@@ -33,6 +34,7 @@ export const inboxReadCall = defineUserCall({
   path: 'user/messageRead',
   summary: 'Marks one of the caller’s messages read',
   input: idRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     await deps.db
       .updateTable('inbox_message')

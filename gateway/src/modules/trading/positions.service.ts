@@ -4,6 +4,10 @@ import {
   rateLookupFromLatest,
   redisKeys,
   toWire,
+  type ClosedPositionRow,
+  type ClosedPositionsData,
+  type OpenPosition,
+  type OpenPositionsData,
 } from '@kabuto/schema/contracts';
 import {
   convertForValuation,
@@ -40,7 +44,7 @@ export async function openPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<OpenPositionsData> {
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
   const rows = await deps.db
@@ -50,7 +54,7 @@ export async function openPositionsList(
     .where('status', '=', 'holding')
     .orderBy('opened_at', 'desc')
     .execute();
-  const data: Record<string, unknown> = {};
+  const data: Record<string, OpenPosition> = {};
   let ccsz = 0n;
   let fdyk = 0n;
   rows.forEach((row, index) => {
@@ -72,7 +76,7 @@ export async function openPositionsList(
       symbol: row.symbol,
       name: instrument.names,
       currency,
-      side: row.side,
+      side: row.side as PositionSide,
       leverage: Number(row.leverage),
       stock_num: Number(row.qty),
       buy_price: formatPrice(row.open_price, instrument.market),
@@ -84,9 +88,7 @@ export async function openPositionsList(
       buy_time: Number(row.opened_at),
     };
   });
-  data['ccsz'] = toWire(money(target, ccsz));
-  data['fdyk'] = toWire(money(target, fdyk));
-  return data;
+  return { ...data, ccsz: toWire(money(target, ccsz)), fdyk: toWire(money(target, fdyk)) };
 }
 
 /** `trade/userstocklists`: closed positions keyed by index plus `lsyk` (realised P&L) in the display currency. */
@@ -94,7 +96,7 @@ export async function closedPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<ClosedPositionsData> {
   const target = currencyFromDisplay(display);
   const { rate } = await marketData(deps);
   const rows = await deps.db
@@ -105,7 +107,7 @@ export async function closedPositionsList(
     .orderBy('closed_at', 'desc')
     .limit(200)
     .execute();
-  const data: Record<string, unknown> = {};
+  const data: Record<string, ClosedPositionRow> = {};
   let lsyk = 0n;
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
@@ -119,7 +121,7 @@ export async function closedPositionsList(
       symbol: row.symbol,
       name: instrument.names,
       currency,
-      side: row.side,
+      side: row.side as PositionSide,
       leverage: Number(row.leverage),
       stock_num: Number(row.qty),
       buy_price: formatPrice(row.open_price, instrument.market),
@@ -131,8 +133,7 @@ export async function closedPositionsList(
       reason: row.close_reason,
     };
   });
-  data['lsyk'] = toWire(money(target, lsyk));
-  return data;
+  return { ...data, lsyk: toWire(money(target, lsyk)) };
 }
 
 export interface HoldingSide {
