@@ -11,7 +11,7 @@ export const assetsState = proxy<{ summary: AssetsData | null }>({ summary: null
 
 /** `loading`: show the loading toast (the screen's own load); background resyncs stay silent. */
 export async function loadAssets(options: { loading: boolean } = { loading: true }): Promise<void> {
-  const response = await callApi<AssetsData>(
+  const response = await callApi(
     'user/assets',
     { type: storage.currency() },
     { loading: options.loading, quiet: !options.loading },

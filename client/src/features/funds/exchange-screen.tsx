@@ -91,7 +91,7 @@ function useExchangeQuote({ from, to, amount }: { from: string; to: string; amou
     if (pending.current) return;
     pending.current = true;
     setPrice((shown) => (shown ? { ...shown, quote_id: '' } : shown));
-    const response = await callApi<ExchangePrice>('fund/exchangequote', { from, to, amount });
+    const response = await callApi('fund/exchangequote', { from, to, amount });
     pending.current = false;
     const priced = response.status === 1 ? response.data : null;
     expiresAt.current = priced ? Date.now() + priced.valid_seconds * 1000 : 0;
@@ -139,7 +139,7 @@ export function ExchangeScreen() {
     if (!ok) return;
     // The rate lapsed while the dialog was open: a new one is on screen; the user confirms that one.
     if (!quote.current(price.quote_id)) return showRefusal(translateMsg('quote_expired'));
-    const response = await callApi<ExchangePrice>('fund/exchange', {
+    const response = await callApi('fund/exchange', {
       from,
       to,
       amount,

@@ -89,7 +89,7 @@ function HoldingRow({
         </div>
         <div className="code">
           {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {item.buy_price} →{' '}
-          {item.nowprice ?? item.sell_price}
+          {item.status === 0 ? item.nowprice : item.sell_price}
         </div>
       </div>
       <div style={{ textAlign: 'right' }}>
@@ -109,7 +109,9 @@ function HoldingRow({
           </Button>
         ) : (
           <span className="muted">
-            {item.reason === 'stop_out' ? t('trade.stopOut') : t('trade.closed')}
+            {item.status === 1 && item.reason === 'stop_out'
+              ? t('trade.stopOut')
+              : t('trade.closed')}
           </span>
         )}
       </div>
@@ -161,7 +163,7 @@ interface PositionsSnapshot {
 /** Summary, holdings, closed trades and pending orders fetched together and shown together (one refresh). */
 async function loadSnapshot(): Promise<PositionsSnapshot> {
   const [summary, open, done, resting] = await Promise.all([
-    callApi<AssetsData>('user/assets', { type: storage.currency() }, { quiet: true }),
+    callApi('user/assets', { type: storage.currency() }, { quiet: true }),
     tradingApi.holdings(),
     tradingApi.closed(),
     tradingApi.pending(),

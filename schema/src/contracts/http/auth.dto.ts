@@ -58,8 +58,8 @@ export const sessionRowResponse = z.object({
   created_at: z.number(),
   last_seen_at: z.number(),
   expires_at: z.number(),
-  user_agent: z.string().nullable(),
-  ip: z.string().nullable(),
+  user_agent: z.string(),
+  ip: z.string(),
   current: z.boolean(),
 });
 export type SessionRow = z.infer<typeof sessionRowResponse>;

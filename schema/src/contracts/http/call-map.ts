@@ -2,6 +2,7 @@
 // the two central maps. The gateway's calls use these schemas; the client takes its types from `CallMap`.
 import type { z } from 'zod';
 import { FILE_ANSWER, noData, type CallContract } from './answers.ts';
+import type { MsgKey } from '../msg-keys.ts';
 import {
   adminDepositListResponse,
   adminKycListResponse,
@@ -212,3 +213,8 @@ export type CallInput<P extends CallPath> = CallMap[P]['input'];
 export type CallAnswer<P extends CallPath> = CallMap[P]['output'];
 /** The back office's view of its calls. */
 export type AdminCallMap = MapOf<typeof ADMIN_CALL_CONTRACTS>;
+
+/** A call's envelope as the client sees it: its answer on success, a refusal's details otherwise. */
+export type CallEnvelope<P extends CallPath> =
+  | { status: 1; msg: MsgKey; data: CallAnswer<P> }
+  | { status: 0; msg: MsgKey; data: unknown };
