@@ -216,5 +216,4 @@ export type AdminCallMap = MapOf<typeof ADMIN_CALL_CONTRACTS>;
 
 /** A call's envelope as the client sees it: its answer on success, a refusal's details otherwise. */
 export type CallEnvelope<P extends CallPath> =
-  | { status: 1; msg: MsgKey; data: CallAnswer<P> }
-  | { status: 0; msg: MsgKey; data: unknown };
+  { status: 1; msg: MsgKey; data: CallAnswer<P> } | { status: 0; msg: MsgKey; data: unknown };
