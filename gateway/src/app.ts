@@ -102,7 +102,7 @@ function buildExpress(deps: GatewayDeps): Express {
     }),
   );
   probes(app, deps);
-  const openApi = buildOpenApi(CALLS);
+  const openApi = buildOpenApi(CALLS, ADMIN_CALLS);
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
     res.json(openApi);
   });

@@ -19,7 +19,7 @@ export function Login() {
   const remembered = justRegistered ?? localStorage.getItem(REMEMBER_KEY) ?? storage.account();
   const submit = async (values: { account: string; password: string; remember: boolean }) => {
     setBusy(true);
-    const response = await callApi<{ token: string; account: string }>('user/login', {
+    const response = await callApi('user/login', {
       account: values.account,
       password: values.password,
     });

@@ -8,17 +8,14 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { formatWhen, loadList, type ChannelDetails, type DepositChannel } from './funds.api.ts';
+import {
+  formatWhen,
+  loadList,
+  type ChannelDetails,
+  type DepositChannel,
+  type DepositRow,
+} from './funds.api.ts';
 import { PhotoField } from './photo-field.tsx';
-
-interface DepositRow {
-  deposit_id: string;
-  status: string;
-  currency: string;
-  amount: string;
-  reason: string | null;
-  created_at: number;
-}
 
 const STATUS_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -29,7 +26,7 @@ const STATUS_COLOR: Record<string, string> = {
 function RecentDeposits() {
   const { t } = useTranslation();
   const [rows, setRows] = useState<DepositRow[]>([]);
-  const reload = useCallback(() => loadList<DepositRow>('fund/deposits').then(setRows), []);
+  const reload = useCallback(() => loadList('fund/deposits').then(setRows), []);
   useEffect(() => void reload(), [reload]);
   if (rows.length === 0) return null;
   return (
@@ -59,7 +56,7 @@ export function StoredScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [channels, setChannels] = useState<DepositChannel[]>([]);
-  useEffect(() => void loadList<DepositChannel>('fund/channels').then(setChannels), []);
+  useEffect(() => void loadList('fund/channels').then(setChannels), []);
   const submit = (values: { amount: string; channel: string[] }) => {
     const channel = values.channel[0] ?? channels[0]?.channel_id ?? '';
     void navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
@@ -146,7 +143,7 @@ function ChannelUnlockForm({
 }) {
   const { t } = useTranslation();
   const unlock = async (values: { channel_password: string }) => {
-    const response = await callApi<ChannelDetails>('fund/channel', {
+    const response = await callApi('fund/channel', {
       channel_id: channelId,
       channel_password: values.channel_password,
     });

@@ -125,7 +125,7 @@ function useConfirmExchange(
     if (!ok) return;
     // The rate lapsed while the dialog was open: a new one is on screen; the user confirms that one.
     if (!quote.current(price.quote_id)) return showRefusal(translateMsg('quote_expired'));
-    const response = await callApi<ExchangePrice>('fund/exchange', {
+    const response = await callApi('fund/exchange', {
       from,
       to,
       amount,

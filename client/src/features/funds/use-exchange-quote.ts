@@ -32,7 +32,7 @@ export function useExchangeQuote({
     if (pending.current) return;
     pending.current = true;
     setShown((s) => (s ? { ...s, price: { ...s.price, quote_id: '' } } : s));
-    const response = await callApi<ExchangePrice>('fund/exchangequote', { from, to, amount });
+    const response = await callApi('fund/exchangequote', { from, to, amount });
     pending.current = false;
     const priced = response.status === 1 ? response.data : null;
     setNow(Date.now());

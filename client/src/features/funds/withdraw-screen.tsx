@@ -10,17 +10,7 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { assetsState, loadAssets } from '../assets/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { loadList, type BankCard } from './funds.api.ts';
-
-interface WithdrawalRow {
-  withdrawal_id: string;
-  status: number;
-  state: string;
-  money: string;
-  reason: string | null;
-  bank_name: string;
-  masked_number: string;
-}
+import { loadList, type BankCard, type WithdrawalRow } from './funds.api.ts';
 
 const STATE_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -33,7 +23,7 @@ function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<WithdrawalRow[]>([]);
   const reload = useCallback(
-    () => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows),
+    () => loadList('user/withdrawallist', { type: 'jpy' }).then(setRows),
     [],
   );
   useEffect(() => void reload(), [reload, version]);
@@ -69,13 +59,13 @@ interface WithdrawValues {
 
 /** Sends the withdrawal request (a fresh request id each time); true when it was accepted. */
 async function requestWithdrawal(values: WithdrawValues) {
-  const payload: Record<string, string> = {
+  const payload = {
     card_id: values.card[0] ?? '',
     amount: values.amount,
     fund_password: values.fund_password,
     request_id: newRequestId(),
+    ...(values.otp ? { otp: values.otp } : {}),
   };
-  if (values.otp) payload['otp'] = values.otp;
   const response = await callApi('fund/withdraw', payload);
   if (response.status !== 1) return false;
   showMessage(translateMsg(response.msg));
@@ -155,11 +145,9 @@ export function WithdrawScreen() {
   const [totp, setTotp] = useState(false);
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    void loadList<BankCard>('bank/list').then(setCards);
+    void loadList('bank/list').then(setCards);
     void loadAssets({ loading: false });
-    void callApi<{ totp_enabled: boolean }>('security/status').then(
-      (r) => r.status === 1 && setTotp(r.data.totp_enabled),
-    );
+    void callApi('security/status').then((r) => r.status === 1 && setTotp(r.data.totp_enabled));
   }, [version]);
   return (
     <div className="screen" data-testid="withdraw-screen">

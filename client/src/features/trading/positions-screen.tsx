@@ -13,12 +13,16 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
+import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { accountResync$ } from '../../lib/account-seq.ts';
 import { assetsState } from '../assets/assets.store.ts';
 import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
+
+/** A price with separators, or a dash where the row has none yet. */
+const priceOrDash = (price: string | null | undefined) => (price ? formatMoney(price) : '--');
 
 /** The stock's name in the reader's language; its code where a row carries no names (a gateway older than this client). */
 const nameOf = (item: { symbol: string; name?: PositionItem['name'] }) =>
@@ -92,9 +96,7 @@ function HoldingRow({
         </div>
         <div className="code">
           {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {formatMoney(item.buy_price)} →{' '}
-          {(item.nowprice ?? item.sell_price)
-            ? formatMoney(item.nowprice ?? item.sell_price)
-            : '--'}
+          {priceOrDash(item.status === 0 ? item.nowprice : item.sell_price)}
         </div>
       </div>
       <div style={{ textAlign: 'right' }}>
@@ -114,7 +116,9 @@ function HoldingRow({
           </Button>
         ) : (
           <span className="muted">
-            {item.reason === 'stop_out' ? t('trade.stopOut') : t('trade.closed')}
+            {item.status === 1 && item.reason === 'stop_out'
+              ? t('trade.stopOut')
+              : t('trade.closed')}
           </span>
         )}
       </div>
@@ -166,7 +170,7 @@ interface PositionsSnapshot {
 /** Summary, holdings, closed trades and pending orders fetched together and shown together (one refresh). */
 async function loadSnapshot(): Promise<PositionsSnapshot> {
   const [summary, open, done, resting] = await Promise.all([
-    callApi<AssetsData>('user/assets', { type: storage.currency() }, { quiet: true }),
+    callApi('user/assets', { type: storage.currency() }, { quiet: true }),
     tradingApi.holdings(),
     tradingApi.closed(),
     tradingApi.pending(),
@@ -181,13 +185,13 @@ async function loadSnapshot(): Promise<PositionsSnapshot> {
   };
 }
 
-/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect. */
+/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect or a lost event. */
 const accountChanges$ = () =>
   merge(
     fromSocketEvent('order:updated'),
     fromSocketEvent('assets:updated'),
     fromSocketEvent('fund:updated'),
-    connected$(),
+    accountResync$(),
   );
 
 const EMPTY_SNAPSHOT: PositionsSnapshot = {

@@ -1,4 +1,4 @@
-import { adminLoginRequest, Refusal } from '@kabuto/schema/contracts';
+import { adminLoginRequest, adminLoginResponse, Refusal } from '@kabuto/schema/contracts';
 import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
@@ -8,6 +8,7 @@ export const adminLoginCall = defineCall({
   path: 'login',
   summary: 'Back-office login; returns an admin token for the admin-token header',
   input: adminLoginRequest,
+  output: adminLoginResponse,
   async handle({ input, ip, deps }) {
     const admin = await findAdminByLogin(deps.db, input.login);
     const ok = await checkWithLimits(

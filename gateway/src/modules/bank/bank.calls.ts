@@ -3,6 +3,9 @@ import {
   bankEditRequest,
   bankUnbindRequest,
   emptyRequest,
+  bankAddResponse,
+  bankCardsResponse,
+  noData,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { addCard, editCard, listCards, unbindCard } from './bank-cards.service.ts';
@@ -11,6 +14,7 @@ export const bankListCall = defineUserCall({
   path: 'bank/list',
   summary: "The caller's bank cards",
   input: emptyRequest,
+  output: bankCardsResponse,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await listCards(deps.db, caller.userId) };
   },
@@ -21,6 +25,7 @@ export const bankAddCall = defineUserCall({
   summary:
     'Adds a bank card in the verified katakana name (card_exists, card_name_mismatch, kyc_required)',
   input: bankAddRequest,
+  output: bankAddResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'add_ok', data: await addCard(deps, caller.userId, input) };
   },
@@ -30,6 +35,7 @@ export const bankEditCall = defineUserCall({
   path: 'bank/edit',
   summary: 'Edits one of the caller’s bank cards (card_not_found for anyone else’s)',
   input: bankEditRequest,
+  output: noData,
   async handle({ input: { card_id, ...fields }, caller, deps }) {
     await editCard(deps, caller.userId, card_id, fields);
     return { msg: 'modify_ok' };
@@ -40,6 +46,7 @@ export const bankUnbindCall = defineUserCall({
   path: 'bank/unbind',
   summary: 'Removes one of the caller’s bank cards',
   input: bankUnbindRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     await unbindCard(deps, caller.userId, input.card_id);
     return { msg: 'unbind_ok' };

@@ -1,4 +1,10 @@
-import { adminDecideRequest, adminListRequest } from '@kabuto/schema/contracts';
+import {
+  adminDecideRequest,
+  adminListRequest,
+  adminDepositListResponse,
+  adminWithdrawalListResponse,
+  noData,
+} from '@kabuto/schema/contracts';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { announceDecision, reviewStatuses } from '../admin/review.ts';
@@ -12,6 +18,7 @@ export const adminDepositListCall = defineAdminCall({
   path: 'deposit/list',
   summary: 'Deposits by status, with the transfer reference and proof',
   input: adminListRequest,
+  output: adminDepositListResponse,
   async handle({ input, deps }) {
     const rows = await depositsForReview(deps.db, reviewStatuses(input.status));
     return {
@@ -36,6 +43,7 @@ export const adminWithdrawalListCall = defineAdminCall({
   path: 'withdrawal/list',
   summary: 'Withdrawals by status, with the destination card',
   input: adminListRequest,
+  output: adminWithdrawalListResponse,
   async handle({ input, deps }) {
     const rows = await withdrawalsForReview(deps.db, reviewStatuses(input.status));
     return {
@@ -64,6 +72,7 @@ export const adminDepositDecideCall = defineAdminCall({
   path: 'deposit/decide',
   summary: 'Approves (credits the ledger) or rejects a pending deposit; audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideDeposit(deps, admin, input);
     announceDecision(deps, userId, `deposit_${input.decision}`, input.id);
@@ -76,6 +85,7 @@ export const adminWithdrawalDecideCall = defineAdminCall({
   summary:
     'Approves a pending withdrawal for payout (the payout worker sends it) or returns it (reject); audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideWithdrawal(deps, admin, input);
     announceDecision(deps, userId, `withdrawal_${input.decision}`, input.id);

@@ -1,4 +1,4 @@
-import { emptyRequest, idRequest } from '@kabuto/schema/contracts';
+import { emptyRequest, idRequest, inboxListResponse, noData } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 import { listInbox, markInboxRead } from './inbox.repository.ts';
@@ -7,6 +7,7 @@ export const inboxListCall = defineUserCall({
   path: 'user/messages',
   summary: 'The caller’s inbox, newest first, each message with the anti-phishing phrase',
   input: emptyRequest,
+  output: inboxListResponse,
   async handle({ caller, deps }) {
     const security = await loadUserSecurity(deps.db, caller.userId);
     const messages = await listInbox(deps.db, caller.userId);
@@ -28,6 +29,7 @@ export const inboxReadCall = defineUserCall({
   path: 'user/messageRead',
   summary: 'Marks one of the caller’s messages read',
   input: idRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     await markInboxRead(deps.db, caller.userId, BigInt(input.id), deps.clock.nowMs());
     return { msg: 'ok' };

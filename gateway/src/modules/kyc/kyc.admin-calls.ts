@@ -1,4 +1,9 @@
-import { adminDecideRequest, adminListRequest } from '@kabuto/schema/contracts';
+import {
+  adminDecideRequest,
+  adminListRequest,
+  adminKycListResponse,
+  noData,
+} from '@kabuto/schema/contracts';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { announceDecision, reviewStatuses } from '../admin/review.ts';
 import { decideKyc } from './kyc-review.service.ts';
@@ -8,6 +13,7 @@ export const adminKycListCall = defineAdminCall({
   path: 'kyc/list',
   summary: 'Real-name submissions by status',
   input: adminListRequest,
+  output: adminKycListResponse,
   async handle({ input, deps }) {
     const rows = await kycSubmissionsForReview(deps.db, reviewStatuses(input.status));
     return {
@@ -34,6 +40,7 @@ export const adminKycDecideCall = defineAdminCall({
   path: 'kyc/decide',
   summary: 'Approves or rejects (with a reason) a pending real-name submission; audited',
   input: adminDecideRequest,
+  output: noData,
   async handle({ input, admin, deps }) {
     const { userId } = await decideKyc(deps, admin, input);
     announceDecision(deps, userId, `kyc_${input.decision}`, input.id);

@@ -4,6 +4,10 @@ import {
   rateLookupFromLatest,
   redisKeys,
   toWire,
+  type ClosedPositionRow,
+  type ClosedPositionsData,
+  type OpenPosition,
+  type OpenPositionsData,
 } from '@kabuto/schema/contracts';
 import {
   currencyFromDisplay,
@@ -33,11 +37,11 @@ export async function openPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<OpenPositionsData> {
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
   const rows = await openPositionsOf(deps.db, userId);
-  const data: Record<string, unknown> = {};
+  const data: Record<string, OpenPosition> = {};
   const values: { currency: Currency; amountMinor: bigint }[] = [];
   const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
@@ -72,9 +76,11 @@ export async function openPositionsList(
     };
   });
   const valuation = displayValuation(target, rate);
-  data['ccsz'] = toWire(money(target, valuation.sum(values)));
-  data['fdyk'] = toWire(money(target, valuation.sum(pnls)));
-  return data;
+  return {
+    ...data,
+    ccsz: toWire(money(target, valuation.sum(values))),
+    fdyk: toWire(money(target, valuation.sum(pnls))),
+  };
 }
 
 /** `trade/userstocklists`: closed positions keyed by index plus `lsyk` (realised P&L) in the display currency. */
@@ -82,11 +88,11 @@ export async function closedPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<ClosedPositionsData> {
   const target = currencyFromDisplay(display);
   const { rate } = await marketData(deps);
   const rows = await closedPositionsOf(deps.db, userId);
-  const data: Record<string, unknown> = {};
+  const data: Record<string, ClosedPositionRow> = {};
   const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
@@ -112,8 +118,7 @@ export async function closedPositionsList(
       reason: row.closeReason,
     };
   });
-  data['lsyk'] = toWire(money(target, displayValuation(target, rate).sum(pnls)));
-  return data;
+  return { ...data, lsyk: toWire(money(target, displayValuation(target, rate).sum(pnls))) };
 }
 
 export interface HoldingSide {

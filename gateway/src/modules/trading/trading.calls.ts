@@ -5,6 +5,14 @@ import {
   placeOrderRequest,
   positionListRequest,
   previewOrderRequest,
+  cancelledOrderResponse,
+  closedPositionResponse,
+  closedPositionsResponse,
+  holdingResponse,
+  openPositionsResponse,
+  orderPreviewResponse,
+  pendingOrdersResponse,
+  placedOrderResponse,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
@@ -22,6 +30,7 @@ export const placeOrderCall = defineUserCall({
   summary:
     'Places a market or limit order, long or short with leverage; purchase_ok when it filled, order_placed when a limit rests; idempotent by request_id',
   input: placeOrderRequest,
+  output: placedOrderResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) {
@@ -41,6 +50,7 @@ export const closePositionCall = defineUserCall({
   path: 'trade/close',
   summary: 'Closes a whole position at the feed price; idempotent by request_id',
   input: closePositionRequest,
+  output: closedPositionResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
     if (!replayed) announce(deps, caller.userId, 'order:updated', 'closed', { ...result });
@@ -52,6 +62,7 @@ export const cancelOrderCall = defineUserCall({
   path: 'trade/cancel',
   summary: 'Cancels a pending limit order and releases its hold',
   input: cancelOrderRequest,
+  output: cancelledOrderResponse,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
     announce(deps, caller.userId, 'order:updated', 'cancelled', { ...result });
@@ -63,6 +74,7 @@ export const openPositionsCall = defineUserCall({
   path: 'trade/userstocklist',
   summary: 'Open positions (spec shape) with ccsz and fdyk in the display currency',
   input: positionListRequest,
+  output: openPositionsResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await openPositionsList(deps, caller.userId, input.type) };
   },
@@ -72,6 +84,7 @@ export const closedPositionsCall = defineUserCall({
   path: 'trade/userstocklists',
   summary: 'Closed positions (spec shape) with lsyk in the display currency',
   input: positionListRequest,
+  output: closedPositionsResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await closedPositionsList(deps, caller.userId, input.type) };
   },
@@ -82,6 +95,7 @@ export const previewOrderCall = defineUserCall({
   summary:
     'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
   input: previewOrderRequest,
+  output: orderPreviewResponse,
   async handle({ input, caller, deps }) {
     const quote = await quoteOrder(deps, caller, input);
     const currency = quote.instrument.currency;
@@ -114,6 +128,7 @@ export const pendingOrdersCall = defineUserCall({
   path: 'trade/pendinglist',
   summary: 'The caller’s resting limit orders, newest first',
   input: positionListRequest,
+  output: pendingOrdersResponse,
   async handle({ caller, deps }) {
     const orders = await restingOrdersOf(deps.db, caller.userId);
     return {
@@ -141,6 +156,7 @@ export const holdingCall = defineUserCall({
   summary:
     'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
   input: holdingRequest,
+  output: holdingResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },

@@ -1,4 +1,4 @@
-import { Refusal, idRequest } from '@kabuto/schema/contracts';
+import { Refusal, idRequest, FILE_ANSWER } from '@kabuto/schema/contracts';
 import { defineAdminCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { readUpload } from './uploads.repository.ts';
 
@@ -7,6 +7,7 @@ export const viewOwnUploadCall = defineUserCall({
   path: 'user/upload',
   summary: "Returns one of the caller's own uploaded images (ID photos, deposit proofs)",
   input: idRequest,
+  output: FILE_ANSWER,
   async handle({ input, caller, deps }) {
     const upload = await readUpload(deps.db, deps.config.dataDir, input.id, caller.userId);
     if (!upload) throw new Refusal('not_found');
@@ -19,6 +20,7 @@ export const viewUploadForReviewCall = defineAdminCall({
   path: 'upload',
   summary: 'Returns an uploaded image for review',
   input: idRequest,
+  output: FILE_ANSWER,
   async handle({ input, deps }) {
     const upload = await readUpload(deps.db, deps.config.dataDir, input.id, null);
     if (!upload) throw new Refusal('not_found');

@@ -3,6 +3,7 @@ import {
   changePasswordRequest,
   Refusal,
   setFundPasswordRequest,
+  noData,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -27,6 +28,7 @@ export const changePasswordCall = defineUserCall({
   path: 'user/changePassword',
   summary: 'Changes the login password; other sessions are signed out',
   input: changePasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
@@ -46,6 +48,7 @@ export const setFundPasswordCall = defineUserCall({
   path: 'user/setFundPassword',
   summary: 'Sets the six-digit fund password, confirmed with the login password',
   input: setFundPasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
@@ -65,6 +68,7 @@ export const changeFundPasswordCall = defineUserCall({
   summary:
     'Changes the fund password (and needs a TOTP code when TOTP is on); five wrong attempts lock it for 15 minutes',
   input: changeFundPasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
