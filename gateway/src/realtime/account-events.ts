@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import {
+  accountEventArgs,
   redisKeys,
   roomForAccount,
   type AccountEventName,
+  type AccountEventPayloads,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketData,
@@ -18,7 +20,11 @@ export type KabutoServer = Server<
 
 /** Sends status events to one account's room, with a per-account sequence. Call after commit. */
 export interface AccountEvents {
-  emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
+  emit<E extends AccountEventName>(
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
   /**
    * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
    * on the others through the adapter.
@@ -40,16 +46,16 @@ export function createAccountEvents(
   const keys = redisKeys(prefix);
   const underWay = new Set<Promise<void>>();
   let closed = false;
-  const send = async (
+  const send = async <E extends AccountEventName>(
     userId: number,
-    event: AccountEventName,
-    payload: Record<string, unknown>,
+    event: E,
+    payload: AccountEventPayloads[E],
   ) => {
     const seq = await redis.incr(keys.accountSeq(userId));
     if (!closed) {
       io()
         ?.to(roomForAccount(userId))
-        .emit(event, { ...payload, seq });
+        .emit(event, ...accountEventArgs(payload, seq));
     }
   };
   return {

@@ -1,15 +1,21 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import {
+  accountEventArgs,
   redisKeys,
   roomForAccount,
   type AccountEventName,
+  type AccountEventPayloads,
   type ServerToClientEvents,
 } from '@kabuto/schema/contracts';
 
 /** Emits account events to Socket.IO rooms on every gateway, through Redis. Call after commit. */
 export interface AccountEmitter {
-  emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
+  emit<E extends AccountEventName>(
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
 }
 
 export function createAccountEmitter(redis: Redis, prefix: string): AccountEmitter {
@@ -18,7 +24,7 @@ export function createAccountEmitter(redis: Redis, prefix: string): AccountEmitt
   return {
     async emit(userId, event, payload) {
       const seq = await redis.incr(keys.accountSeq(userId));
-      emitter.to(roomForAccount(userId)).emit(event, { ...payload, seq });
+      emitter.to(roomForAccount(userId)).emit(event, ...accountEventArgs(payload, seq));
     },
   };
 }

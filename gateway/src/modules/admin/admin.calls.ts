@@ -4,6 +4,7 @@ import {
   adminLoginRequest,
   Refusal,
 } from '@kabuto/schema/contracts';
+import type { FundDecisionReason } from '@kabuto/schema/contracts';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, defineCall } from '../../http/call.ts';
 import type { GatewayDeps } from '../../deps.ts';
@@ -163,9 +164,14 @@ export const adminWithdrawalListCall = defineAdminCall({
   },
 });
 
-function announceDecision(deps: GatewayDeps, userId: number, reason: string, id: number): void {
-  announce(deps, userId, 'fund:updated', reason, { id: String(id) });
-  announce(deps, userId, 'message:created', reason);
+function announceDecision(
+  deps: GatewayDeps,
+  userId: number,
+  reason: FundDecisionReason,
+  id: number,
+): void {
+  announce(deps, userId, 'fund:updated', { reason, id: String(id) }, reason);
+  announce(deps, userId, 'message:created', { reason }, reason);
 }
 
 export const adminKycDecideCall = defineAdminCall({

@@ -48,7 +48,13 @@ export const depositCall = defineUserCall({
   async handle({ input, caller, deps, files, ip }) {
     const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
     if (!result.replayed) {
-      announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
+      announce(
+        deps,
+        caller.userId,
+        'fund:updated',
+        { reason: 'deposit_requested', ...result.result },
+        'deposit_requested',
+      );
     }
     return { msg: 'deposit_ok', data: result.result };
   },
@@ -84,7 +90,13 @@ export const withdrawCall = defineUserCall({
   async handle({ input, caller, deps }) {
     const result = await requestWithdrawal(deps, caller.userId, input);
     if (!result.replayed) {
-      announce(deps, caller.userId, 'fund:updated', 'withdrawal_requested', result.result);
+      announce(
+        deps,
+        caller.userId,
+        'fund:updated',
+        { reason: 'withdrawal_requested', ...result.result },
+        'withdrawal_requested',
+      );
     }
     return { msg: 'withdraw_ok', data: result.result };
   },
@@ -117,7 +129,14 @@ export const exchangeCall = defineUserCall({
   input: exchangeRequest,
   async handle({ input, caller, deps }) {
     const result = await exchange(deps, caller.userId, input);
-    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'exchange', result.result);
+    if (!result.replayed)
+      announce(
+        deps,
+        caller.userId,
+        'fund:updated',
+        { reason: 'exchange', ...result.result },
+        'exchange',
+      );
     return { msg: 'exchange_ok', data: result.result };
   },
 });

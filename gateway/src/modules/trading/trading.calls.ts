@@ -5,6 +5,8 @@ import {
   placeOrderRequest,
   positionListRequest,
   previewOrderRequest,
+  orderUpdated,
+  type OrderUpdate,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
@@ -12,7 +14,7 @@ import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/mar
 import { defineUserCall } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
-import { placeOrder, quoteOrder } from './place-order.service.ts';
+import { placeOrder, quoteOrder, type PlacedOrder } from './place-order.service.ts';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
@@ -23,13 +25,8 @@ export const placeOrderCall = defineUserCall({
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) {
-      announce(
-        deps,
-        caller.userId,
-        'order:updated',
-        result.status === 'filled' ? 'filled' : 'placed',
-        { ...result },
-      );
+      const update = orderUpdateOfPlaced(result);
+      announce(deps, caller.userId, 'order:updated', update, update.reason);
     }
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
@@ -41,7 +38,9 @@ export const closePositionCall = defineUserCall({
   input: closePositionRequest,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
-    if (!replayed) announce(deps, caller.userId, 'order:updated', 'closed', { ...result });
+    if (!replayed) {
+      announce(deps, caller.userId, 'order:updated', orderUpdated('closed', result), 'closed');
+    }
     return { msg: 'close_ok', data: result };
   },
 });
@@ -52,7 +51,7 @@ export const cancelOrderCall = defineUserCall({
   input: cancelOrderRequest,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    announce(deps, caller.userId, 'order:updated', 'cancelled', { ...result });
+    announce(deps, caller.userId, 'order:updated', orderUpdated('cancelled', result), 'cancelled');
     return { msg: 'cancel_ok', data: result };
   },
 });
@@ -151,3 +150,11 @@ export const holdingCall = defineUserCall({
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
+
+function orderUpdateOfPlaced(result: PlacedOrder): OrderUpdate {
+  const { status, position_id, ...fields } = result;
+  if (status === 'filled' && position_id !== null) {
+    return orderUpdated('filled', { ...fields, position_id });
+  }
+  return orderUpdated('placed', { ...fields, status: 'pending', position_id: null });
+}

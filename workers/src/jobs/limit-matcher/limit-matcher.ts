@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import type { QuoteTick } from '@kabuto/schema/contracts';
+import { orderUpdated, type QuoteTick } from '@kabuto/schema/contracts';
 import { fillPendingOrder, loadPendingOrders, type Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
@@ -36,11 +36,14 @@ export async function startLimitMatcher(deps: {
           },
         );
         if (!filled) continue;
-        await deps.emitter.emit(filled.userId, 'order:updated', {
-          reason: 'filled',
-          order_id: String(order.id),
-          position_id: String(filled.positionId),
-        });
+        await deps.emitter.emit(
+          filled.userId,
+          'order:updated',
+          orderUpdated('filled', {
+            order_id: String(order.id),
+            position_id: String(filled.positionId),
+          }),
+        );
         await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill');
       }
     }

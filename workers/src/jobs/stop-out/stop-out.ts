@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import type { QuoteTick } from '@kabuto/schema/contracts';
+import { orderUpdated, type QuoteTick } from '@kabuto/schema/contracts';
 import {
   closePositionIn,
   insertInboxMessage,
@@ -85,7 +85,7 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
     { position: result.position_id, symbol: instrument.symbol, price: result.price },
     'stop-out',
   );
-  await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
+  await deps.emitter.emit(userId, 'order:updated', orderUpdated('stop_out', result));
   await deps.emitter.emit(userId, 'message:created', {
     kind: 'stop_out',
     position_id: result.position_id,
