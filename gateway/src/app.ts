@@ -138,7 +138,7 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     clock: options.clock ?? systemClock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
-    accountEvents: createAccountEvents(redis, config.redisPrefix, io),
+    accountEvents: createAccountEvents(options.db, io, logger),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger),

@@ -38,7 +38,7 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const { config, redis, db, logger } = role;
   const redisPrefix = config.redisPrefix;
   const named = (name: string) => createLogger(config.logLevel, name);
-  const emitter = createAccountEmitter(redis, redisPrefix);
+  const emitter = createAccountEmitter(redis, redisPrefix, db);
   const recompute = startAssetRecomputeWorker({ db, redis, emitter, redisPrefix });
   workers.push(quietOnError(recompute, logger, 'asset-recompute'));
   const assetQueue = startAssetQueue(role);

@@ -264,7 +264,7 @@ describe('withdrawal payout', () => {
       redis,
       redisPrefix: prefix,
       transfers: createLocalBankTransfers(file),
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, testDb.db),
       logger: createLogger('silent', 'test'),
     });
     const queue = new Queue(queueName('withdrawal-payout', prefix), {

@@ -1,8 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import {
   accountEventArgs,
-  redisKeys,
   roomForAccount,
   type AccountEventName,
   type AccountEventPayloads,
@@ -10,6 +8,8 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@kabuto/schema/contracts';
+import { AccountEventOutbox, type Db, type WriteTrx } from '@kabuto/schema/db';
+import type { Logger } from '../infra/logger.ts';
 
 export type KabutoServer = Server<
   ClientToServerEvents,
@@ -18,8 +18,18 @@ export type KabutoServer = Server<
   SocketData
 >;
 
-/** Sends status events to one account's room, with a per-account sequence. Call after commit. */
+/**
+ * Account events through the outbox (`AccountEventOutbox`): `record` writes one in the caller's
+ * transaction with the account's durable seq and relays it after commit; `emit` does the same in a
+ * transaction of its own, for a write that has already committed. A sweep relays what a crash left.
+ */
 export interface AccountEvents {
+  record<E extends AccountEventName>(
+    trx: WriteTrx,
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
   emit<E extends AccountEventName>(
     userId: number,
     event: E,
@@ -38,32 +48,42 @@ export function roomForSession(sessionId: number): string {
   return `session:${sessionId}`;
 }
 
+/** How often this gateway relays events another process committed and never relayed. */
+const SWEEP_EVERY_MS = 5_000;
+
 export function createAccountEvents(
-  redis: Redis,
-  prefix: string,
+  db: Db,
   io: () => KabutoServer | null,
+  logger: Logger,
 ): AccountEvents {
-  const keys = redisKeys(prefix);
-  const underWay = new Set<Promise<void>>();
+  const underWay = new Set<Promise<unknown>>();
   let closed = false;
-  const send = async <E extends AccountEventName>(
-    userId: number,
-    event: E,
-    payload: AccountEventPayloads[E],
-  ) => {
-    const seq = await redis.incr(keys.accountSeq(userId));
-    if (!closed) {
-      io()
-        ?.to(roomForAccount(userId))
-        .emit(event, ...accountEventArgs(payload, seq));
-    }
+  let stopped = false;
+  const outbox = new AccountEventOutbox(db, (userId, event, payload, seq) => {
+    if (stopped) throw new Error('account events closed');
+    io()
+      ?.to(roomForAccount(userId))
+      .emit(event, ...accountEventArgs(payload, seq));
+  });
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work)).catch(() => undefined);
+    return work;
   };
+  const sweeper = setInterval(() => {
+    if (closed || !io()) return;
+    track(outbox.sweep()).catch((error: unknown) =>
+      logger.warn({ err: String(error) }, 'account event sweep failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
   return {
-    emit(userId, event, payload) {
-      if (closed || !io()) return Promise.resolve();
-      const sending = send(userId, event, payload).finally(() => underWay.delete(sending));
-      underWay.add(sending);
-      return sending;
+    async record(trx, userId, event, payload) {
+      await outbox.record(trx, userId, event, payload);
+    },
+    async emit(userId, event, payload) {
+      if (closed || !io()) return;
+      await track(outbox.emit(userId, event, payload));
     },
     endSessions(sessionIds) {
       const server = io();
@@ -75,7 +95,10 @@ export function createAccountEvents(
     },
     async close() {
       closed = true;
+      clearInterval(sweeper);
       await Promise.allSettled([...underWay]);
+      await outbox.drain();
+      stopped = true;
     },
   };
 }

@@ -288,6 +288,21 @@ export interface InboxMessageTable {
   created_at: Int;
 }
 
+/** One row per account: the last account-event seq handed out (the outbox numbers from it). */
+export interface AccountEventSeqTable {
+  user_id: Int;
+  last_seq: Int;
+}
+
+/** An account event committed but not yet relayed to Redis (payload: JSON without `seq`). */
+export interface AccountEventOutboxTable {
+  user_id: Int;
+  seq: Int;
+  event: string;
+  payload: string;
+  created_at: Int;
+}
+
 export interface UserSecurityTable {
   user_id: Int;
   channel_password_hash: string | null;
@@ -343,6 +358,8 @@ export interface Database {
   user_security: UserSecurityTable;
   admin_session: AdminSessionTable;
   audit_log: AuditLogTable;
+  account_event_seq: AccountEventSeqTable;
+  account_event_outbox: AccountEventOutboxTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
