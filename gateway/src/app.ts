@@ -138,7 +138,10 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     clock: options.clock ?? systemClock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
-    accountEvents: createAccountEvents(options.db, io, logger),
+    accountEvents: createAccountEvents(
+      { db: options.db, redis, redisPrefix: config.redisPrefix, logger },
+      io,
+    ),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger),

@@ -1,6 +1,9 @@
 import type { Server } from 'socket.io';
+import type { Redis } from 'ioredis';
+import { Emitter } from '@socket.io/redis-emitter';
 import {
   accountEventArgs,
+  redisKeys,
   roomForAccount,
   type AccountEventName,
   type AccountEventPayloads,
@@ -52,18 +55,21 @@ export function roomForSession(sessionId: number): string {
 const SWEEP_EVERY_MS = 5_000;
 
 export function createAccountEvents(
-  db: Db,
+  deps: { db: Db; redis: Redis; redisPrefix: string; logger: Logger },
   io: () => KabutoServer | null,
-  logger: Logger,
 ): AccountEvents {
+  const { db, logger } = deps;
+  // Through Redis like the workers' relays, never straight to local sockets: every relay's events
+  // then reach a socket in the order they were claimed, whichever process claimed them.
+  const emitter = new Emitter<ServerToClientEvents>(deps.redis, {
+    key: redisKeys(deps.redisPrefix).socketIoChannel,
+  });
   const underWay = new Set<Promise<unknown>>();
   let closed = false;
   let stopped = false;
   const outbox = new AccountEventOutbox(db, (userId, event, payload, seq) => {
     if (stopped) throw new Error('account events closed');
-    io()
-      ?.to(roomForAccount(userId))
-      .emit(event, ...accountEventArgs(payload, seq));
+    emitter.to(roomForAccount(userId)).emit(event, ...accountEventArgs(payload, seq));
   });
   const track = <T>(work: Promise<T>): Promise<T> => {
     underWay.add(work);

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type {
-  AccountEventName,
-  AccountEventPayloads,
-} from '../contracts/realtime-events.ts';
+import type { AccountEventName, AccountEventPayloads } from '../contracts/realtime-events.ts';
 import type { Db } from './create-db.ts';
 import type { WriteTrx } from './after-commit.ts';
+import { dialectOf } from './dialect.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 /** Puts one relayed event on the wire (Socket.IO through Redis); throws if it could not. */
@@ -13,7 +11,7 @@ export type PublishAccountEvent = <E extends AccountEventName>(
   event: E,
   payload: AccountEventPayloads[E],
   seq: number,
-) => void | Promise<void>;
+) => void;
 
 /** Events older than this are the sweep's: their own relay died with its process. */
 const SWEEP_AFTER_MS = 2_000;
@@ -110,16 +108,31 @@ export class AccountEventOutbox {
     await Promise.allSettled([...this.#relaying.values()]);
   }
 
+  /**
+   * Claims the account's waiting events and puts them on the wire while holding the account's seq
+   * row (PostgreSQL: FOR UPDATE; SQLite: BEGIN IMMEDIATE), so a relay in another process claims
+   * the next ones only after these were sent. Publishing is a Redis write, not awaited.
+   */
   async #relayNow(userId: number): Promise<void> {
-    const claimed = await this.#db
-      .deleteFrom('account_event_outbox')
-      .where('user_id', '=', BigInt(userId))
-      .returning(['seq', 'event', 'payload'])
-      .execute();
-    claimed.sort((a, b) => (a.seq < b.seq ? -1 : 1));
-    for (const row of claimed) {
-      const payload = JSON.parse(row.payload) as AccountEventPayloads[AccountEventName];
-      await this.#publish(userId, row.event as AccountEventName, payload, Number(row.seq));
-    }
+    await writeTransaction(this.#db, async (trx) => {
+      if (dialectOf(trx) === 'postgres') {
+        await trx
+          .selectFrom('account_event_seq')
+          .select('last_seq')
+          .where('user_id', '=', BigInt(userId))
+          .forUpdate()
+          .execute();
+      }
+      const claimed = await trx
+        .deleteFrom('account_event_outbox')
+        .where('user_id', '=', BigInt(userId))
+        .returning(['seq', 'event', 'payload'])
+        .execute();
+      claimed.sort((a, b) => (a.seq < b.seq ? -1 : 1));
+      for (const row of claimed) {
+        const payload = JSON.parse(row.payload) as AccountEventPayloads[AccountEventName];
+        this.#publish(userId, row.event as AccountEventName, payload, Number(row.seq));
+      }
+    });
   }
 }
