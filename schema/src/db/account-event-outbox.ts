@@ -40,7 +40,8 @@ async function nextSeq(trx: Db, userId: number): Promise<bigint> {
 export class AccountEventOutbox {
   readonly #db: Db;
   readonly #publish: PublishAccountEvent;
-  readonly #relaying = new Map<number, Promise<void>>();
+  readonly #waiting = new Set<number>();
+  #round: Promise<void> | null = null;
   readonly #nowMs: () => number;
 
   constructor(db: Db, publish: PublishAccountEvent, nowMs: () => number = Date.now) {
@@ -80,15 +81,24 @@ export class AccountEventOutbox {
     return writeTransaction(this.#db, (trx) => this.record(trx, userId, event, payload));
   }
 
-  /** Relays every waiting event of one account, in seq order; chained per account in this process. */
+  /**
+   * Relays every waiting event of this account, in seq order. Accounts asked for while a round is
+   * under way go together in the next one: one claiming transaction per round, not per event.
+   */
   relay(userId: number): Promise<void> {
-    const previous = this.#relaying.get(userId) ?? Promise.resolve();
-    const next = previous.then(() => this.#relayNow(userId));
-    this.#relaying.set(userId, next);
-    void next.finally(() => {
-      if (this.#relaying.get(userId) === next) this.#relaying.delete(userId);
+    this.#waiting.add(userId);
+    this.#round ??= this.#relayRounds().finally(() => {
+      this.#round = null;
     });
-    return next;
+    return this.#round;
+  }
+
+  async #relayRounds(): Promise<void> {
+    while (this.#waiting.size > 0) {
+      const users = [...this.#waiting].sort((a, b) => a - b);
+      this.#waiting.clear();
+      await this.#relayNow(users);
+    }
   }
 
   /** Relays events a crashed process committed but never relayed; returns how many accounts. */
@@ -105,33 +115,35 @@ export class AccountEventOutbox {
 
   /** Waits for the relays under way. */
   async drain(): Promise<void> {
-    await Promise.allSettled([...this.#relaying.values()]);
+    await this.#round?.catch(() => undefined);
   }
 
   /**
-   * Claims the account's waiting events and puts them on the wire while holding the account's seq
-   * row (PostgreSQL: FOR UPDATE; SQLite: BEGIN IMMEDIATE), so a relay in another process claims
-   * the next ones only after these were sent. Publishing is a Redis write, not awaited.
+   * Claims these accounts' waiting events and puts them on the wire while holding the accounts' seq
+   * rows (PostgreSQL: FOR UPDATE, in id order; SQLite: BEGIN IMMEDIATE), so a relay in another
+   * process claims the next ones only after these were sent. Publishing is a Redis write, not awaited.
    */
-  async #relayNow(userId: number): Promise<void> {
+  async #relayNow(users: number[]): Promise<void> {
+    const ids = users.map((id) => BigInt(id));
     await writeTransaction(this.#db, async (trx) => {
       if (dialectOf(trx) === 'postgres') {
         await trx
           .selectFrom('account_event_seq')
-          .select('last_seq')
-          .where('user_id', '=', BigInt(userId))
+          .select('user_id')
+          .where('user_id', 'in', ids)
+          .orderBy('user_id')
           .forUpdate()
           .execute();
       }
       const claimed = await trx
         .deleteFrom('account_event_outbox')
-        .where('user_id', '=', BigInt(userId))
-        .returning(['seq', 'event', 'payload'])
+        .where('user_id', 'in', ids)
+        .returning(['user_id', 'seq', 'event', 'payload'])
         .execute();
-      claimed.sort((a, b) => (a.seq < b.seq ? -1 : 1));
+      claimed.sort((a, b) => Number(a.user_id - b.user_id || a.seq - b.seq));
       for (const row of claimed) {
         const payload = JSON.parse(row.payload) as AccountEventPayloads[AccountEventName];
-        this.#publish(userId, row.event as AccountEventName, payload, Number(row.seq));
+        this.#publish(Number(row.user_id), row.event as AccountEventName, payload, Number(row.seq));
       }
     });
   }

@@ -54,46 +54,61 @@ export async function decideKyc(
   if (!row) throw new Refusal('not_found');
   const userId = Number(row.user_id);
   await loadUserSecurity(deps.db, userId);
-  await writeTransaction(deps.db, async (trx) => {
-    await claimPending(
-      trx,
-      'kyc_submission',
-      decision.id,
-      approved ? 'approved' : 'rejected',
-      admin,
-      approved ? null : (decision.reason ?? null),
-      nowMs,
-    );
-    if (approved) {
-      await trx
-        .updateTable('user_security')
-        .set({ channel_password_hash: channelPasswordHash })
-        .where('user_id', '=', BigInt(userId))
-        .execute();
-      await insertInboxMessage(trx, { userId, kind: 'kyc_approved', params: {}, nowMs });
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'channel_password',
-        params: { code: channelPassword },
+  await writeTransaction(
+    deps.db,
+    async (trx) => {
+      await claimPending(
+        trx,
+        'kyc_submission',
+        decision.id,
+        approved ? 'approved' : 'rejected',
+        admin,
+        approved ? null : (decision.reason ?? null),
+        nowMs,
+      );
+      if (approved) {
+        await trx
+          .updateTable('user_security')
+          .set({ channel_password_hash: channelPasswordHash })
+          .where('user_id', '=', BigInt(userId))
+          .execute();
+        await insertInboxMessage(trx, { userId, kind: 'kyc_approved', params: {}, nowMs });
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'channel_password',
+          params: { code: channelPassword },
+          nowMs,
+        });
+      } else {
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'kyc_rejected',
+          params: { reason: decision.reason ?? '' },
+          nowMs,
+        });
+      }
+      await audit(trx, {
+        adminId: admin.adminId,
+        action: `kyc.${decision.decision}`,
+        subject: `kyc_submission:${decision.id}`,
+        detail: { userId, reason: decision.reason ?? null },
         nowMs,
       });
-    } else {
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'kyc_rejected',
-        params: { reason: decision.reason ?? '' },
-        nowMs,
-      });
-    }
-    await audit(trx, {
-      adminId: admin.adminId,
-      action: `kyc.${decision.decision}`,
-      subject: `kyc_submission:${decision.id}`,
-      detail: { userId, reason: decision.reason ?? null },
-      nowMs,
-    });
-  });
+    },
+    { lockUser: userId },
+  );
   return { userId };
+}
+
+/** The user a deposit or withdrawal belongs to (never changes): whose lock its decision takes. */
+async function ownerOf(db: Db, table: 'deposit' | 'withdrawal', id: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+  if (!row) throw new Refusal('not_found');
+  return Number(row.user_id);
 }
 
 /** Deposit: approval credits cash from the bank clearing account in the same transaction. */
@@ -103,66 +118,71 @@ export async function decideDeposit(
   decision: Decision,
 ): Promise<{ userId: number }> {
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom('deposit')
-      .select(['user_id', 'currency', 'amount', 'transfer_reference'])
-      .where('id', '=', BigInt(decision.id))
-      .executeTakeFirst();
-    if (!row) throw new Refusal('not_found');
-    const userId = Number(row.user_id);
-    const currency = row.currency as Currency;
-    const amount = formatScaled(row.amount, scaleOf(currency));
-    const approved = decision.decision === 'approve';
-    await claimPending(
-      trx,
-      'deposit',
-      decision.id,
-      approved ? 'approved' : 'rejected',
-      admin,
-      approved ? null : (decision.reason ?? null),
-      nowMs,
-    );
-    if (approved) {
-      const journalId = await postJournal(
+  const owner = await ownerOf(deps.db, 'deposit', decision.id);
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const row = await trx
+        .selectFrom('deposit')
+        .select(['user_id', 'currency', 'amount', 'transfer_reference'])
+        .where('id', '=', BigInt(decision.id))
+        .executeTakeFirst();
+      if (!row) throw new Refusal('not_found');
+      const userId = Number(row.user_id);
+      const currency = row.currency as Currency;
+      const amount = formatScaled(row.amount, scaleOf(currency));
+      const approved = decision.decision === 'approve';
+      await claimPending(
         trx,
-        {
-          kind: 'deposit',
-          ...journalMemo('deposit', { id: decision.id, reference: row.transfer_reference }),
-          actor: actor(admin),
-          reference: `deposit:${decision.id}`,
-          postings: depositPostings(userId, currency, row.amount),
-        },
+        'deposit',
+        decision.id,
+        approved ? 'approved' : 'rejected',
+        admin,
+        approved ? null : (decision.reason ?? null),
         nowMs,
       );
-      await trx
-        .updateTable('deposit')
-        .set({ journal_id: journalId })
-        .where('id', '=', BigInt(decision.id))
-        .execute();
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'deposit_approved',
-        params: { amount, currency },
+      if (approved) {
+        const journalId = await postJournal(
+          trx,
+          {
+            kind: 'deposit',
+            ...journalMemo('deposit', { id: decision.id, reference: row.transfer_reference }),
+            actor: actor(admin),
+            reference: `deposit:${decision.id}`,
+            postings: depositPostings(userId, currency, row.amount),
+          },
+          nowMs,
+        );
+        await trx
+          .updateTable('deposit')
+          .set({ journal_id: journalId })
+          .where('id', '=', BigInt(decision.id))
+          .execute();
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'deposit_approved',
+          params: { amount, currency },
+          nowMs,
+        });
+      } else {
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'deposit_rejected',
+          params: { amount, currency, reason: decision.reason ?? '' },
+          nowMs,
+        });
+      }
+      await audit(trx, {
+        adminId: admin.adminId,
+        action: `deposit.${decision.decision}`,
+        subject: `deposit:${decision.id}`,
+        detail: { userId, amount, currency, reason: decision.reason ?? null },
         nowMs,
       });
-    } else {
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'deposit_rejected',
-        params: { amount, currency, reason: decision.reason ?? '' },
-        nowMs,
-      });
-    }
-    await audit(trx, {
-      adminId: admin.adminId,
-      action: `deposit.${decision.decision}`,
-      subject: `deposit:${decision.id}`,
-      detail: { userId, amount, currency, reason: decision.reason ?? null },
-      nowMs,
-    });
-    return { userId };
-  });
+      return { userId };
+    },
+    { lockUser: owner },
+  );
 }
 
 /**
@@ -211,50 +231,55 @@ export async function decideWithdrawal(
 ): Promise<{ userId: number }> {
   const nowMs = deps.clock.nowMs();
   const approve = decision.decision === 'approve';
-  const decided = await writeTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .selectFrom('withdrawal')
-      .select(['user_id', 'currency', 'amount'])
-      .where('id', '=', BigInt(decision.id))
-      .executeTakeFirst();
-    if (!row) throw new Refusal('not_found');
-    const userId = Number(row.user_id);
-    const currency = row.currency as Currency;
-    const amount = formatScaled(row.amount, scaleOf(currency));
-    const reason = approve ? null : (decision.reason ?? null);
-    await claimUnapprovedWithdrawal(trx, decision.id, { approve, reason }, admin, nowMs);
-    await audit(trx, {
-      adminId: admin.adminId,
-      action: `withdrawal.${approve ? 'approve' : 'reject'}`,
-      subject: `withdrawal:${decision.id}`,
-      detail: { userId, amount, currency, reason },
-      nowMs,
-    });
-    if (approve) return { userId };
-    const journalId = await postJournal(
-      trx,
-      {
-        kind: 'withdrawal_returned',
-        ...journalMemo('withdrawal_returned', { id: decision.id, reason: reason ?? '' }),
-        actor: actor(admin),
-        reference: `withdrawal:${decision.id}`,
-        postings: withdrawalReturnedPostings(userId, currency, row.amount),
-      },
-      nowMs,
-    );
-    await trx
-      .updateTable('withdrawal')
-      .set({ settle_journal_id: journalId })
-      .where('id', '=', BigInt(decision.id))
-      .execute();
-    await insertInboxMessage(trx, {
-      userId,
-      kind: 'withdrawal_rejected',
-      params: { amount, currency, reason: reason ?? '' },
-      nowMs,
-    });
-    return { userId };
-  });
+  const owner = await ownerOf(deps.db, 'withdrawal', decision.id);
+  const decided = await writeTransaction(
+    deps.db,
+    async (trx) => {
+      const row = await trx
+        .selectFrom('withdrawal')
+        .select(['user_id', 'currency', 'amount'])
+        .where('id', '=', BigInt(decision.id))
+        .executeTakeFirst();
+      if (!row) throw new Refusal('not_found');
+      const userId = Number(row.user_id);
+      const currency = row.currency as Currency;
+      const amount = formatScaled(row.amount, scaleOf(currency));
+      const reason = approve ? null : (decision.reason ?? null);
+      await claimUnapprovedWithdrawal(trx, decision.id, { approve, reason }, admin, nowMs);
+      await audit(trx, {
+        adminId: admin.adminId,
+        action: `withdrawal.${approve ? 'approve' : 'reject'}`,
+        subject: `withdrawal:${decision.id}`,
+        detail: { userId, amount, currency, reason },
+        nowMs,
+      });
+      if (approve) return { userId };
+      const journalId = await postJournal(
+        trx,
+        {
+          kind: 'withdrawal_returned',
+          ...journalMemo('withdrawal_returned', { id: decision.id, reason: reason ?? '' }),
+          actor: actor(admin),
+          reference: `withdrawal:${decision.id}`,
+          postings: withdrawalReturnedPostings(userId, currency, row.amount),
+        },
+        nowMs,
+      );
+      await trx
+        .updateTable('withdrawal')
+        .set({ settle_journal_id: journalId })
+        .where('id', '=', BigInt(decision.id))
+        .execute();
+      await insertInboxMessage(trx, {
+        userId,
+        kind: 'withdrawal_rejected',
+        params: { amount, currency, reason: reason ?? '' },
+        nowMs,
+      });
+      return { userId };
+    },
+    { lockUser: owner },
+  );
   if (approve) await deps.payouts.request(decision.id);
   return decided;
 }

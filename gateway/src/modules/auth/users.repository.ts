@@ -60,13 +60,6 @@ export async function findUserById(db: Db, userId: number): Promise<UserRecord |
   return row && toRecord(row);
 }
 
-/** Serialises a user's money-moving transactions on PostgreSQL; SQLite's BEGIN IMMEDIATE already does. */
-export async function lockUser(trx: Db, userId: number): Promise<void> {
-  if (dialectOf(trx) === 'postgres') {
-    await sql`select id from app_user where id = ${userId} for update`.execute(trx);
-  }
-}
-
 export async function findActiveInvitation(db: Db, code: string): Promise<boolean> {
   const row = await db
     .selectFrom('invitation_code')

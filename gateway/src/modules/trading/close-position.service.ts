@@ -11,7 +11,6 @@ import { findInstrument, localClock, MARKET_RULES, type Instrument } from '@kabu
 import { releaseOrderHold } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
-import { lockUser } from '../auth/users.repository.ts';
 import { marketContextFor } from './market-state.ts';
 
 export type { ClosedPosition };
@@ -61,18 +60,21 @@ export async function closePosition(
     position: input.position_id,
     qty: input.qty ?? 'all',
   });
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-      closePositionIn(trx, position, {
-        price,
-        reason: 'user',
-        actor: { type: 'user', id: userId },
-        nowMs,
-        ...(input.qty ? { qty: BigInt(input.qty) } : {}),
-      }),
-    );
-  });
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
+        closePositionIn(trx, position, {
+          price,
+          reason: 'user',
+          actor: { type: 'user', id: userId },
+          nowMs,
+          ...(input.qty ? { qty: BigInt(input.qty) } : {}),
+        }),
+      );
+    },
+    { lockUser: userId },
+  );
 }
 
 /** `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. */
@@ -82,37 +84,40 @@ export async function cancelOrder(
   orderId: number,
 ): Promise<{ order_id: string; released: string }> {
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    const order = await trx
-      .selectFrom('trade_order')
-      .selectAll()
-      .where('id', '=', BigInt(orderId))
-      .where('user_id', '=', BigInt(userId))
-      .executeTakeFirst();
-    if (!order) throw new Refusal('not_found');
-    const updated = await trx
-      .updateTable('trade_order')
-      .set({ status: 'cancelled', updated_at: nowMs })
-      .where('id', '=', order.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
-    const currency = order.currency as Currency;
-    await postJournal(
-      trx,
-      {
-        kind: 'order_release',
-        ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
-        actor: { type: 'user', id: userId },
-        reference: `order:${order.id}`,
-        postings: releaseOrderHold(userId, currency, order.hold_amount),
-      },
-      nowMs,
-    );
-    return {
-      order_id: String(order.id),
-      released: formatScaled(order.hold_amount, scaleOf(currency)),
-    };
-  });
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const order = await trx
+        .selectFrom('trade_order')
+        .selectAll()
+        .where('id', '=', BigInt(orderId))
+        .where('user_id', '=', BigInt(userId))
+        .executeTakeFirst();
+      if (!order) throw new Refusal('not_found');
+      const updated = await trx
+        .updateTable('trade_order')
+        .set({ status: 'cancelled', updated_at: nowMs })
+        .where('id', '=', order.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+      const currency = order.currency as Currency;
+      await postJournal(
+        trx,
+        {
+          kind: 'order_release',
+          ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
+          actor: { type: 'user', id: userId },
+          reference: `order:${order.id}`,
+          postings: releaseOrderHold(userId, currency, order.hold_amount),
+        },
+        nowMs,
+      );
+      return {
+        order_id: String(order.id),
+        released: formatScaled(order.hold_amount, scaleOf(currency)),
+      };
+    },
+    { lockUser: userId },
+  );
 }

@@ -6,7 +6,6 @@ import {
   positionListRequest,
   previewOrderRequest,
   orderUpdated,
-  type OrderUpdate,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
@@ -14,7 +13,7 @@ import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/mar
 import { defineUserCall } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
-import { placeOrder, quoteOrder, type PlacedOrder } from './place-order.service.ts';
+import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
@@ -25,8 +24,8 @@ export const placeOrderCall = defineUserCall({
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) {
-      const update = orderUpdateOfPlaced(result);
-      announce(deps, caller.userId, 'order:updated', update, update.reason);
+      // Its `order:updated` was written in the order's own transaction (the outbox).
+      deps.assetRecompute.request(caller.userId, result.status === 'filled' ? 'filled' : 'placed');
     }
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
@@ -150,11 +149,3 @@ export const holdingCall = defineUserCall({
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
-
-function orderUpdateOfPlaced(result: PlacedOrder): OrderUpdate {
-  const { status, position_id, ...fields } = result;
-  if (status === 'filled' && position_id !== null) {
-    return orderUpdated('filled', { ...fields, position_id });
-  }
-  return orderUpdated('placed', { ...fields, status: 'pending', position_id: null });
-}

@@ -57,29 +57,33 @@ interface StopOutDeps {
 /** Closes a position at the feed price with its inbox message in one transaction, then tells the owner. */
 async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
   const userId = Number(holding.user_id);
-  const result = await writeTransaction(deps.db, async (trx) => {
-    const fresh = await trx
-      .selectFrom('position')
-      .selectAll()
-      .where('id', '=', holding.id)
-      .where('status', '=', 'holding')
-      .executeTakeFirst();
-    if (!fresh) return null;
-    const closed = await closePositionIn(trx, fresh, {
-      price,
-      reason: 'stop_out',
-      actor: { type: 'system', id: 'stop-out' },
-      nowMs: Date.now(),
-    });
-    const params = {
-      symbol: instrument.symbol,
-      price: closed.price,
-      pnl: closed.pnl,
-      currency: instrument.currency,
-    };
-    await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs: Date.now() });
-    return closed;
-  });
+  const result = await writeTransaction(
+    deps.db,
+    async (trx) => {
+      const fresh = await trx
+        .selectFrom('position')
+        .selectAll()
+        .where('id', '=', holding.id)
+        .where('status', '=', 'holding')
+        .executeTakeFirst();
+      if (!fresh) return null;
+      const closed = await closePositionIn(trx, fresh, {
+        price,
+        reason: 'stop_out',
+        actor: { type: 'system', id: 'stop-out' },
+        nowMs: Date.now(),
+      });
+      const params = {
+        symbol: instrument.symbol,
+        price: closed.price,
+        pnl: closed.pnl,
+        currency: instrument.currency,
+      };
+      await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs: Date.now() });
+      return closed;
+    },
+    { lockUser: userId },
+  );
   if (!result) return;
   deps.logger.info(
     { position: result.position_id, symbol: instrument.symbol, price: result.price },
