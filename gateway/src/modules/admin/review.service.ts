@@ -118,17 +118,15 @@ export async function decideDeposit(
   decision: Decision,
 ): Promise<{ userId: number }> {
   const nowMs = deps.clock.nowMs();
-  const owner = await ownerOf(deps.db, 'deposit', decision.id);
+  const userId = await ownerOf(deps.db, 'deposit', decision.id);
   return writeTransaction(
     deps.db,
     async (trx) => {
       const row = await trx
         .selectFrom('deposit')
-        .select(['user_id', 'currency', 'amount', 'transfer_reference'])
+        .select(['currency', 'amount', 'transfer_reference'])
         .where('id', '=', BigInt(decision.id))
-        .executeTakeFirst();
-      if (!row) throw new Refusal('not_found');
-      const userId = Number(row.user_id);
+        .executeTakeFirstOrThrow();
       const currency = row.currency as Currency;
       const amount = formatScaled(row.amount, scaleOf(currency));
       const approved = decision.decision === 'approve';
@@ -181,7 +179,7 @@ export async function decideDeposit(
       });
       return { userId };
     },
-    { lockUser: owner },
+    { lockUser: userId },
   );
 }
 

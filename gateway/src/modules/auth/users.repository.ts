@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { AccountStatus } from '@kabuto/schema/domain';
-import { dialectOf, type Db } from '@kabuto/schema/db';
+import type { Db } from '@kabuto/schema/db';
 
 export interface UserRecord {
   readonly id: number;

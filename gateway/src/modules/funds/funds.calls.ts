@@ -129,14 +129,10 @@ export const exchangeCall = defineUserCall({
   input: exchangeRequest,
   async handle({ input, caller, deps }) {
     const result = await exchange(deps, caller.userId, input);
-    if (!result.replayed)
-      announce(
-        deps,
-        caller.userId,
-        'fund:updated',
-        { reason: 'exchange', ...result.result },
-        'exchange',
-      );
+    if (!result.replayed) {
+      const update = { reason: 'exchange' as const, ...result.result };
+      announce(deps, caller.userId, 'fund:updated', update, 'exchange');
+    }
     return { msg: 'exchange_ok', data: result.result };
   },
 });
