@@ -16,3 +16,4 @@ export * from './repositories/inbox.store.ts';
 export * from './private-files.ts';
 export * from './db-errors.ts';
 export * from './account-event-outbox.ts';
+export * from './advance.ts';
