@@ -1,8 +1,8 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { orderUpdated, Refusal } from '@kabuto/schema/contracts';
 import {
+  advance,
   closePositionIn,
   hashRequest,
-  postJournal,
   runIdempotent,
   writeTransaction,
   type ClosedPosition,
@@ -94,29 +94,31 @@ export async function cancelOrder(
         .where('user_id', '=', BigInt(userId))
         .executeTakeFirst();
       if (!order) throw new Refusal('not_found');
-      const updated = await trx
-        .updateTable('trade_order')
-        .set({ status: 'cancelled', updated_at: nowMs })
-        .where('id', '=', order.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
       const currency = order.currency as Currency;
-      await postJournal(
-        trx,
-        {
+      const row = { kind: 'trade_order' as const, id: order.id, userId };
+      const { advanced } = await advance(trx, row, 'pending', 'cancelled', {
+        nowMs,
+        set: { updated_at: nowMs },
+        journal: {
           kind: 'order_release',
           ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
           actor: { type: 'user', id: userId },
           reference: `order:${order.id}`,
           postings: releaseOrderHold(userId, currency, order.hold_amount),
         },
-        nowMs,
-      );
-      return {
+      });
+      if (!advanced) throw new Refusal('order_not_holding');
+      const result = {
         order_id: String(order.id),
         released: formatScaled(order.hold_amount, scaleOf(currency)),
       };
+      await deps.accountEvents.record(
+        trx,
+        userId,
+        'order:updated',
+        orderUpdated('cancelled', result),
+      );
+      return result;
     },
     { lockUser: userId },
   );

@@ -50,7 +50,8 @@ export const cancelOrderCall = defineUserCall({
   input: cancelOrderRequest,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    announce(deps, caller.userId, 'order:updated', orderUpdated('cancelled', result), 'cancelled');
+    // Its `order:updated` was written in the cancel's own transaction (the outbox).
+    deps.assetRecompute.request(caller.userId, 'cancelled');
     return { msg: 'cancel_ok', data: result };
   },
 });
