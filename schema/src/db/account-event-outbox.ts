@@ -3,6 +3,7 @@ import type { AccountEventName, AccountEventPayloads } from '../contracts/realti
 import type { Db } from './create-db.ts';
 import type { WriteTrx } from './after-commit.ts';
 import { dialectOf } from './dialect.ts';
+import { preparedQuery } from './prepared-query.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 /** Puts one relayed event on the wire (Socket.IO through Redis); throws if it could not. */
@@ -16,18 +17,30 @@ export type PublishAccountEvent = <E extends AccountEventName>(
 /** Events older than this are the sweep's: their own relay died with its process. */
 const SWEEP_AFTER_MS = 2_000;
 
-/** Takes the account's next seq in `trx`: the row lock holds later writers until this commits. */
-async function nextSeq(trx: Db, userId: number): Promise<bigint> {
-  const row = await trx
+/** Takes the account's next seq: the row lock holds later writers until this commits. */
+const takeSeq = preparedQuery((db: Db, userId: bigint) =>
+  db
     .insertInto('account_event_seq')
-    .values({ user_id: BigInt(userId), last_seq: 1n })
+    .values({ user_id: userId, last_seq: 1n })
     .onConflict((conflict) =>
       conflict
         .column('user_id')
         .doUpdateSet({ last_seq: sql<bigint>`account_event_seq.last_seq + 1` }),
     )
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
+    .returning('last_seq'),
+);
+
+const insertEvent = preparedQuery(
+  (db: Db, userId: bigint, seq: bigint, event: string, payload: string, createdAt: number) =>
+    db
+      .insertInto('account_event_outbox')
+      .values({ user_id: userId, seq, event, payload, created_at: createdAt }),
+);
+
+/** Takes the account's next seq in `trx`: the row lock holds later writers until this commits. */
+async function nextSeq(trx: Db, userId: number): Promise<bigint> {
+  const [row] = await takeSeq(trx, BigInt(userId));
+  if (!row) throw new Error('account_event_seq: no row returned');
   return row.last_seq;
 }
 
@@ -58,16 +71,7 @@ export class AccountEventOutbox {
     payload: AccountEventPayloads[E],
   ): Promise<number> {
     const seq = await nextSeq(trx, userId);
-    await trx
-      .insertInto('account_event_outbox')
-      .values({
-        user_id: BigInt(userId),
-        seq,
-        event,
-        payload: JSON.stringify(payload),
-        created_at: this.#nowMs(),
-      })
-      .execute();
+    await insertEvent(trx, BigInt(userId), seq, event, JSON.stringify(payload), this.#nowMs());
     trx.afterCommit(() => this.relay(userId));
     return Number(seq);
   }
