@@ -70,7 +70,9 @@ describe('quotes, live', () => {
       await page.goto(`${stack.baseUrl}/#/home/index`);
       await page.getByTestId('quote-row-7203').waitFor();
       // The Quotes tab follows its whole market (54 stocks and the indices): prices move without reload.
-      expect(await page.locator('.quote-row').count()).toBeGreaterThan(50);
+      await expect
+        .poll(() => page.locator('.quote-row').count(), { timeout: 8000 })
+        .toBeGreaterThan(50);
       const listed = await page.locator('.quote-row .price').allTextContents();
       await expect
         .poll(

@@ -102,7 +102,7 @@ function buildExpress(deps: GatewayDeps): Express {
     }),
   );
   probes(app, deps);
-  const openApi = buildOpenApi(CALLS);
+  const openApi = buildOpenApi(CALLS, ADMIN_CALLS);
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
     res.json(openApi);
   });
@@ -130,12 +130,13 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
   const { config, redis, logger } = options;
   const queue = (name: Parameters<typeof queueName>[0]) =>
     queueOn(redis, logger, queueName(name, config.redisPrefix));
+  const clock = options.clock ?? systemClock;
   return {
     config,
     db: options.db,
     redis,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
     accountEvents: createAccountEvents(
@@ -144,7 +145,7 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     ),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
-    assetRecompute: createAssetRecompute(queue('asset-recompute'), logger),
+    assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
   };
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { kabutoModeSchema, refuseUnsupportedMode, type KabutoMode } from '@kabuto/schema/contracts';
 
 /** The only reader of process.env in the gateway. Reports every bad variable at once. */
 const envSchema = z.object({
@@ -7,7 +8,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   DATABASE_URL: z.string().optional(),
-  KABUTO_MODE: z.enum(['paper', 'live']).default('paper'),
+  KABUTO_MODE: kabutoModeSchema,
   KABUTO_CLOCK: z.enum(['exchange', 'always-open']).default('exchange'),
   KABUTO_TICK_FLUSH_MS: z.coerce.number().int().min(10).max(2_000).default(100),
   KABUTO_REDIS_PREFIX: z
@@ -25,7 +26,7 @@ export interface GatewayConfig {
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly databaseUrl: string | undefined;
-  readonly mode: 'paper' | 'live';
+  readonly mode: KabutoMode;
   readonly clock: 'exchange' | 'always-open';
   /** How often batch-mode sockets get their conflated tick frame. */
   readonly tickFlushMs: number;
@@ -49,17 +50,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  if (e.KABUTO_MODE === 'live') {
-    throw new Error(
-      'KABUTO_MODE=live needs a real market-data provider, a licence and PostgreSQL; none is configured',
-    );
-  }
   return Object.freeze({
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     databaseUrl: e.DATABASE_URL || undefined,
-    mode: e.KABUTO_MODE,
+    mode: refuseUnsupportedMode(e.KABUTO_MODE),
     clock: e.KABUTO_CLOCK,
     tickFlushMs: e.KABUTO_TICK_FLUSH_MS,
     redisPrefix: e.KABUTO_REDIS_PREFIX,

@@ -150,6 +150,7 @@ describe('preview and pending list', () => {
     expect((await t.call('trade/pendinglist', {}, s)).body.data).toEqual([
       expect.objectContaining({
         order_id: placed.body.data.order_id,
+        name: expect.objectContaining({ ja: 'トヨタ自動車' }),
         price: '2700',
         hold: '270000',
       }),

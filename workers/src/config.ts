@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { kabutoModeSchema, refuseUnsupportedMode, type KabutoMode } from '@kabuto/schema/contracts';
 
 /** The only reader of process.env in the workers process. */
 const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   DATABASE_URL: z.string().optional(),
+  KABUTO_MODE: kabutoModeSchema,
   KABUTO_REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9-]+$/)
@@ -25,6 +27,7 @@ export interface WorkersConfig {
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly databaseUrl: string | undefined;
+  readonly mode: KabutoMode;
   readonly redisPrefix: string;
   readonly seed: number;
   readonly feedIntervalMs: number;
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     databaseUrl: e.DATABASE_URL || undefined,
+    mode: refuseUnsupportedMode(e.KABUTO_MODE),
     redisPrefix: e.KABUTO_REDIS_PREFIX,
     seed: e.KABUTO_SEED,
     feedIntervalMs: e.KABUTO_FEED_INTERVAL_MS,

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, type Worker } from 'bullmq';
-import { queueName } from '@kabuto/schema/contracts';
+import { queueName, systemClock } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
+import { installProcessGuards } from './infra/process-guard.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
 import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
 import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
@@ -39,14 +40,14 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const redisPrefix = config.redisPrefix;
   const named = (name: string) => createLogger(config.logLevel, name);
   const emitter = createAccountEmitter(redis, redisPrefix, db);
-  const recompute = startAssetRecomputeWorker({ db, redis, emitter, redisPrefix });
-  workers.push(quietOnError(recompute, logger, 'asset-recompute'));
+  const clock = systemClock;
+  workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix, logger }));
   const assetQueue = startAssetQueue(role);
-  const shared = { db, redis, redisPrefix, emitter, assetQueue };
+  const shared = { db, redis, redisPrefix, emitter, assetQueue, clock };
   const matcher = await startLimitMatcher({ ...shared, logger: named('limit-matcher') });
   const stopOut = await startStopOutWatcher({ ...shared, logger: named('stop-out') });
   mkdirSync(config.dataDir, { recursive: true });
-  const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'));
+  const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'), clock);
   const payouts = await startWithdrawalPayouts({
     db,
     redis,
@@ -54,6 +55,7 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     transfers,
     emitter,
     logger: named('withdrawal-payout'),
+    clock,
   });
   return [
     () => matcher.stop(),
@@ -77,6 +79,7 @@ function startFeed({ config, redis, db }: Role): Stopper {
             historyDays: config.historyDays,
             minuteDays: config.minuteDays,
             logger,
+            wallClock: systemClock,
           });
   const feed = startFeedLeader({
     redis,
@@ -84,6 +87,7 @@ function startFeed({ config, redis, db }: Role): Stopper {
     prepare,
     intervalMs: config.feedIntervalMs,
     logger,
+    clock: systemClock,
   });
   return () => feed.stop();
 }
@@ -92,6 +96,7 @@ function startFeed({ config, redis, db }: Role): Stopper {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'main');
+  installProcessGuards(logger);
   const redis = createRedis(config.redisUrl, logger, 'workers');
   const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const role: Role = { config, redis, db, logger };
@@ -113,9 +118,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('unhandledRejection', (reason) =>
-    logger.error({ reason: String(reason) }, 'unhandled rejection'),
-  );
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { queueName, redisKeys } from '@kabuto/schema/contracts';
+import { fixedClock, queueName, redisKeys } from '@kabuto/schema/contracts';
 import { cashBalance, postJournal, reconcile, writeTransaction } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
@@ -16,6 +16,8 @@ import { startLimitMatcher } from '../src/jobs/limit-matcher/limit-matcher.ts';
 // the matcher then sees real ticks on this test's own Redis channel.
 const prefix = `m${randomBytes(5).toString('hex')}`;
 const toyota = findInstrument('7203') as Instrument;
+/** The matcher's clock: a fill carries this time. */
+const fillClock = fixedClock(Date.UTC(2026, 10, 24, 2, 15));
 let testDb: TestDb;
 let redis: Redis;
 let queue: Queue;
@@ -118,6 +120,7 @@ describe('limit matcher', () => {
       assetQueue: queue,
       logger: createLogger('silent', 'test'),
       refreshMs: 100,
+      clock: fillClock,
     });
     expect(matcher.book.size).toBe(1);
     await publish('2800.5');
@@ -139,10 +142,14 @@ describe('limit matcher', () => {
     expect(
       await testDb.db
         .selectFrom('trade_order')
-        .select('fill_price')
+        .select(['fill_price', 'updated_at'])
         .where('id', '=', waiting)
         .executeTakeFirstOrThrow(),
-    ).toEqual({ fill_price: parseScaledPrice('2799.5', 'JP') });
+    ).toEqual({
+      fill_price: parseScaledPrice('2799.5', 'JP'),
+      updated_at: BigInt(fillClock.nowMs()),
+    });
+    expect(position.opened_at).toBe(BigInt(fillClock.nowMs()));
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 279_950n);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });

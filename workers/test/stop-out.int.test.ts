@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { queueName, redisKeys } from '@kabuto/schema/contracts';
+import { assetRecomputeJobId, fixedClock, queueName, redisKeys } from '@kabuto/schema/contracts';
 import {
   cashBalance,
   insertPosition,
@@ -21,6 +21,8 @@ import { startStopOutWatcher } from '../src/jobs/stop-out/stop-out.ts';
 // A 5× long written the way trade/order writes it, then prints on this test's own channel.
 const prefix = `so${randomBytes(5).toString('hex')}`;
 const toyota = findInstrument('7203') as Instrument;
+/** The watcher's clock: everything it writes carries this time. */
+const clock = fixedClock(Date.UTC(2026, 10, 24, 1, 30));
 const noFees = { commission: 0n, stampDuty: 0n, transferFee: 0n, regulatoryFee: 0n, total: 0n };
 let testDb: TestDb;
 let redis: Redis;
@@ -115,6 +117,7 @@ describe('stop-out', () => {
       assetQueue: queue,
       logger: createLogger('silent', 'test'),
       refreshMs: 100,
+      clock,
     });
     const status = async () =>
       await testDb.db
@@ -126,7 +129,10 @@ describe('stop-out', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await status()).status).toBe('holding');
     const queued = await queue.getJobs(['waiting', 'delayed', 'active']);
-    expect(queued.map((job) => job.data)).toContainEqual({ userId, reason: 'tick' });
+    expect(queued.map((job) => [job.id, job.data])).toContainEqual([
+      assetRecomputeJobId(userId, 'tick', clock.nowMs()),
+      { userId, reason: 'tick' },
+    ]);
     await publish('2530');
     await expect.poll(async () => (await status()).status, { timeout: 5000 }).toBe('closed');
     expect(await status()).toMatchObject({
@@ -137,20 +143,28 @@ describe('stop-out', () => {
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(10_000_000n - 32_000n);
     const journal = await testDb.db
       .selectFrom('journal')
-      .select(['actor_type', 'actor_id', 'memo'])
+      .select(['actor_type', 'actor_id', 'memo', 'created_at'])
       .where('kind', '=', 'position_close')
       .executeTakeFirstOrThrow();
-    expect(journal).toMatchObject({ actor_type: 'system', actor_id: 'stop-out' });
+    expect(journal).toMatchObject({
+      actor_type: 'system',
+      actor_id: 'stop-out',
+      created_at: BigInt(clock.nowMs()),
+    });
     expect(journal.memo).toContain('Stop-out');
     const inbox = await testDb.db
       .selectFrom('inbox_message')
-      .select(['kind', 'params'])
+      .select(['kind', 'params', 'created_at'])
       .where('user_id', '=', BigInt(userId))
       .orderBy('id')
       .execute();
-    expect(inbox.map((m) => [m.kind, JSON.parse(m.params)])).toEqual([
-      ['margin_call', { symbol: '7203', price: '2600' }],
-      ['stop_out', { symbol: '7203', price: '2530', pnl: '-32000', currency: 'JPY' }],
+    expect(inbox.map((m) => [m.kind, JSON.parse(m.params), m.created_at])).toEqual([
+      ['margin_call', { symbol: '7203', price: '2600' }, BigInt(clock.nowMs())],
+      [
+        'stop_out',
+        { symbol: '7203', price: '2530', pnl: '-32000', currency: 'JPY' },
+        BigInt(clock.nowMs()),
+      ],
     ]);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { queueName, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
+import {
+  fixedClock,
+  queueName,
+  Refusal,
+  systemClock,
+  withdrawalPayoutJob,
+  withdrawalPayoutJobId,
+} from '@kabuto/schema/contracts';
 import {
   cashBalance,
   postJournal,
@@ -148,7 +155,7 @@ describe('withdrawal payout', () => {
     const file = join(dir, 'once.jsonl');
     const transfers = createLocalBankTransfers(file);
     const { userId, withdrawalId } = await aWithdrawal();
-    expect(await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId)).toEqual({
+    expect(await payWithdrawal({ db: db(), transfers, clock: systemClock }, withdrawalId)).toEqual({
       userId,
     });
     const sent = sentLines(file);
@@ -178,7 +185,9 @@ describe('withdrawal payout', () => {
       .execute();
     expect(journals).toHaveLength(1);
 
-    expect(await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId)).toBeNull();
+    expect(
+      await payWithdrawal({ db: db(), transfers, clock: systemClock }, withdrawalId),
+    ).toBeNull();
     expect(sentLines(file)).toHaveLength(1);
     expect(
       await db()
@@ -206,7 +215,7 @@ describe('withdrawal payout', () => {
       holderKana: 'ヤマダ\u3000タロウ',
     });
     expect(await holdOf(userId)).toBe(50_000n);
-    await payWithdrawal({ db: db(), transfers, nowMs: Date.now }, withdrawalId);
+    await payWithdrawal({ db: db(), transfers, clock: systemClock }, withdrawalId);
     expect(sentLines(file)).toHaveLength(1);
     expect(await withdrawalRow(withdrawalId)).toMatchObject({
       status: 'paid',
@@ -224,7 +233,7 @@ describe('withdrawal payout', () => {
     };
     const { userId, withdrawalId } = await aWithdrawal();
     await expect(
-      payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId),
+      payWithdrawal({ db: db(), transfers: flaky, clock: systemClock }, withdrawalId),
     ).rejects.toThrow('bank unavailable');
     expect(await withdrawalRow(withdrawalId)).toMatchObject({
       status: 'pending',
@@ -234,7 +243,7 @@ describe('withdrawal payout', () => {
     expect(await holdOf(userId)).toBe(50_000n);
     up = true;
     expect(
-      await payWithdrawal({ db: db(), transfers: flaky, nowMs: Date.now }, withdrawalId),
+      await payWithdrawal({ db: db(), transfers: flaky, clock: systemClock }, withdrawalId),
     ).toEqual({ userId });
     expect(await holdOf(userId)).toBe(0n);
   });
@@ -244,7 +253,7 @@ describe('withdrawal payout', () => {
     const { userId, withdrawalId } = await aWithdrawal({ approved: false });
     expect(
       await payWithdrawal(
-        { db: db(), transfers: createLocalBankTransfers(file), nowMs: Date.now },
+        { db: db(), transfers: createLocalBankTransfers(file), clock: systemClock },
         withdrawalId,
       ),
     ).toBeNull();
@@ -286,6 +295,91 @@ describe('withdrawal payout', () => {
           .map((l) => l.idempotencyKey)
           .sort(),
       ).toEqual([payoutKey(lost.withdrawalId), payoutKey(queued.withdrawalId)].sort());
+    } finally {
+      await queue.close();
+      await payouts.stop();
+    }
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+});
+
+describe('withdrawal payout jobs', () => {
+  it('a payout run on a fixed clock stamps its journal, its inbox message and its transfer with that time', async () => {
+    const file = join(dir, 'clock.jsonl');
+    const clock = fixedClock(Date.UTC(2026, 10, 20, 1, 2, 3));
+    const { userId, withdrawalId } = await aWithdrawal();
+    await payWithdrawal(
+      { db: db(), transfers: createLocalBankTransfers(file, clock), clock },
+      withdrawalId,
+    );
+    const journal = await db()
+      .selectFrom('journal')
+      .select('created_at')
+      .where('reference', '=', `withdrawal:${withdrawalId}`)
+      .executeTakeFirstOrThrow();
+    const message = await db()
+      .selectFrom('inbox_message')
+      .select('created_at')
+      .where('user_id', '=', BigInt(userId))
+      .executeTakeFirstOrThrow();
+    expect([journal.created_at, message.created_at]).toEqual([
+      BigInt(clock.nowMs()),
+      BigInt(clock.nowMs()),
+    ]);
+    expect(sentLines(file)).toMatchObject([{ sentAt: clock.nowMs() }]);
+  });
+
+  it('a refusal in a job fails it once, unretried and with nothing changed; a transient error is retried and pays', async () => {
+    const local = createLocalBankTransfers(join(dir, 'retries.jsonl'));
+    const calls = new Map<string, number>();
+    const refused = new Set<string>();
+    const transfers: BankTransferProvider = {
+      send: (t) => {
+        const n = (calls.get(t.idempotencyKey) ?? 0) + 1;
+        calls.set(t.idempotencyKey, n);
+        if (refused.has(t.idempotencyKey)) return Promise.reject(new Refusal('card_not_found'));
+        return n === 1 ? Promise.reject(new Error('bank timeout')) : local.send(t);
+      },
+    };
+    const payouts = await startWithdrawalPayouts({
+      db: db(),
+      redis,
+      redisPrefix: prefix,
+      transfers,
+      emitter: createAccountEmitter(redis, prefix, db()),
+      logger: createLogger('silent', 'test'),
+    });
+    const queue = new Queue(queueName('withdrawal-payout', prefix), {
+      connection: redis.duplicate({ maxRetriesPerRequest: null }),
+    });
+    try {
+      const refusal = await aWithdrawal();
+      const transient = await aWithdrawal();
+      refused.add(payoutKey(refusal.withdrawalId));
+      for (const { withdrawalId } of [refusal, transient]) {
+        const job = withdrawalPayoutJob(withdrawalId);
+        await queue.add(job.name, job.data, job.opts);
+      }
+      const jobOf = async (id: number) => queue.getJob(withdrawalPayoutJobId(id));
+      await expect
+        .poll(async () => (await jobOf(transient.withdrawalId))?.finishedOn, { timeout: 15_000 })
+        .toBeDefined();
+      await expect
+        .poll(async () => (await jobOf(refusal.withdrawalId))?.finishedOn, { timeout: 15_000 })
+        .toBeDefined();
+      const refusedJob = await jobOf(refusal.withdrawalId);
+      expect([await refusedJob?.getState(), refusedJob?.attemptsMade]).toEqual(['failed', 1]);
+      expect(refusedJob?.failedReason).toBe('card_not_found');
+      expect(calls.get(payoutKey(refusal.withdrawalId))).toBe(1);
+      expect(await withdrawalRow(refusal.withdrawalId)).toMatchObject({
+        status: 'pending',
+        payout_reference: null,
+        settle_journal_id: null,
+      });
+      expect(await holdOf(refusal.userId)).toBe(50_000n);
+      const retriedJob = await jobOf(transient.withdrawalId);
+      expect([await retriedJob?.getState(), retriedJob?.attemptsMade]).toEqual(['completed', 2]);
+      expect((await withdrawalRow(transient.withdrawalId)).status).toBe('paid');
     } finally {
       await queue.close();
       await payouts.stop();

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { initI18n } from '../lib/i18n.ts';
 import { clearRefusal } from '../lib/toast.ts';
 import { UiKitLocaleProvider } from '../lib/ui-kit-locale.tsx';
+import '../lib/ui-kit-render.ts';
 import { Splash } from '../components/splash.tsx';
 import { appConfig } from './app-config.ts';
 import { createAppRouter } from './router.tsx';

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   Navigate,
   Outlet,
+  ScrollRestoration,
   createHashRouter,
   useLocation,
   useMatches,
@@ -27,9 +28,8 @@ const UserPanel = lazy(() =>
 function LazyUserPanel() {
   const { panelOpen } = useSnapshot(uiState);
   const [wanted, setWanted] = useState(panelOpen);
-  useEffect(() => {
-    if (panelOpen) setWanted(true);
-  }, [panelOpen]);
+  // Adjusted while rendering (React's pattern for state derived from a prop): once wanted, always.
+  if (panelOpen && !wanted) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <UserPanel />
@@ -59,6 +59,8 @@ function Shell() {
   return (
     <>
       <PaperBadge />
+      {/* A new screen opens at its top; going back returns to where the list was. */}
+      <ScrollRestoration />
       <div key={location.pathname} className="fade-enter">
         <Outlet />
       </div>

@@ -172,7 +172,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/exchange', element: <ExchangeScreen />, auth: true },
   { path: '/mine/security', element: <SecurityScreen />, auth: true },
   { path: '/mine/stored', element: <StoredScreen />, auth: true },
-  { path: '/mine/deposit', element: <DepositScreen />, auth: true },
+  { path: '/mine/deposit', element: <DepositScreen />, auth: true, requires: 'channel' },
   { path: '/mine/about', element: <About /> },
   { path: '/mine/privacy', element: <Privacy /> },
   { path: '/mine/fees', element: <FeeTable /> },

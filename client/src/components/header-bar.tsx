@@ -28,8 +28,8 @@ export function HeaderBar(props: {
       window.dispatchEvent(new CustomEvent(HEADER_HIDE_EVENT));
       return;
     }
-    if (window.history.length > 1 && window.history.state?.idx > 0) navigate(-1);
-    else navigate('/home/index');
+    if (window.history.length > 1 && window.history.state?.idx > 0) void navigate(-1);
+    else void navigate('/home/index');
   };
   const right = props.right ? (
     <button type="button" className="header-icon" onClick={() => navigate(props.right?.url ?? '/')}>

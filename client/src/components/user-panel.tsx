@@ -34,7 +34,7 @@ export function UserPanel() {
   const { summary } = useSnapshot(assetsState);
   const go = (path: string) => {
     closeUserPanel();
-    navigate(path);
+    void navigate(path);
   };
   return (
     <Popup

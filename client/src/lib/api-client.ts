@@ -1,4 +1,4 @@
-import type { Envelope, MsgKey } from '@kabuto/schema/contracts';
+import type { CallEnvelope, CallInput, CallPath, Envelope, MsgKey } from '@kabuto/schema/contracts';
 import { storage } from './storage.ts';
 import { translateMsg } from './i18n.ts';
 import { clearToasts, showRefusal, beginLoading, endLoading } from './toast.ts';
@@ -39,15 +39,45 @@ async function parse(response: Response): Promise<Envelope | null> {
   }
 }
 
+/** A call's form fields and options; the fields may be left out when the call takes none required. */
+export type CallArgs<P extends CallPath> =
+  Record<string, never> extends CallInput<P>
+    ? [payload?: CallInput<P>, options?: CallOptions]
+    : [payload: CallInput<P>, options?: CallOptions];
+
+/** The form body: every field the call takes, as strings (fields left undefined are not sent). */
+function formBody(payload: object): string {
+  const fields = Object.entries(payload).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return new URLSearchParams(fields).toString();
+}
+
+/**
+ * The envelope as the contract types it: the gateway answers each call with its `output` schema
+ * (the int suite checks every answer against it), so the client does not parse it again.
+ */
+function asAnswer<P extends CallPath>(body: Envelope | null): CallEnvelope<P> {
+  return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as CallEnvelope<P>;
+}
+
+/** A number a refusal's details carry (`grant_not_yet` says `next_claim_at`), if it does. */
+export function refusalDetail(envelope: { data: unknown }, field: string): number | undefined {
+  const details: unknown = envelope.data;
+  if (typeof details !== 'object' || details === null || !(field in details)) return undefined;
+  const value: unknown = Reflect.get(details, field);
+  return typeof value === 'number' ? value : undefined;
+}
+
 /**
  * POSTs a form-encoded call under /api/vue/ with the stored token and account (spec section 7)
- * and applies the error rules of spec section 8. Resolves to the envelope, never throws.
+ * and applies the error rules of spec section 8. Resolves to the envelope, never throws. The
+ * fields and the answer are typed by the call's contract (`CallMap` in @kabuto/schema/contracts).
  */
-export async function callApi<T = unknown>(
-  path: string,
-  payload: Record<string, string> = {},
-  options: CallOptions = {},
-): Promise<Envelope<T>> {
+export async function callApi<P extends CallPath>(
+  path: P,
+  ...[payload = {} as CallInput<P>, options = {}]: CallArgs<P>
+): Promise<CallEnvelope<P>> {
   if (options.loading) beginLoading();
   try {
     const response = await fetch(`/api/vue/${path}`, {
@@ -57,29 +87,31 @@ export async function callApi<T = unknown>(
         token: storage.token(),
         account: storage.account(),
       },
-      body: new URLSearchParams(payload).toString(),
+      body: formBody(payload),
     });
     const body = await parse(response);
     if (!response.ok || !body || body.status !== 1) {
       handleFailure(response.status, body, Boolean(options.quiet));
     }
-    return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
+    return asAnswer<P>(body);
   } catch {
     if (!options.quiet) showRefusal(translateMsg('network_error'));
-    return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
+    return asAnswer<P>(null);
   } finally {
     if (options.loading) endLoading();
   }
 }
 
 /** POSTs multipart form data (fields and image files) to a call that takes uploads. */
-export async function callMultipart<T = unknown>(
-  path: string,
-  fields: Record<string, string>,
+export async function callMultipart<P extends CallPath>(
+  path: P,
+  fields: CallInput<P>,
   files: Record<string, File>,
-): Promise<Envelope<T>> {
+): Promise<CallEnvelope<P>> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+  }
   for (const [name, file] of Object.entries(files)) form.append(name, file, file.name);
   beginLoading();
   try {
@@ -90,19 +122,19 @@ export async function callMultipart<T = unknown>(
     });
     const body = await parse(response);
     if (!response.ok || !body || body.status !== 1) handleFailure(response.status, body, false);
-    return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as Envelope<T>;
+    return asAnswer<P>(body);
   } catch {
     showRefusal(translateMsg('network_error'));
-    return { status: 0, msg: 'network_error' as MsgKey, data: null as T };
+    return asAnswer<P>(null);
   } finally {
     endLoading();
   }
 }
 
 /** Fetches a call that answers with a file (an uploaded image, the CSV statement) as a Blob. */
-export async function callForFile(
-  path: string,
-  payload: Record<string, string> = {},
+export async function callForFile<P extends CallPath>(
+  path: P,
+  payload: CallInput<P>,
 ): Promise<Blob | null> {
   try {
     const response = await fetch(`/api/vue/${path}`, {
@@ -112,7 +144,7 @@ export async function callForFile(
         token: storage.token(),
         account: storage.account(),
       },
-      body: new URLSearchParams(payload).toString(),
+      body: formBody(payload),
     });
     return response.ok ? await response.blob() : null;
   } catch {

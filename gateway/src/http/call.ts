@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Refusal, type SuccessKey } from '@kabuto/schema/contracts';
+import { Refusal, type CallOutput, type SuccessKey } from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../deps.ts';
 
 /** Who is calling: filled by the auth middleware for calls that need a user. */
@@ -35,9 +35,10 @@ export interface AdminCallContext<I> extends CallContext<I> {
   readonly admin: AdminCaller;
 }
 
-export interface CallResult {
+export interface CallResult<D = unknown> {
   readonly msg: SuccessKey;
-  readonly data?: unknown;
+  /** The envelope's `data`, of the call's `output` schema (null when left out). */
+  readonly data?: D;
   /** A file answer instead of the JSON envelope (an upload to view, a CSV statement). */
   readonly download?: {
     readonly contentType: string;
@@ -51,6 +52,8 @@ export interface CallDefinition {
   readonly path: string;
   readonly summary: string;
   readonly input: z.ZodType;
+  /** What the envelope's `data` holds on success (or `'file'` for a file answer). */
+  readonly output: CallOutput;
   readonly auth: 'none' | 'user' | 'admin';
   /** Multipart file fields this call takes (each one file, capped by the upload pipeline). */
   readonly files?: readonly string[];
@@ -62,17 +65,21 @@ export interface CallDefinition {
   ): Promise<CallResult>;
 }
 
-interface CallSpec<S extends z.ZodType, C> {
+/** The data a handler may answer with: what the output schema accepts. */
+type DataOf<O extends CallOutput> = O extends z.ZodType ? z.input<O> : never;
+
+interface CallSpec<S extends z.ZodType, O extends CallOutput, C> {
   readonly path: string;
   readonly summary: string;
   readonly input: S;
+  readonly output: O;
   readonly files?: readonly string[];
-  handle(context: C): Promise<CallResult>;
+  handle(context: C): Promise<CallResult<DataOf<O>>>;
 }
 
 /** A call anyone may make. */
-export function defineCall<S extends z.ZodType>(
-  spec: CallSpec<S, CallContext<z.infer<S>>>,
+export function defineCall<S extends z.ZodType, O extends CallOutput>(
+  spec: CallSpec<S, O, CallContext<z.infer<S>>>,
 ): CallDefinition {
   return {
     ...spec,
@@ -82,8 +89,8 @@ export function defineCall<S extends z.ZodType>(
 }
 
 /** A call that needs a logged-in user; the handler gets the caller, never null. */
-export function defineUserCall<S extends z.ZodType>(
-  spec: CallSpec<S, UserCallContext<z.infer<S>>>,
+export function defineUserCall<S extends z.ZodType, O extends CallOutput>(
+  spec: CallSpec<S, O, UserCallContext<z.infer<S>>>,
 ): CallDefinition {
   return {
     ...spec,
@@ -96,8 +103,8 @@ export function defineUserCall<S extends z.ZodType>(
 }
 
 /** A back-office call: needs an admin session; mounted under /api/admin/. */
-export function defineAdminCall<S extends z.ZodType>(
-  spec: CallSpec<S, AdminCallContext<z.infer<S>>>,
+export function defineAdminCall<S extends z.ZodType, O extends CallOutput>(
+  spec: CallSpec<S, O, AdminCallContext<z.infer<S>>>,
 ): CallDefinition {
   return {
     ...spec,

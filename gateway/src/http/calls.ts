@@ -1,143 +1,45 @@
 import type { CallDefinition } from './call.ts';
-import { configCall, sendCodeCall } from '../modules/common/common.calls.ts';
-import {
-  loginCall,
-  logoutCall,
-  registerCall,
-  revokeSessionCall,
-  sessionsCall,
-} from '../modules/auth/auth.calls.ts';
-import { assetsCall, paperFundCall, userInfoCall } from '../modules/user/user.calls.ts';
-import {
-  candlesCall,
-  detailCall,
-  hotCall,
-  indicesCall,
-  marketListCall,
-  rankingsCall,
-  searchCall,
-} from '../modules/quotes/quotes.calls.ts';
-import { unwatchCall, watchCall, watchlistCall } from '../modules/quotes/watchlist.calls.ts';
-import {
-  cancelOrderCall,
-  closedPositionsCall,
-  closePositionCall,
-  openPositionsCall,
-  pendingOrdersCall,
-  placeOrderCall,
-  previewOrderCall,
-  holdingCall,
-} from '../modules/trading/trading.calls.ts';
-import {
-  changeFundPasswordCall,
-  changePasswordCall,
-  setFundPasswordCall,
-} from '../modules/user/passwords.calls.ts';
-import { kycStatusCall, kycSubmitCall } from '../modules/kyc/kyc.calls.ts';
-import { viewOwnUploadCall, viewUploadForReviewCall } from '../modules/uploads/uploads.calls.ts';
-import {
-  bankAddCall,
-  bankEditCall,
-  bankListCall,
-  bankUnbindCall,
-} from '../modules/bank/bank.calls.ts';
-import {
-  depositCall,
-  depositChannelCall,
-  depositChannelsCall,
-  depositInfoCall,
-  depositListCall,
-  exchangeCall,
-  exchangeQuoteCall,
-  recordsCall,
-  recordsCsvCall,
-  withdrawalListCall,
-  withdrawCall,
-} from '../modules/funds/funds.calls.ts';
-import {
-  antiPhishingCall,
-  securityStatusCall,
-  totpEnableCall,
-  totpSetupCall,
-} from '../modules/security/security.calls.ts';
-import { inboxListCall, inboxReadCall } from '../modules/inbox/inbox.calls.ts';
-import {
-  adminDepositDecideCall,
-  adminDepositListCall,
-  adminKycDecideCall,
-  adminKycListCall,
-  adminLoginCall,
-  adminWithdrawalDecideCall,
-  adminWithdrawalListCall,
-} from '../modules/admin/admin.calls.ts';
+import { COMMON_CALLS } from '../modules/common/common.calls.ts';
+import { AUTH_CALLS } from '../modules/auth/auth.calls.ts';
+import { USER_CALLS } from '../modules/user/user.calls.ts';
+import { PASSWORD_CALLS } from '../modules/user/passwords.calls.ts';
+import { QUOTES_CALLS } from '../modules/quotes/quotes.calls.ts';
+import { WATCHLIST_CALLS } from '../modules/quotes/watchlist.calls.ts';
+import { TRADING_CALLS } from '../modules/trading/trading.calls.ts';
+import { KYC_CALLS } from '../modules/kyc/kyc.calls.ts';
+import { KYC_ADMIN_CALLS } from '../modules/kyc/kyc.admin-calls.ts';
+import { UPLOADS_ADMIN_CALLS, UPLOADS_CALLS } from '../modules/uploads/uploads.calls.ts';
+import { BANK_CALLS } from '../modules/bank/bank.calls.ts';
+import { FUNDS_CALLS } from '../modules/funds/funds.calls.ts';
+import { FUNDS_ADMIN_CALLS } from '../modules/funds/funds.admin-calls.ts';
+import { SECURITY_CALLS } from '../modules/security/security.calls.ts';
+import { INBOX_CALLS } from '../modules/inbox/inbox.calls.ts';
+import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 
-/** Every call under /api/vue/. Each module adds its calls here. */
+/** Every call under /api/vue/: the spread of each module's list (a new module adds one line). */
 export const CALLS: readonly CallDefinition[] = [
-  configCall,
-  sendCodeCall,
-  registerCall,
-  loginCall,
-  logoutCall,
-  sessionsCall,
-  revokeSessionCall,
-  userInfoCall,
-  assetsCall,
-  paperFundCall,
-  changePasswordCall,
-  setFundPasswordCall,
-  changeFundPasswordCall,
-  searchCall,
-  detailCall,
-  candlesCall,
-  rankingsCall,
-  indicesCall,
-  marketListCall,
-  hotCall,
-  watchlistCall,
-  watchCall,
-  unwatchCall,
-  placeOrderCall,
-  closePositionCall,
-  cancelOrderCall,
-  openPositionsCall,
-  closedPositionsCall,
-  previewOrderCall,
-  holdingCall,
-  pendingOrdersCall,
-  kycStatusCall,
-  kycSubmitCall,
-  viewOwnUploadCall,
-  bankListCall,
-  bankAddCall,
-  bankEditCall,
-  bankUnbindCall,
-  depositChannelsCall,
-  depositChannelCall,
-  depositCall,
-  depositListCall,
-  depositInfoCall,
-  withdrawCall,
-  withdrawalListCall,
-  exchangeQuoteCall,
-  exchangeCall,
-  recordsCall,
-  recordsCsvCall,
-  securityStatusCall,
-  totpSetupCall,
-  totpEnableCall,
-  antiPhishingCall,
-  inboxListCall,
-  inboxReadCall,
+  ...COMMON_CALLS,
+  ...AUTH_CALLS,
+  ...USER_CALLS,
+  ...PASSWORD_CALLS,
+  ...QUOTES_CALLS,
+  ...WATCHLIST_CALLS,
+  ...TRADING_CALLS,
+  ...KYC_CALLS,
+  ...UPLOADS_CALLS,
+  ...BANK_CALLS,
+  ...FUNDS_CALLS,
+  ...SECURITY_CALLS,
+  ...INBOX_CALLS,
 ];
 
-/** The back-office review API under /api/admin/ (header `admin-token`); its screens are the back-office issue. */
+/**
+ * The back-office review API under /api/admin/ (header `admin-token`): the back-office login,
+ * then each module's admin calls. Its screens are the back-office issue.
+ */
 export const ADMIN_CALLS: readonly CallDefinition[] = [
-  adminLoginCall,
-  adminKycListCall,
-  adminKycDecideCall,
-  adminDepositListCall,
-  adminDepositDecideCall,
-  adminWithdrawalListCall,
-  adminWithdrawalDecideCall,
-  viewUploadForReviewCall,
+  ...BACK_OFFICE_AUTH_CALLS,
+  ...KYC_ADMIN_CALLS,
+  ...FUNDS_ADMIN_CALLS,
+  ...UPLOADS_ADMIN_CALLS,
 ];

@@ -1,5 +1,1 @@
-export interface Clock {
-  nowMs(): number;
-}
-
-export const systemClock: Clock = { nowMs: () => Date.now() };
+export { systemClock, type Clock } from '@kabuto/schema/contracts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
-import type { Envelope, Session, TestGateway } from './test-gateway.ts';
+import { checkAnswer, type Envelope, type Session, type TestGateway } from './test-gateway.ts';
 
 /** A small real photo-like JPEG (noise, so it does not compress to nothing), optionally with EXIF. */
 export async function jpeg(width = 640, height = 400, exif = false): Promise<Buffer> {
@@ -45,7 +45,8 @@ export async function multipart(
     headers: session ? { token: session.token, account: session.account } : {},
     body: form,
   });
-  return { http: response.status, body: (await response.json()) as Envelope };
+  const answer = (await response.json()) as Envelope;
+  return { http: response.status, body: checkAnswer('vue', path, answer) };
 }
 
 /** The raw answer of a call that returns a file (an upload, a CSV). */
@@ -88,7 +89,8 @@ export async function reviewer(t: TestGateway, login = `reviewer${Date.now() % 1
       },
       body: new URLSearchParams(body).toString(),
     });
-    return { http: response.status, body: (await response.json()) as Envelope };
+    const answer = (await response.json()) as Envelope;
+    return { http: response.status, body: checkAnswer('admin', path, answer) };
   };
   const loggedIn = await post('login', { login, password: 'review-pass-1' });
   const token = String(loggedIn.body.data.token);

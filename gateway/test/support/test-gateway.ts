@@ -9,6 +9,8 @@ import { loadConfig } from '../../src/config.ts';
 import { createGateway, type Gateway } from '../../src/app.ts';
 import type { Clock } from '../../src/infra/clock.ts';
 import { addressKey } from '../../src/infra/address-key.ts';
+import { ADMIN_CALLS, CALLS } from '../../src/http/calls.ts';
+import type { CallDefinition } from '../../src/http/call.ts';
 
 export interface Envelope {
   status: 0 | 1;
@@ -47,6 +49,27 @@ export async function deleteKeys(redis: Redis, patterns: string[]): Promise<void
       if (keys.length) await redis.del(...keys);
     } while (cursor !== '0');
   }
+}
+
+const CALL_BY_PATH = {
+  vue: new Map<string, CallDefinition>(CALLS.map((c) => [c.path, c])),
+  admin: new Map<string, CallDefinition>(ADMIN_CALLS.map((c) => [c.path, c])),
+};
+
+/**
+ * Every successful answer a test receives is checked against its call's `output` schema, so the
+ * whole int suite checks the contracts: a schema that drifts from what the handler sends fails here.
+ */
+export function checkAnswer(api: 'vue' | 'admin', path: string, body: Envelope): Envelope {
+  const call = CALL_BY_PATH[api].get(path);
+  if (body.status !== 1 || !call || call.output === 'file') return body;
+  const checked = call.output.safeParse(body.data);
+  if (!checked.success) {
+    throw new Error(
+      `/api/${api}/${path} answered outside its output schema: ${checked.error.message}`,
+    );
+  }
+  return body;
 }
 
 export async function startTestGateway(
@@ -99,7 +122,8 @@ export async function startTestGateway(
         },
         body: new URLSearchParams(body).toString(),
       });
-      return { http: response.status, body: (await response.json()) as Envelope };
+      const answer = (await response.json()) as Envelope;
+      return { http: response.status, body: checkAnswer('vue', path, answer) };
     },
     lastCode(account) {
       const file = join(dataDir, 'outbox.jsonl');

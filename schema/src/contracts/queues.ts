@@ -22,6 +22,55 @@ export function withdrawalPayoutJobId(withdrawalId: number): string {
   return `payout-${withdrawalId}`;
 }
 
-export function assetRecomputeJobId(userId: number, reason: string): string {
-  return `assets-${userId}-${reason}`;
+/** One recomputation per account, reason and request time (a repeated request is queued once). */
+export function assetRecomputeJobId(userId: number, reason: string, atMs: number): string {
+  return `assets-${userId}-${reason}-${atMs}`;
+}
+
+/** The options of a job as BullMQ's `Queue.add` takes them (a structural subset: schema has no BullMQ). */
+export interface JobOptions {
+  readonly jobId: string;
+  readonly attempts?: number;
+  readonly backoff?: { readonly type: 'exponential'; readonly delay: number };
+  readonly removeOnComplete: number;
+  readonly removeOnFail: number;
+}
+
+/** A job ready for `queue.add(job.name, job.data, job.opts)`. */
+export interface JobSpec<Q extends keyof QueuePayloads> {
+  readonly name: Q;
+  readonly data: QueuePayloads[Q];
+  readonly opts: JobOptions;
+}
+
+const KEEP = { removeOnComplete: 1000, removeOnFail: 1000 } as const;
+
+/**
+ * The one place a payout job is built, by the gateway on approval and by tests: its id, and its
+ * retries (a transient failure is retried with backoff; a refusal is final, see the workers).
+ */
+export function withdrawalPayoutJob(withdrawalId: number): JobSpec<'withdrawal-payout'> {
+  return {
+    name: QUEUE_NAMES.withdrawalPayout,
+    data: { withdrawalId },
+    opts: {
+      jobId: withdrawalPayoutJobId(withdrawalId),
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      ...KEEP,
+    },
+  };
+}
+
+/** The one place an asset recomputation job is built, by the gateway and by the workers. */
+export function assetRecomputeJob(
+  userId: number,
+  reason: string,
+  atMs: number,
+): JobSpec<'asset-recompute'> {
+  return {
+    name: QUEUE_NAMES.assetRecompute,
+    data: { userId, reason },
+    opts: { jobId: assetRecomputeJobId(userId, reason, atMs), ...KEEP },
+  };
 }

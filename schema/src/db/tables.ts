@@ -331,23 +331,40 @@ export interface AuditLogTable {
   created_at: Int;
 }
 
-export interface Database {
+/** The accounts module's tables: users, sessions, codes, settings and per-user security. */
+export interface AccountsTables {
   app_user: AppUserTable;
   invitation_code: InvitationCodeTable;
   session: SessionTable;
   verification_code: VerificationCodeTable;
   config_entry: ConfigEntryTable;
-  admin_user: AdminUserTable;
+  user_security: UserSecurityTable;
+}
+
+/** The ledger's tables (and the idempotency keys of money requests). */
+export interface LedgerTables {
   ledger_account: LedgerAccountTable;
   ledger_sequence: LedgerSequenceTable;
   journal: JournalTable;
   posting: PostingTable;
   idempotency_key: IdempotencyKeyTable;
+}
+
+/** The quotes module's tables. */
+export interface MarketDataTables {
   candle: CandleTable;
   corporate_action: CorporateActionTable;
   watchlist_entry: WatchlistEntryTable;
+}
+
+/** The trading module's tables. */
+export interface TradingTables {
   trade_order: TradeOrderTable;
   position: PositionTable;
+}
+
+/** The KYC, uploads, bank and funds modules' tables, and the inbox that tells users of them. */
+export interface FundsTables {
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
   bank_card: BankCardTable;
@@ -355,12 +372,31 @@ export interface Database {
   deposit: DepositTable;
   withdrawal: WithdrawalTable;
   inbox_message: InboxMessageTable;
-  user_security: UserSecurityTable;
+}
+
+/** The back office's own tables: its users, sessions and audit log. */
+export interface BackOfficeTables {
+  admin_user: AdminUserTable;
   admin_session: AdminSessionTable;
   audit_log: AuditLogTable;
+}
+
+/** The realtime module's tables: each account's event seq and the events not yet relayed. */
+export interface AccountEventTables {
   account_event_seq: AccountEventSeqTable;
   account_event_outbox: AccountEventOutboxTable;
 }
+
+/** Every table: the union of each module's (a new module adds its interface and one name here). */
+export interface Database
+  extends
+    AccountsTables,
+    LedgerTables,
+    MarketDataTables,
+    TradingTables,
+    FundsTables,
+    BackOfficeTables,
+    AccountEventTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

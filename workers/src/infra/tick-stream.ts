@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { QUEUE_NAMES, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import { assetRecomputeJob, redisKeys, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
 import { duplicateRedis } from './redis.ts';
 
@@ -54,10 +54,8 @@ export async function queueAssetRecompute(
   queue: Queue,
   userId: number,
   reason: string,
+  clock: Clock,
 ): Promise<void> {
-  await queue.add(
-    QUEUE_NAMES.assetRecompute,
-    { userId, reason },
-    { removeOnComplete: 1000, removeOnFail: 1000 },
-  );
+  const job = assetRecomputeJob(userId, reason, clock.nowMs());
+  await queue.add(job.name, job.data, job.opts);
 }

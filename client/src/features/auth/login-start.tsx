@@ -1,12 +1,15 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { storage } from '../../lib/storage.ts';
 import { Hero } from '../../components/hero.tsx';
 import { LanguageSwitch } from '../mine/language-switch.tsx';
 
+/** The first screen for a visitor; a returning user with a stored session goes straight to Home. */
 export function LoginStart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  if (storage.hasSession()) return <Navigate to="/home/home" replace />;
   return (
     <div className="screen no-menu">
       <Hero title="Kabuto" subtitle={t('start.tagline')} />

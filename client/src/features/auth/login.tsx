@@ -19,7 +19,7 @@ export function Login() {
   const remembered = justRegistered ?? localStorage.getItem(REMEMBER_KEY) ?? storage.account();
   const submit = async (values: { account: string; password: string; remember: boolean }) => {
     setBusy(true);
-    const response = await callApi<{ token: string; account: string }>('user/login', {
+    const response = await callApi('user/login', {
       account: values.account,
       password: values.password,
     });
@@ -28,7 +28,7 @@ export function Login() {
     if (values.remember) localStorage.setItem(REMEMBER_KEY, values.account);
     else localStorage.removeItem(REMEMBER_KEY);
     startSession(response.data.token, response.data.account);
-    navigate('/login/loginAfter', { replace: true });
+    void navigate('/login/loginAfter', { replace: true });
   };
   return (
     <div className="screen no-menu">

@@ -39,11 +39,9 @@ function SendCodeButton({ getAccount }: { getAccount: () => string }) {
   );
 }
 
-/** Registration: account, passwords, invitation code, verification code, agreement. */
-export function Register() {
-  const { t } = useTranslation();
+/** Sends the registration; on success the login screen opens with the new account filled in. */
+function useRegister() {
   const navigate = useNavigate();
-  const [form] = Form.useForm<RegisterValues>();
   const [busy, setBusy] = useState(false);
   const submit = async (values: RegisterValues) => {
     setBusy(true);
@@ -59,8 +57,16 @@ export function Register() {
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     // The login screen opens with the new account filled in (the password is typed again).
-    navigate('/login/login', { replace: true, state: { account: values.account.trim() } });
+    void navigate('/login/login', { replace: true, state: { account: values.account.trim() } });
   };
+  return { busy, submit };
+}
+
+/** Registration: account, passwords, invitation code, verification code, agreement. */
+export function Register() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const { busy, submit } = useRegister();
   return (
     <div className="screen no-menu">
       <HeaderBar title={t('register.title')} />

@@ -15,7 +15,7 @@ export function BankScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [cards, setCards] = useState<BankCard[] | null>(null);
-  const reload = useCallback(() => loadList<BankCard>('bank/list').then(setCards), []);
+  const reload = useCallback(() => loadList('bank/list').then(setCards), []);
   const refresh = () => void reload();
   useEffect(refresh, [reload]);
   const unbind = async (card: BankCard) => {
@@ -85,6 +85,25 @@ const FIELDS = [
   'account_number',
 ] as const;
 
+/** Adds the card, or edits it when `cardId` is set; true when the server took it. */
+async function saveCard(cardId: string | null, values: Record<string, string | string[]>) {
+  const text = (field: (typeof FIELDS)[number]) => String(values[field] ?? '');
+  const payload = {
+    card_type: (values['card_type'] as string[])[0] ?? 'ordinary',
+    holder_kana: text('holder_kana'),
+    bank_name: text('bank_name'),
+    branch_name: text('branch_name'),
+    branch_code: text('branch_code'),
+    account_number: text('account_number'),
+  };
+  const response = cardId
+    ? await callApi('bank/edit', { ...payload, card_id: cardId })
+    : await callApi('bank/add', payload);
+  if (response.status !== 1) return false;
+  showMessage(translateMsg(response.msg));
+  return true;
+}
+
 /** /mine/bankAdd: adds a card, or edits one (?card=id). The holder must be the verified katakana name. */
 export function BankAddScreen() {
   const { t } = useTranslation();
@@ -94,23 +113,13 @@ export function BankAddScreen() {
   const [form] = Form.useForm();
   useEffect(() => {
     if (!cardId) return;
-    void loadList<BankCard>('bank/list').then((cards) => {
+    void loadList('bank/list').then((cards) => {
       const card = cards.find((c) => c.card_id === cardId);
       if (card) form.setFieldsValue({ ...card, card_type: [card.card_type] });
     });
   }, [cardId, form]);
   const submit = async (values: Record<string, string | string[]>) => {
-    const payload: Record<string, string> = {
-      card_type: (values['card_type'] as string[])[0] ?? 'ordinary',
-    };
-    for (const field of FIELDS) payload[field] = String(values[field] ?? '');
-    const response = await callApi(
-      cardId ? 'bank/edit' : 'bank/add',
-      cardId ? { ...payload, card_id: cardId } : payload,
-    );
-    if (response.status !== 1) return;
-    showMessage(translateMsg(response.msg));
-    navigate('/mine/bank', { replace: true });
+    if (await saveCard(cardId, values)) void navigate('/mine/bank', { replace: true });
   };
   return (
     <div className="screen" data-testid="bank-add-screen">

@@ -8,17 +8,14 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { formatWhen, loadList, type ChannelDetails, type DepositChannel } from './funds.api.ts';
+import {
+  formatWhen,
+  loadList,
+  type ChannelDetails,
+  type DepositChannel,
+  type DepositRow,
+} from './funds.api.ts';
 import { PhotoField } from './photo-field.tsx';
-
-interface DepositRow {
-  deposit_id: string;
-  status: string;
-  currency: string;
-  amount: string;
-  reason: string | null;
-  created_at: number;
-}
 
 const STATUS_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -29,7 +26,7 @@ const STATUS_COLOR: Record<string, string> = {
 function RecentDeposits() {
   const { t } = useTranslation();
   const [rows, setRows] = useState<DepositRow[]>([]);
-  const reload = useCallback(() => loadList<DepositRow>('fund/deposits').then(setRows), []);
+  const reload = useCallback(() => loadList('fund/deposits').then(setRows), []);
   useEffect(() => void reload(), [reload]);
   if (rows.length === 0) return null;
   return (
@@ -59,10 +56,10 @@ export function StoredScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [channels, setChannels] = useState<DepositChannel[]>([]);
-  useEffect(() => void loadList<DepositChannel>('fund/channels').then(setChannels), []);
+  useEffect(() => void loadList('fund/channels').then(setChannels), []);
   const submit = (values: { amount: string; channel: string[] }) => {
     const channel = values.channel[0] ?? channels[0]?.channel_id ?? '';
-    navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
+    void navigate(`/mine/deposit?channel=${channel}&amount=${encodeURIComponent(values.amount)}`);
   };
   return (
     <div className="screen" data-testid="stored-screen">
@@ -100,7 +97,9 @@ export function StoredScreen() {
           </Form.Item>
         </Form>
       ) : null}
-      <p className="muted prose">{t('money.depositHours')}</p>
+      <p className="muted prose" style={{ padding: '0 16px' }}>
+        {t('money.depositHours')}
+      </p>
       <RecentDeposits />
     </div>
   );
@@ -134,23 +133,58 @@ function ChannelDetailsCard({ details }: { details: ChannelDetails }) {
   );
 }
 
-/** /mine/deposit: the channel password unlocks the bank details; then the transfer proof is uploaded. */
-export function DepositScreen() {
+/** The channel password form: a right password answers with the channel's bank details. */
+function ChannelUnlockForm({
+  channelId,
+  onUnlocked,
+}: {
+  channelId: string;
+  onUnlocked: (details: ChannelDetails) => void;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const channelId = params.get('channel') ?? '';
-  const amount = params.get('amount') ?? '';
-  const [details, setDetails] = useState<ChannelDetails | null>(null);
-  const [proof, setProof] = useState<File | null>(null);
-  const [requestId] = useState(newRequestId);
   const unlock = async (values: { channel_password: string }) => {
-    const response = await callApi<ChannelDetails>('fund/channel', {
+    const response = await callApi('fund/channel', {
       channel_id: channelId,
       channel_password: values.channel_password,
     });
-    if (response.status === 1) setDetails(response.data);
+    if (response.status === 1) onUnlocked(response.data);
   };
+  return (
+    <Form
+      layout="vertical"
+      onFinish={unlock}
+      footer={
+        <Button block type="submit" color="primary" size="large" data-testid="channel-unlock">
+          {t('money.showDetails')}
+        </Button>
+      }
+    >
+      <Form.Item
+        name="channel_password"
+        label={t('money.channelPassword')}
+        help={t('money.channelPasswordHelp')}
+        rules={[{ required: true }]}
+      >
+        <Input type="password" inputMode="numeric" maxLength={32} data-testid="channel-password" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The bank details to transfer to, then the transfer proof and the deposit request with it. */
+function DepositProofStep({
+  details,
+  channelId,
+  amount,
+}: {
+  details: ChannelDetails;
+  channelId: string;
+  amount: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [proof, setProof] = useState<File | null>(null);
+  const [requestId] = useState(newRequestId);
   const submit = async () => {
     const response = await callMultipart(
       'fund/deposit',
@@ -159,8 +193,37 @@ export function DepositScreen() {
     );
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/stored', { replace: true });
+    void navigate('/mine/stored', { replace: true });
   };
+  return (
+    <>
+      <ChannelDetailsCard details={details} />
+      <div className="photo-row">
+        <PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} />
+      </div>
+      <div className="form-actions">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!proof}
+          onClick={() => void submit()}
+          data-testid="deposit-submit"
+        >
+          {t('common.submit')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** /mine/deposit: the channel password unlocks the bank details; then the transfer proof is uploaded. */
+export function DepositScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const channelId = params.get('channel') ?? '';
+  const amount = params.get('amount') ?? '';
+  const [details, setDetails] = useState<ChannelDetails | null>(null);
   return (
     <div className="screen" data-testid="deposit-screen">
       <HeaderBar title={t('mine.deposit')} />
@@ -173,48 +236,9 @@ export function DepositScreen() {
         </div>
       </div>
       {details ? (
-        <>
-          <ChannelDetailsCard details={details} />
-          <div className="photo-row">
-            <PhotoField label={t('money.proof')} testId="deposit-proof" onChange={setProof} />
-          </div>
-          <div className="form-actions">
-            <Button
-              block
-              color="primary"
-              size="large"
-              disabled={!proof}
-              onClick={() => void submit()}
-              data-testid="deposit-submit"
-            >
-              {t('common.submit')}
-            </Button>
-          </div>
-        </>
+        <DepositProofStep details={details} channelId={channelId} amount={amount} />
       ) : (
-        <Form
-          layout="vertical"
-          onFinish={unlock}
-          footer={
-            <Button block type="submit" color="primary" size="large" data-testid="channel-unlock">
-              {t('money.showDetails')}
-            </Button>
-          }
-        >
-          <Form.Item
-            name="channel_password"
-            label={t('money.channelPassword')}
-            help={t('money.channelPasswordHelp')}
-            rules={[{ required: true }]}
-          >
-            <Input
-              type="password"
-              inputMode="numeric"
-              maxLength={32}
-              data-testid="channel-password"
-            />
-          </Form.Item>
-        </Form>
+        <ChannelUnlockForm channelId={channelId} onUnlocked={setDetails} />
       )}
     </div>
   );

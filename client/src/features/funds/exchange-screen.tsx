@@ -1,5 +1,5 @@
 import { Button, Dialog, Form, Input, Picker } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, newRequestId } from '../../lib/api-client.ts';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage, showRefusal } from '../../lib/toast.ts';
 import { EXCHANGE_CURRENCIES, type ExchangePrice } from './funds.api.ts';
+import { useExchangeQuote } from './use-exchange-quote.ts';
 
 const COLUMNS = [EXCHANGE_CURRENCIES.map((c) => ({ label: c, value: c }))];
 
@@ -74,58 +75,43 @@ function PriceCard({ price, secondsLeft }: { price: ExchangePrice; secondsLeft: 
   );
 }
 
-/** Re-quote this long before the server's lock lapses, so a confirm never reaches a lapsed quote. */
-const REQUOTE_MARGIN_MS = 1000;
-
-/**
- * The priced exchange on screen and the seconds it has left. When it lapses a fresh quote replaces
- * it (a new rate the user sees before confirming); `current` tells whether a quote is still the one
- * on screen and valid.
- */
-function useExchangeQuote({ from, to, amount }: { from: string; to: string; amount: string }) {
-  const [price, setPrice] = useState<ExchangePrice | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const expiresAt = useRef(0);
-  const pending = useRef(false);
-  const fetchQuote = useCallback(async () => {
-    if (pending.current) return;
-    pending.current = true;
-    setPrice((shown) => (shown ? { ...shown, quote_id: '' } : shown));
-    const response = await callApi<ExchangePrice>('fund/exchangequote', { from, to, amount });
-    pending.current = false;
-    const priced = response.status === 1 ? response.data : null;
-    expiresAt.current = priced ? Date.now() + priced.valid_seconds * 1000 : 0;
-    setNow(Date.now());
-    setPrice(priced);
-  }, [from, to, amount]);
-  useEffect(() => {
-    if (!price?.quote_id) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [price?.quote_id]);
-  const lapsed =
-    price !== null && price.quote_id !== '' && now >= expiresAt.current - REQUOTE_MARGIN_MS;
-  useEffect(() => {
-    if (lapsed) void fetchQuote();
-  }, [lapsed, fetchQuote]);
-  const secondsLeft =
-    price?.quote_id && !lapsed ? Math.ceil((expiresAt.current - now) / 1000) : null;
-  const current = (quoteId: string) =>
-    quoteId !== '' &&
-    price?.quote_id === quoteId &&
-    Date.now() < expiresAt.current - REQUOTE_MARGIN_MS;
-  return { price, secondsLeft, fetchQuote, clear: () => setPrice(null), current };
+/** From and to currency pickers with a swap between them; any change drops the quote on screen. */
+function CurrencyPair({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  return (
+    <div className="card exchange-pair">
+      <CurrencyPicker value={from} onChange={(c) => onChange(c, to)} testId="exchange-from" />
+      <button
+        type="button"
+        className="swap-button"
+        aria-label="swap"
+        onClick={() => onChange(to, from)}
+      >
+        ⇄
+      </button>
+      <CurrencyPicker value={to} onChange={(c) => onChange(from, c)} testId="exchange-to" />
+    </div>
+  );
 }
 
-/** /mine/exchange: every direction between the spec's currencies at the feed rate less the published spread. */
-export function ExchangeScreen() {
+type ExchangeQuote = ReturnType<typeof useExchangeQuote>;
+
+/** Confirms the quote on screen and exchanges at its rate; a lapsed quote is refused, not sent. */
+function useConfirmExchange(
+  { from, to, amount }: { from: string; to: string; amount: string },
+  quote: ExchangeQuote,
+  onDone: () => void,
+) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('JPY');
-  const [to, setTo] = useState('USD');
-  const [amount, setAmount] = useState('');
-  const quote = useExchangeQuote({ from, to, amount });
   const { price } = quote;
-  const confirm = async () => {
+  return async () => {
     if (!price?.quote_id) return;
     const ok = await Dialog.confirm({
       content: t('money.exchangeConfirm', {
@@ -139,7 +125,7 @@ export function ExchangeScreen() {
     if (!ok) return;
     // The rate lapsed while the dialog was open: a new one is on screen; the user confirms that one.
     if (!quote.current(price.quote_id)) return showRefusal(translateMsg('quote_expired'));
-    const response = await callApi<ExchangePrice>('fund/exchange', {
+    const response = await callApi('fund/exchange', {
       from,
       to,
       amount,
@@ -152,41 +138,71 @@ export function ExchangeScreen() {
     }
     showMessage(translateMsg(response.msg));
     quote.clear();
-    setAmount('');
+    onDone();
   };
+}
+
+/** Get a rate first; with a rate on screen, exchange at it. */
+function ExchangeAction({
+  quote,
+  amount,
+  onConfirm,
+}: {
+  quote: ExchangeQuote;
+  amount: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { price } = quote;
+  return (
+    <div className="form-actions">
+      {price ? (
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!price.quote_id}
+          onClick={() => void onConfirm()}
+          data-testid="exchange-confirm"
+        >
+          {t('money.exchangeNow')}
+        </Button>
+      ) : (
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!amount}
+          onClick={() => void quote.fetchQuote()}
+          data-testid="exchange-quote"
+        >
+          {t('money.getRate')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** /mine/exchange: every direction between the spec's currencies at the feed rate less the published spread. */
+export function ExchangeScreen() {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState('JPY');
+  const [to, setTo] = useState('USD');
+  const [amount, setAmount] = useState('');
+  const quote = useExchangeQuote({ from, to, amount });
+  const confirm = useConfirmExchange({ from, to, amount }, quote, () => setAmount(''));
   return (
     <div className="screen" data-testid="exchange-screen">
       <HeaderBar title={t('money.exchange')} />
-      <div className="card exchange-pair">
-        <CurrencyPicker
-          value={from}
-          onChange={(c) => {
-            setFrom(c);
-            quote.clear();
-          }}
-          testId="exchange-from"
-        />
-        <button
-          type="button"
-          className="swap-button"
-          aria-label="swap"
-          onClick={() => {
-            setFrom(to);
-            setTo(from);
-            quote.clear();
-          }}
-        >
-          ⇄
-        </button>
-        <CurrencyPicker
-          value={to}
-          onChange={(c) => {
-            setTo(c);
-            quote.clear();
-          }}
-          testId="exchange-to"
-        />
-      </div>
+      <CurrencyPair
+        from={from}
+        to={to}
+        onChange={(nextFrom, nextTo) => {
+          setFrom(nextFrom);
+          setTo(nextTo);
+          quote.clear();
+        }}
+      />
       <Form layout="vertical">
         <Form.Item label={`${t('money.amount')} (${from})`}>
           <Input
@@ -200,32 +216,8 @@ export function ExchangeScreen() {
           />
         </Form.Item>
       </Form>
-      {price ? <PriceCard price={price} secondsLeft={quote.secondsLeft} /> : null}
-      <div className="form-actions">
-        {price ? (
-          <Button
-            block
-            color="primary"
-            size="large"
-            disabled={!price.quote_id}
-            onClick={() => void confirm()}
-            data-testid="exchange-confirm"
-          >
-            {t('money.exchangeNow')}
-          </Button>
-        ) : (
-          <Button
-            block
-            color="primary"
-            size="large"
-            disabled={!amount}
-            onClick={() => void quote.fetchQuote()}
-            data-testid="exchange-quote"
-          >
-            {t('money.getRate')}
-          </Button>
-        )}
-      </div>
+      {quote.price ? <PriceCard price={quote.price} secondsLeft={quote.secondsLeft} /> : null}
+      <ExchangeAction quote={quote} amount={amount} onConfirm={confirm} />
     </div>
   );
 }

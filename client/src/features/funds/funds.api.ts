@@ -1,87 +1,50 @@
-import { callApi } from '../../lib/api-client.ts';
+import type {
+  BankCard,
+  CallAnswer,
+  CallPath,
+  ChannelDetails,
+  DepositChannel,
+  DepositRow,
+  ExchangePrice,
+  InboxMessage,
+  KycState,
+  KycStatus,
+  StatementRow,
+  WithdrawalRow,
+} from '@kabuto/schema/contracts';
+import { callApi, type CallArgs } from '../../lib/api-client.ts';
 import { LOCALE_OF } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 
-export type KycState = 'none' | 'pending' | 'verified' | 'failed';
+export type {
+  BankCard,
+  ChannelDetails,
+  DepositChannel,
+  DepositRow,
+  ExchangePrice,
+  InboxMessage,
+  KycState,
+  KycStatus,
+  StatementRow,
+  WithdrawalRow,
+};
 
-export interface KycStatus {
-  state: KycState;
-  reason: string | null;
-  name_kanji: string | null;
-  name_kana: string | null;
-  document_type: string | null;
-}
-
-export interface BankCard {
-  card_id: string;
-  holder_kana: string;
-  bank_name: string;
-  branch_name: string;
-  branch_code: string;
-  card_type: 'ordinary' | 'current';
-  account_number: string;
-  masked_number: string;
-}
-
-export interface DepositChannel {
-  channel_id: string;
-  name: string;
-  currency: string;
-  max_single: string;
-}
-
-export interface ChannelDetails extends DepositChannel {
-  bank_name: string;
-  branch_name: string;
-  account_name: string;
-  account_number: string;
-  transfer_reference: string;
-}
-
-export interface StatementRow {
-  journal_id: string;
-  time: number;
-  kind: string;
-  memo: string;
-  /** The memo's template (`template`) and parameters; null on journals written before them. */
-  memo_params: Record<string, string> | null;
-  currency: string;
-  amount: string;
-  balance: string;
-}
-
-export interface InboxMessage {
-  message_id: string;
-  kind: string;
-  params: Record<string, string>;
-  read: boolean;
-  created_at: number;
-  anti_phishing_phrase: string | null;
-}
-
-export interface ExchangePrice {
-  from: string;
-  to: string;
-  mid_rate: string;
-  applied_rate: string;
-  spread: string;
-  amount: string;
-  receive: string;
-  quote_id: string;
-  valid_seconds: number;
-}
+/** The calls that answer with a list. */
+type ListPath = {
+  [P in CallPath]: CallAnswer<P> extends readonly unknown[] ? P : never;
+}[CallPath];
 
 /** Loads a list call; an empty list when it was refused (the api client already toasted). */
-export async function loadList<T>(
-  path: string,
-  payload: Record<string, string> = {},
-): Promise<T[]> {
-  const response = await callApi<T[]>(path, payload);
-  return response.status === 1 && Array.isArray(response.data) ? response.data : [];
+export async function loadList<P extends ListPath>(
+  path: P,
+  ...args: CallArgs<P>
+): Promise<CallAnswer<P> | []> {
+  const response = await callApi(path, ...args);
+  return response.status === 1 ? response.data : [];
 }
 
 export async function loadKyc(): Promise<KycStatus | null> {
-  const response = await callApi<KycStatus>('user/kyc');
+  const response = await callApi('user/kyc');
   return response.status === 1 ? response.data : null;
 }
 

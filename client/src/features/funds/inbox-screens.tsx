@@ -22,7 +22,7 @@ export function InboxScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [messages, setMessages] = useState<InboxMessage[] | null>(null);
-  const reload = useCallback(() => loadList<InboxMessage>('user/messages').then(setMessages), []);
+  const reload = useCallback(() => loadList('user/messages').then(setMessages), []);
   useEffect(() => void reload(), [reload]);
   return (
     <div className="screen" data-testid="inbox-screen">
@@ -55,7 +55,7 @@ export function MessageInfoScreen() {
   const id = params.get('id') ?? '';
   const [message, setMessage] = useState<InboxMessage | null>(null);
   useEffect(() => {
-    void loadList<InboxMessage>('user/messages').then((all) =>
+    void loadList('user/messages').then((all) =>
       setMessage(all.find((m) => m.message_id === id) ?? null),
     );
     void callApi('user/messageRead', { id }, { quiet: true });

@@ -95,7 +95,7 @@ export function RecordsScreen() {
   const [kind, setKind] = useState<string | undefined>();
   const [rows, setRows] = useState<StatementRow[] | null>(null);
   const reload = useCallback(
-    () => loadList<StatementRow>('fund/records', filterPayload(currency, kind)).then(setRows),
+    () => loadList('fund/records', filterPayload(currency, kind)).then(setRows),
     [currency, kind],
   );
   useEffect(() => void reload(), [reload]);

@@ -8,14 +8,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { formatWhen, loadList } from './funds.api.ts';
-
-interface SessionRow {
-  id: number;
-  user_agent: string;
-  ip: string;
-  last_seen_at: number;
-  current: boolean;
-}
+import type { SessionRow } from '@kabuto/schema/contracts';
 
 function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => void }) {
   const { t } = useTranslation();
@@ -29,7 +22,7 @@ function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => voi
     );
   }
   const start = async () => {
-    const response = await callApi<{ qr: string; secret: string }>('security/totp/setup');
+    const response = await callApi('security/totp/setup');
     if (response.status === 1) setSetup(response.data);
   };
   const enable = async () => {
@@ -81,7 +74,7 @@ function SessionsCard() {
     return browser && os ? t('money.browserOn', { browser, os }) : browser || os || null;
   };
   const [sessions, setSessions] = useState<SessionRow[]>([]);
-  const reload = useCallback(() => loadList<SessionRow>('user/sessions').then(setSessions), []);
+  const reload = useCallback(() => loadList('user/sessions').then(setSessions), []);
   const refresh = () => void reload();
   useEffect(refresh, [reload]);
   const revoke = async (session: SessionRow) => {
@@ -124,9 +117,7 @@ export function SecurityScreen() {
     anti_phishing_phrase: string | null;
   } | null>(null);
   const refresh = () =>
-    void callApi<{ totp_enabled: boolean; anti_phishing_phrase: string | null }>(
-      'security/status',
-    ).then((r) => r.status === 1 && setStatus(r.data));
+    void callApi('security/status').then((r) => r.status === 1 && setStatus(r.data));
   useEffect(refresh, []);
   const savePhrase = async (values: { phrase: string }) => {
     const response = await callApi('security/antiphishing', values);

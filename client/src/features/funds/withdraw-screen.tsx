@@ -10,17 +10,7 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { assetsState, loadAssets } from '../assets/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { loadList, type BankCard } from './funds.api.ts';
-
-interface WithdrawalRow {
-  withdrawal_id: string;
-  status: number;
-  state: string;
-  money: string;
-  reason: string | null;
-  bank_name: string;
-  masked_number: string;
-}
+import { loadList, type BankCard, type WithdrawalRow } from './funds.api.ts';
 
 const STATE_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -33,7 +23,7 @@ function RecentWithdrawals({ version }: { version: number }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<WithdrawalRow[]>([]);
   const reload = useCallback(
-    () => loadList<WithdrawalRow>('user/withdrawallist', { type: 'jpy' }).then(setRows),
+    () => loadList('user/withdrawallist', { type: 'jpy' }).then(setRows),
     [],
   );
   useEffect(() => void reload(), [reload, version]);
@@ -60,6 +50,91 @@ function RecentWithdrawals({ version }: { version: number }) {
   );
 }
 
+interface WithdrawValues {
+  card: string[];
+  amount: string;
+  fund_password: string;
+  otp?: string;
+}
+
+/** Sends the withdrawal request (a fresh request id each time); true when it was accepted. */
+async function requestWithdrawal(values: WithdrawValues) {
+  const payload = {
+    card_id: values.card[0] ?? '',
+    amount: values.amount,
+    fund_password: values.fund_password,
+    request_id: newRequestId(),
+    ...(values.otp ? { otp: values.otp } : {}),
+  };
+  const response = await callApi('fund/withdraw', payload);
+  if (response.status !== 1) return false;
+  showMessage(translateMsg(response.msg));
+  return true;
+}
+
+/** The withdrawal form: card, amount in yen, fund password and (when on) the authenticator code. */
+function WithdrawForm({
+  cards,
+  totp,
+  onWithdrawn,
+}: {
+  cards: BankCard[];
+  totp: boolean;
+  onWithdrawn: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const submit = async (values: WithdrawValues) => {
+    if (!(await requestWithdrawal(values))) return;
+    form.resetFields();
+    onWithdrawn();
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={{ card: [cards[0]?.card_id] }}
+      footer={
+        <Button block type="submit" color="primary" size="large" data-testid="withdraw-submit">
+          {t('mine.withdraw')}
+        </Button>
+      }
+    >
+      <Form.Item name="card" label={t('money.toCard')}>
+        <Selector
+          columns={1}
+          options={cards.map((c) => ({
+            value: c.card_id,
+            label: `${c.bank_name} ${c.masked_number}`,
+            description: c.holder_kana,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="amount"
+        label={t('money.amountJpy')}
+        rules={[{ required: true }, { pattern: /^\d{1,13}$/, message: t('msg.invalid_param') }]}
+      >
+        <Input inputMode="numeric" data-testid="withdraw-amount" />
+      </Form.Item>
+      <Form.Item name="fund_password" label={t('mine.fundPassword')} rules={[{ required: true }]}>
+        <Input
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          data-testid="withdraw-fund-password"
+        />
+      </Form.Item>
+      {totp ? (
+        <Form.Item name="otp" label={t('money.otp')} rules={[{ required: true }]}>
+          <Input inputMode="numeric" maxLength={6} data-testid="withdraw-otp" />
+        </Form.Item>
+      ) : null}
+    </Form>
+  );
+}
+
 /** /mine/withdraw: to one of the user's cards, in yen, with the fund password (and TOTP when on). */
 export function WithdrawScreen() {
   const { t } = useTranslation();
@@ -69,33 +144,11 @@ export function WithdrawScreen() {
   const available = useSnapshot(assetsState).summary?.cash?.['JPY'];
   const [totp, setTotp] = useState(false);
   const [version, setVersion] = useState(0);
-  const [form] = Form.useForm();
   useEffect(() => {
-    void loadList<BankCard>('bank/list').then(setCards);
+    void loadList('bank/list').then(setCards);
     void loadAssets({ loading: false });
-    void callApi<{ totp_enabled: boolean }>('security/status').then(
-      (r) => r.status === 1 && setTotp(r.data.totp_enabled),
-    );
+    void callApi('security/status').then((r) => r.status === 1 && setTotp(r.data.totp_enabled));
   }, [version]);
-  const submit = async (values: {
-    card: string[];
-    amount: string;
-    fund_password: string;
-    otp?: string;
-  }) => {
-    const payload: Record<string, string> = {
-      card_id: values.card[0] ?? '',
-      amount: values.amount,
-      fund_password: values.fund_password,
-      request_id: newRequestId(),
-    };
-    if (values.otp) payload['otp'] = values.otp;
-    const response = await callApi('fund/withdraw', payload);
-    if (response.status !== 1) return;
-    showMessage(translateMsg(response.msg));
-    form.resetFields();
-    setVersion((v) => v + 1);
-  };
   return (
     <div className="screen" data-testid="withdraw-screen">
       <HeaderBar title={t('mine.withdraw')} />
@@ -107,57 +160,12 @@ export function WithdrawScreen() {
       </div>
       {cards.length === 0 ? (
         <div className="form-actions">
-          <Button block onClick={() => navigate('/mine/bankAdd')}>
+          <Button block onClick={() => void navigate('/mine/bankAdd')}>
             {t('money.addCard')}
           </Button>
         </div>
       ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{ card: [cards[0]?.card_id] }}
-          footer={
-            <Button block type="submit" color="primary" size="large" data-testid="withdraw-submit">
-              {t('mine.withdraw')}
-            </Button>
-          }
-        >
-          <Form.Item name="card" label={t('money.toCard')}>
-            <Selector
-              columns={1}
-              options={cards.map((c) => ({
-                value: c.card_id,
-                label: `${c.bank_name} ${c.masked_number}`,
-                description: c.holder_kana,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="amount"
-            label={t('money.amountJpy')}
-            rules={[{ required: true }, { pattern: /^\d{1,13}$/, message: t('msg.invalid_param') }]}
-          >
-            <Input inputMode="numeric" data-testid="withdraw-amount" />
-          </Form.Item>
-          <Form.Item
-            name="fund_password"
-            label={t('mine.fundPassword')}
-            rules={[{ required: true }]}
-          >
-            <Input
-              type="password"
-              inputMode="numeric"
-              maxLength={6}
-              data-testid="withdraw-fund-password"
-            />
-          </Form.Item>
-          {totp ? (
-            <Form.Item name="otp" label={t('money.otp')} rules={[{ required: true }]}>
-              <Input inputMode="numeric" maxLength={6} data-testid="withdraw-otp" />
-            </Form.Item>
-          ) : null}
-        </Form>
+        <WithdrawForm cards={cards} totp={totp} onWithdrawn={() => setVersion((v) => v + 1)} />
       )}
       <div className="card prose">
         <p className="muted">{t('money.withdrawRules')}</p>

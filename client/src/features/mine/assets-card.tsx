@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { AssetsData } from '@kabuto/schema/contracts';
 import { appConfig } from '../../app/app-config.ts';
 import { assetsState, loadAssets } from '../assets/assets.store.ts';
-import { callApi, newRequestId } from '../../lib/api-client.ts';
+import { callApi, newRequestId, refusalDetail } from '../../lib/api-client.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -42,12 +42,12 @@ function CurrencyPicker() {
 
 /** Claims the paper grant in one currency; a claim too soon says when the next one opens. */
 async function claimGrant(currency: DisplayCurrencyKey): Promise<void> {
-  const response = await callApi<{ currency?: string; next_claim_at?: number }>(
+  const response = await callApi(
     'user/paperfund',
     { currency, request_id: newRequestId() },
     { quiet: true },
   );
-  const nextAt = response.data?.next_claim_at;
+  const nextAt = response.status === 1 ? undefined : refusalDetail(response, 'next_claim_at');
   const params: Record<string, string> = {
     currency: currency.toUpperCase(),
     ...(nextAt ? { when: formatWhen(nextAt) } : {}),

@@ -15,7 +15,7 @@ function FeeRows({ market }: { market: Market }) {
       ? t('fees.max', { amount: money(fees.commissionMaxMinor) })
       : '',
   ].filter(Boolean);
-  const perShare = `${currency} ${formatScaled(BigInt(fees.sellPerShareFeeMillionths), 6)}`;
+  const perShare = `${formatScaled(BigInt(fees.sellPerShareFeeMillionths), 6)} ${currency}`;
   const rows: Array<[string, string]> = [
     ['fees.commission', commission.join(' · ')],
     ['fees.stampDuty', fees.sellDutyPpm ? ppmAsPercent(fees.sellDutyPpm) : t('fees.none')],

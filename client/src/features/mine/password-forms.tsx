@@ -3,10 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
+import type { CallInput } from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { storage } from '../../lib/storage.ts';
+
+/** The calls these forms make. */
+type PasswordPath = 'user/changePassword' | 'user/setFundPassword' | 'user/changeFundPassword';
 
 interface Field {
   readonly name: string;
@@ -20,7 +24,7 @@ function PasswordForm({
   fields,
 }: {
   title: string;
-  path: string;
+  path: PasswordPath;
   fields: readonly Field[];
 }) {
   const { t } = useTranslation();
@@ -28,11 +32,12 @@ function PasswordForm({
   const [busy, setBusy] = useState(false);
   const submit = async (values: Record<string, string>) => {
     setBusy(true);
-    const response = await callApi(path, values);
+    // The form's fields are the call's (see the `fields` each form passes).
+    const response = await callApi(path, values as CallInput<PasswordPath>);
     setBusy(false);
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
-    navigate('/mine/index');
+    void navigate('/mine/index');
   };
   return (
     <div className="screen">
@@ -85,7 +90,7 @@ export function FundPassword() {
   const { t } = useTranslation();
   const [isSet, setIsSet] = useState<boolean | null>(null);
   useEffect(() => {
-    void callApi<{ fund_password_set: boolean }>('user/getUserinfo', {
+    void callApi('user/getUserinfo', {
       type: storage.currency(),
     }).then((r) => {
       if (r.status === 1) setIsSet(r.data.fund_password_set);

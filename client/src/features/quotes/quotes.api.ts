@@ -1,37 +1,38 @@
-import type { CandleRow, ChartPeriod, ChartRange, QuoteRow } from '@kabuto/schema/contracts';
+import type {
+  CallInput,
+  CandleRow,
+  ChartPeriod,
+  ChartRange,
+  QuoteDetail,
+  QuoteRow,
+} from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 
-export type { CandleRow, ChartPeriod, ChartRange, QuoteRow };
+export type { CandleRow, ChartPeriod, ChartRange, QuoteDetail, QuoteRow };
 export type Market = 'JP' | 'US' | 'CN';
 export type Adjust = 'none' | 'qfq' | 'hfq';
 
-export interface QuoteDetail extends QuoteRow {
-  kind: 'stock' | 'index';
-  currency: string;
-  open: string | null;
-  prev_close: string | null;
-  high: string | null;
-  low: string | null;
-  limit_up: string | null;
-  limit_down: string | null;
-  lot_size: number;
-  min_qty: number;
-  qty_step: number;
-  shortable: boolean;
-  max_leverage: number;
-  phase: string;
-  time_zone: string;
-  price_min_decimals: number;
-  price_decimals: number;
-  seq: number;
-  source: string | null;
-}
-
 const lang = () => storage.language();
 
-async function list(path: string, payload: Record<string, string>): Promise<QuoteRow[]> {
-  const response = await callApi<QuoteRow[]>(path, { ...payload, lang: lang() }, { quiet: true });
+/** The quote calls that answer with rows, each in the reader's language. */
+type QuoteListPath =
+  | 'quote/search'
+  | 'quote/market'
+  | 'quote/indices'
+  | 'quote/hot'
+  | 'quote/rankings'
+  | 'quote/watchlist';
+
+async function list<P extends QuoteListPath>(
+  path: P,
+  payload: Omit<CallInput<P>, 'lang'>,
+): Promise<QuoteRow[]> {
+  const response = await callApi<QuoteListPath>(
+    path,
+    { ...payload, lang: lang() },
+    { quiet: true },
+  );
   return response.status === 1 && Array.isArray(response.data) ? response.data : [];
 }
 
@@ -44,11 +45,7 @@ export const quotesApi = {
     list('quote/rankings', { market, kind, limit: '10' }),
   watchlist: () => list('quote/watchlist', {}),
   async detail(symbol: string): Promise<QuoteDetail | null> {
-    const response = await callApi<QuoteDetail>(
-      'quote/detail',
-      { symbol, lang: lang() },
-      { quiet: true },
-    );
+    const response = await callApi('quote/detail', { symbol, lang: lang() }, { quiet: true });
     return response.status === 1 ? (response.data ?? null) : null;
   },
   /**
@@ -61,13 +58,8 @@ export const quotesApi = {
     range: ChartRange | null,
     adjust: Adjust,
   ): Promise<{ candles: CandleRow[]; factor: number; range: ChartRange | null }> {
-    const payload: Record<string, string> = { symbol, period, adjust };
-    if (range) payload['range'] = range;
-    const response = await callApi<{
-      candles: CandleRow[];
-      live_factor: string;
-      range: ChartRange;
-    }>('quote/candles', payload, { quiet: true });
+    const payload = { symbol, period, adjust, ...(range ? { range } : {}) };
+    const response = await callApi('quote/candles', payload, { quiet: true });
     if (response.status !== 1 || !response.data) return { candles: [], factor: 1, range };
     return {
       candles: response.data.candles,

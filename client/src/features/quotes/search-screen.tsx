@@ -18,13 +18,9 @@ function remember(keyword: string): string[] {
   return next;
 }
 
-/** Search (/quotes/search): code, name in any language, kana or pinyin initials; history in `searchList`. */
-export function SearchScreen() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
+/** Rows matching what is typed (debounced; null while nothing is typed), live-followed while shown. */
+function useSearchResults() {
   const [results, setResults] = useState<QuoteRow[] | null>(null);
-  const [history, setHistory] = useState<string[]>(storage.searchList());
   const [input$] = useState(() => new Subject<string>());
   useEffect(() => {
     const subscription = input$
@@ -45,13 +41,57 @@ export function SearchScreen() {
     const subscription = followQuotes(symbols.split(','));
     return () => subscription.unsubscribe();
   }, [symbols]);
+  return { results, typed: (keyword: string) => input$.next(keyword) };
+}
+
+/** Earlier searches, newest first; one tap searches again, and the list can be cleared. */
+function SearchHistory({
+  history,
+  onSearch,
+  onClear,
+}: {
+  history: string[];
+  onSearch: (keyword: string) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="section-title">
+        <span>{t('quotes.history')}</span>
+        <button type="button" onClick={onClear} data-testid="clear-history">
+          {t('quotes.clearHistory')}
+        </button>
+      </div>
+      <div className="search-history">
+        {history.map((k) => (
+          <button type="button" key={k} onClick={() => onSearch(k)}>
+            {k}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Search (/quotes/search): code, name in any language, kana or pinyin initials; history in `searchList`. */
+export function SearchScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const [history, setHistory] = useState<string[]>(storage.searchList());
+  const { results, typed } = useSearchResults();
   const search = (value: string) => {
     setKeyword(value);
-    input$.next(value);
+    typed(value);
   };
   const open = (symbol: string) => {
     if (keyword.trim()) setHistory(remember(keyword.trim()));
-    navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`);
+    void navigate(`/quotes/info?symbol=${encodeURIComponent(symbol)}`);
+  };
+  const clearHistory = () => {
+    storage.saveSearchList([]);
+    setHistory([]);
   };
   return (
     <div className="screen no-menu" data-testid="search-screen">
@@ -67,28 +107,7 @@ export function SearchScreen() {
         />
       </div>
       {results === null && history.length > 0 ? (
-        <>
-          <div className="section-title">
-            <span>{t('quotes.history')}</span>
-            <button
-              type="button"
-              onClick={() => {
-                storage.saveSearchList([]);
-                setHistory([]);
-              }}
-              data-testid="clear-history"
-            >
-              {t('quotes.clearHistory')}
-            </button>
-          </div>
-          <div className="search-history">
-            {history.map((k) => (
-              <button type="button" key={k} onClick={() => search(k)}>
-                {k}
-              </button>
-            ))}
-          </div>
-        </>
+        <SearchHistory history={history} onSearch={search} onClear={clearHistory} />
       ) : null}
       {results?.length === 0 ? (
         <NoData />

@@ -67,6 +67,33 @@ function Stats({ detail }: { detail: QuoteDetail }) {
   );
 }
 
+/** A row of toggle buttons, the chosen one marked active; each button's test id is `${testPrefix}-${option}`. */
+function OptionButtons<T extends string>({
+  options,
+  chosen,
+  label,
+  testPrefix,
+  onChoose,
+}: {
+  options: readonly T[];
+  chosen: T | null;
+  label: (option: T) => string;
+  testPrefix: string;
+  onChoose: (option: T) => void;
+}) {
+  return options.map((option) => (
+    <button
+      type="button"
+      key={option}
+      className={option === chosen ? 'active' : ''}
+      onClick={() => onChoose(option)}
+      data-testid={`${testPrefix}-${option}`}
+    >
+      {label(option)}
+    </button>
+  ));
+}
+
 function ChartControls(props: {
   period: ChartPeriod;
   range: ChartRange | null;
@@ -81,63 +108,47 @@ function ChartControls(props: {
   return (
     <>
       <div className="chart-tabs" data-testid="period-tabs">
-        {PERIODS.map((p) => (
-          <button
-            type="button"
-            key={p}
-            className={p === props.period ? 'active' : ''}
-            onClick={() => props.set({ period: p })}
-            data-testid={`period-${p}`}
-          >
-            {t(`quotes.period.${p}`)}
-          </button>
-        ))}
+        <OptionButtons
+          options={PERIODS}
+          chosen={props.period}
+          label={(p) => t(`quotes.period.${p}`)}
+          testPrefix="period"
+          onChoose={(period) => props.set({ period })}
+        />
       </div>
       <div className="chart-options">
         <span className="group">
-          {RANGED.has(props.period)
-            ? RANGES.map((r) => (
-                <button
-                  type="button"
-                  key={r}
-                  className={r === props.range ? 'active' : ''}
-                  onClick={() => props.set({ range: r })}
-                  data-testid={`range-${r}`}
-                >
-                  {t(`quotes.range.${r}`)}
-                </button>
-              ))
-            : null}
+          {RANGED.has(props.period) ? (
+            <OptionButtons
+              options={RANGES}
+              chosen={props.range}
+              label={(r) => t(`quotes.range.${r}`)}
+              testPrefix="range"
+              onChoose={(range) => props.set({ range })}
+            />
+          ) : null}
         </span>
         <span className="group">
-          {props.showAdjust && props.period !== 'time'
-            ? ADJUSTS.map((a) => (
-                <button
-                  type="button"
-                  key={a}
-                  className={a === props.adjust ? 'active' : ''}
-                  onClick={() => props.set({ adjust: a })}
-                  data-testid={`adjust-${a}`}
-                >
-                  {t(`quotes.adjust.${a}`)}
-                </button>
-              ))
-            : null}
+          {props.showAdjust && props.period !== 'time' ? (
+            <OptionButtons
+              options={ADJUSTS}
+              chosen={props.adjust}
+              label={(a) => t(`quotes.adjust.${a}`)}
+              testPrefix="adjust"
+              onChoose={(adjust) => props.set({ adjust })}
+            />
+          ) : null}
         </span>
       </div>
       <div className="chart-options" style={{ justifyContent: 'flex-end' }}>
         <span className="group">
-          {SUBS.map((s) => (
-            <button
-              type="button"
-              key={s}
-              className={s === props.sub ? 'active' : ''}
-              onClick={() => props.set({ sub: s })}
-              data-testid={`sub-${s}`}
-            >
-              {s.toUpperCase()}
-            </button>
-          ))}
+          <OptionButtons
+            options={SUBS}
+            chosen={props.sub}
+            label={(s) => s.toUpperCase()}
+            testPrefix="sub"
+            onChoose={(sub) => props.set({ sub })}
+          />
         </span>
       </div>
     </>
@@ -168,20 +179,9 @@ function WatchStar({ symbol }: { symbol: string }) {
   );
 }
 
-/** Stock detail (/quotes/info?symbol=): live price, day figures, charts with periods, ranges and adjustment. */
-export function StockDetail() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const symbol = params.get('symbol') ?? '';
+/** The quote's detail (undefined while loading, null when there is none), live-followed while shown. */
+function useQuoteDetail(symbol: string) {
   const [detail, setDetail] = useState<QuoteDetail | null | undefined>(undefined);
-  // range null: the period's default range, which the gateway names in its answer (shownRange).
-  const [chart, setChart] = useState({
-    period: 'time' as ChartPeriod,
-    range: null as ChartRange | null,
-    adjust: 'qfq' as Adjust,
-    sub: 'vol' as SubIndicator,
-  });
-  const [shownRange, setShownRange] = useState<ChartRange | null>(null);
   useEffect(() => {
     void quotesApi.detail(symbol).then((loaded) => {
       if (loaded) seedQuotes([loaded]);
@@ -190,31 +190,15 @@ export function StockDetail() {
     const subscription = followQuotes([symbol]);
     return () => subscription.unsubscribe();
   }, [symbol]);
-  if (detail === null) {
-    return (
-      <div className="screen no-menu">
-        <HeaderBar title={symbol} />
-        <NoData />
-      </div>
-    );
-  }
-  if (!detail) {
-    return (
-      <div className="screen no-menu">
-        <HeaderBar title={symbol} />
-      </div>
-    );
-  }
+  return detail;
+}
+
+/** Live price and change, the currency and market phase, and where the figures come from. */
+function DetailHeadline({ detail }: { detail: QuoteDetail }) {
+  const { t } = useTranslation();
+  const { symbol } = detail;
   return (
-    <div className="screen no-menu" data-testid="stock-detail">
-      <HeaderBar
-        title={
-          <span>
-            {detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small>
-          </span>
-        }
-        extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null}
-      />
+    <>
       <div className="detail-price">
         <LivePrice symbol={symbol} fallback={detail.price} className="big" testId="detail-price" />
         <span className="change">
@@ -232,6 +216,22 @@ export function StockDetail() {
         </span>
         <span>{t('quotes.market.' + detail.market)}</span>
       </div>
+    </>
+  );
+}
+
+/** The chart and its controls (period, range, adjustment, sub-indicator). */
+function DetailChart({ detail }: { detail: QuoteDetail }) {
+  // range null: the period's default range, which the gateway names in its answer (shownRange).
+  const [chart, setChart] = useState({
+    period: 'time' as ChartPeriod,
+    range: null as ChartRange | null,
+    adjust: 'qfq' as Adjust,
+    sub: 'vol' as SubIndicator,
+  });
+  const [shownRange, setShownRange] = useState<ChartRange | null>(null);
+  return (
+    <>
       <ChartControls
         {...chart}
         range={chart.range ?? shownRange}
@@ -245,13 +245,42 @@ export function StockDetail() {
         showAdjust={detail.kind === 'stock'}
       />
       <ChartView
-        symbol={symbol}
+        symbol={detail.symbol}
         {...chart}
         onRange={setShownRange}
         prevClose={detail.prev_close ? Number(detail.prev_close) : null}
         timeZone={detail.time_zone}
         decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }}
       />
+    </>
+  );
+}
+
+/** Stock detail (/quotes/info?symbol=): live price, day figures, charts with periods, ranges and adjustment. */
+export function StockDetail() {
+  const [params] = useSearchParams();
+  const symbol = params.get('symbol') ?? '';
+  const detail = useQuoteDetail(symbol);
+  if (!detail) {
+    return (
+      <div className="screen no-menu">
+        <HeaderBar title={symbol} />
+        {detail === null ? <NoData /> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="screen no-menu" data-testid="stock-detail">
+      <HeaderBar
+        title={
+          <span>
+            {detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small>
+          </span>
+        }
+        extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null}
+      />
+      <DetailHeadline detail={detail} />
+      <DetailChart detail={detail} />
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditTime, merge } from 'rxjs';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { accountResync$ } from '../../lib/account-seq.ts';
 import { storage } from '../../lib/storage.ts';
 import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
@@ -20,7 +21,7 @@ function SideLines({
   const { t } = useTranslation();
   const rows: Array<[string, string, string]> = [
     ['trade.heldQty', String(figures.qty), `holding-${side}-qty`],
-    ['trade.avgCost', figures.avg_price, `holding-${side}-avg`],
+    ['trade.avgCost', formatMoney(figures.avg_price), `holding-${side}-avg`],
     ['trade.evalPnl', formatAmount(figures.pnl, currency), `holding-${side}-pnl`],
   ];
   return (
@@ -49,7 +50,7 @@ export function MyHolding({ symbol }: { symbol: string }) {
   useEffect(() => {
     if (!storage.hasSession()) return undefined;
     reload();
-    const changes = merge(fromSocketEvent('order:updated'), quoteTicks$([symbol]))
+    const changes = merge(fromSocketEvent('order:updated'), accountResync$(), quoteTicks$([symbol]))
       .pipe(auditTime(2000))
       .subscribe(reload);
     return () => changes.unsubscribe();

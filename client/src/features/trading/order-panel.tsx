@@ -1,5 +1,6 @@
 import { Button, Dialog, Input, Popup, Selector, Stepper } from 'antd-mobile';
 import { useEffect, useState, type CSSProperties } from 'react';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -91,6 +92,148 @@ function PreviewLines({
   );
 }
 
+/** The server's price for the order as it stands (trade/preview, 200 ms after the last change), or its refusal. */
+function useOrderPreview(input: OrderInput | null) {
+  const [preview, setPreview] = useState<OrderPreview | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The input's content, not its identity (a new object every render), decides when to ask again.
+  const inputKey = input ? JSON.stringify(input) : null;
+  useEffect(() => {
+    if (!inputKey) return;
+    const asked = JSON.parse(inputKey) as OrderInput;
+    const timer = setTimeout(() => {
+      void tradingApi.preview(asked).then((r) => {
+        setPreview(r.status === 1 ? (r.data ?? null) : null);
+        setRefusal(r.status === 1 ? null : r.msg);
+      });
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [inputKey]);
+  return { preview, refusal };
+}
+
+type OrderKind = 'market' | 'limit';
+
+/** What the user sets on the sheet: market or limit (with its price), leverage and quantity. */
+interface OrderFieldValues {
+  kind: OrderKind;
+  price: string;
+  leverage: number;
+  qty: number;
+}
+
+function KindAndPrice({
+  values,
+  onChange,
+}: {
+  values: OrderFieldValues;
+  onChange: (next: Partial<OrderFieldValues>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Selector
+        columns={2}
+        value={[values.kind]}
+        onChange={(v: OrderKind[]) => v[0] && onChange({ kind: v[0] })}
+        options={[
+          { label: t('trade.market'), value: 'market' },
+          { label: t('trade.limit'), value: 'limit' },
+        ]}
+        data-testid="order-kind"
+      />
+      {values.kind === 'limit' ? (
+        <Input
+          value={values.price}
+          onChange={(price: string) => onChange({ price })}
+          placeholder={t('trade.price')}
+          inputMode="decimal"
+          style={{ margin: '8px 0', border: '1px solid #e3e7ee', borderRadius: 8, padding: 8 }}
+          data-testid="order-price"
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LeverageAndQty({
+  target,
+  values,
+  onChange,
+}: {
+  target: OrderTarget;
+  values: OrderFieldValues;
+  onChange: (next: Partial<OrderFieldValues>) => void;
+}) {
+  const { t } = useTranslation();
+  const leverages = Array.from({ length: target.maxLeverage }, (_, i) => ({
+    label: `×${i + 1}`,
+    value: i + 1,
+  }));
+  return (
+    <>
+      <div style={{ margin: '8px 0' }}>
+        <span className="muted">{t('trade.leverage')}</span>
+        <Selector
+          columns={5}
+          value={[values.leverage]}
+          onChange={(v: number[]) => v[0] && onChange({ leverage: v[0] })}
+          options={leverages}
+          data-testid="order-leverage"
+        />
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          margin: '8px 0',
+        }}
+      >
+        <span className="muted">
+          {t('trade.qty')} ({t('trade.lotOf', { lot: target.lot })})
+        </span>
+        <Stepper
+          style={{ '--input-width': '72px' } as CSSProperties}
+          value={values.qty}
+          min={target.minQty}
+          step={target.qtyStep}
+          onChange={(v: number | null) => onChange({ qty: Number(v ?? target.minQty) })}
+          data-testid="order-qty"
+        />
+      </div>
+    </>
+  );
+}
+
+/** Asks the user to confirm the priced order, then places it; true when it was placed. */
+async function confirmAndPlace(input: OrderInput, preview: OrderPreview, name: string) {
+  const t = i18next.t;
+  const ok = await Dialog.confirm({
+    content: t('trade.confirmText', {
+      side: t(`trade.${input.side}`),
+      qty: input.qty,
+      name,
+      total: formatMoney(preview.total),
+      currency: preview.currency,
+    }),
+    confirmText: t('common.confirm'),
+    cancelText: t('common.cancel'),
+  });
+  if (!ok) return false;
+  const response = await tradingApi.place(input);
+  if (response.status !== 1) return false;
+  showMessage(translateMsg(response.msg));
+  return true;
+}
+
+const SHEET_STYLE: CSSProperties = {
+  borderRadius: '12px 12px 0 0',
+  padding: 16,
+  maxHeight: '85vh',
+  overflowY: 'auto',
+};
+
 /** The order sheet: kind, leverage, quantity and price; the server prices it (trade/preview) before the confirm. */
 export function OrderPanel({
   target,
@@ -104,12 +247,14 @@ export function OrderPanel({
   onPlaced: () => void;
 }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<'market' | 'limit'>('market');
-  const [leverage, setLeverage] = useState(1);
-  const [qty, setQty] = useState(target.minQty);
-  const [price, setPrice] = useState(target.price ?? '');
-  const [preview, setPreview] = useState<OrderPreview | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [values, setValues] = useState<OrderFieldValues>({
+    kind: 'market',
+    price: target.price ?? '',
+    leverage: 1,
+    qty: target.minQty,
+  });
+  const change = (next: Partial<OrderFieldValues>) => setValues((v) => ({ ...v, ...next }));
+  const { kind, price, leverage, qty } = values;
   const input: OrderInput | null = side
     ? {
         symbol: target.symbol,
@@ -120,52 +265,16 @@ export function OrderPanel({
         ...(kind === 'limit' ? { price } : {}),
       }
     : null;
-  useEffect(() => {
-    if (!input) return;
-    const timer = setTimeout(() => {
-      void tradingApi.preview(input).then((r) => {
-        setPreview(r.status === 1 ? (r.data ?? null) : null);
-        setRefusal(r.status === 1 ? null : r.msg);
-      });
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [side, kind, leverage, qty, price]);
+  const { preview, refusal } = useOrderPreview(input);
   const confirm = async () => {
     if (!input || !preview?.affordable) return;
-    const ok = await Dialog.confirm({
-      content: t('trade.confirmText', {
-        side: t(`trade.${input.side}`),
-        qty: input.qty,
-        name: target.name,
-        total: formatMoney(preview.total),
-        currency: preview.currency,
-      }),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    const response = await tradingApi.place(input);
-    if (response.status === 1) {
-      showMessage(translateMsg(response.msg));
-      onPlaced();
-      onClose();
-    }
+    if (!(await confirmAndPlace(input, preview, target.name))) return;
+    onPlaced();
+    onClose();
   };
-  const leverages = Array.from({ length: target.maxLeverage }, (_, i) => ({
-    label: `×${i + 1}`,
-    value: i + 1,
-  }));
+  const sideColor = side === 'long' ? 'var(--rise)' : 'var(--fall)';
   return (
-    <Popup
-      visible={side !== null}
-      onMaskClick={onClose}
-      bodyStyle={{
-        borderRadius: '12px 12px 0 0',
-        padding: 16,
-        maxHeight: '85vh',
-        overflowY: 'auto',
-      }}
-    >
+    <Popup visible={side !== null} onMaskClick={onClose} bodyStyle={SHEET_STYLE}>
       <div data-testid="order-panel">
         <h3 style={{ margin: '0 0 8px' }}>
           {target.name} ·{' '}
@@ -173,64 +282,14 @@ export function OrderPanel({
             {side ? t(`trade.${side}`) : ''}
           </span>
         </h3>
-        <Selector
-          columns={2}
-          value={[kind]}
-          onChange={(v: Array<'market' | 'limit'>) => v[0] && setKind(v[0])}
-          options={[
-            { label: t('trade.market'), value: 'market' },
-            { label: t('trade.limit'), value: 'limit' },
-          ]}
-          data-testid="order-kind"
-        />
-        {kind === 'limit' ? (
-          <Input
-            value={price}
-            onChange={setPrice}
-            placeholder={t('trade.price')}
-            inputMode="decimal"
-            style={{ margin: '8px 0', border: '1px solid #e3e7ee', borderRadius: 8, padding: 8 }}
-            data-testid="order-price"
-          />
-        ) : null}
-        <div style={{ margin: '8px 0' }}>
-          <span className="muted">{t('trade.leverage')}</span>
-          <Selector
-            columns={5}
-            value={[leverage]}
-            onChange={(v: number[]) => v[0] && setLeverage(v[0])}
-            options={leverages}
-            data-testid="order-leverage"
-          />
-        </div>
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            margin: '8px 0',
-          }}
-        >
-          <span className="muted">
-            {t('trade.qty')} ({t('trade.lotOf', { lot: target.lot })})
-          </span>
-          <Stepper
-            value={qty}
-            min={target.minQty}
-            step={target.qtyStep}
-            onChange={(v: number | null) => setQty(Number(v ?? target.minQty))}
-            data-testid="order-qty"
-          />
-        </div>
+        <KindAndPrice values={values} onChange={change} />
+        <LeverageAndQty target={target} values={values} onChange={change} />
         <PreviewLines preview={preview} refusal={refusal} side={side ?? 'long'} />
         <Button
           block
           color="primary"
           style={
-            {
-              '--background-color': side === 'long' ? 'var(--rise)' : 'var(--fall)',
-              '--border-color': 'transparent',
-            } as CSSProperties
+            { '--background-color': sideColor, '--border-color': 'transparent' } as CSSProperties
           }
           disabled={!preview?.affordable}
           onClick={() => void confirm()}

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callApi } from '../../lib/api-client.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
@@ -19,11 +19,9 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
   const [step, setStep] = useState(1);
   const [qty, setQty] = useState(item.stock_num);
   useEffect(() => {
-    void callApi<{ qty_step: number }>(
-      'quote/detail',
-      { symbol: item.symbol },
-      { quiet: true },
-    ).then((r) => r.status === 1 && setStep(r.data.qty_step || 1));
+    void callApi('quote/detail', { symbol: item.symbol }, { quiet: true }).then(
+      (r) => r.status === 1 && setStep(r.data.qty_step || 1),
+    );
   }, [item.symbol]);
   const close = async () => {
     if (
@@ -70,17 +68,19 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
 
 function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, string]> {
   const money = (value: string | undefined) => (value ? formatAmount(value, item.currency) : '--');
+  const open = item.status === 0 ? item : null;
+  const closed = item.status === 1 ? item : null;
   return [
-    ['trade.orderNo', item.order_id ?? item.position_id],
+    ['trade.orderNo', open?.order_id ?? item.position_id],
     ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
     ['trade.buyTime', time(item.buy_time)],
-    ['trade.buyPrice', item.buy_price],
+    ['trade.buyPrice', formatMoney(item.buy_price)],
     ['trade.qty', String(item.stock_num)],
-    ['trade.margin', money(item.margin)],
-    ['trade.marketValue', money(item.market_value)],
+    ['trade.margin', money(open?.margin)],
+    ['trade.marketValue', money(open?.market_value)],
     ['trade.leverage', `×${item.leverage}`],
-    ['trade.sellPrice', item.sell_price ?? '--'],
-    ['trade.sellTime', time(item.sell_time)],
+    ['trade.sellPrice', closed?.sell_price ? formatMoney(closed.sell_price) : '--'],
+    ['trade.sellTime', time(closed?.sell_time)],
     ['trade.pnl', money(item.yingkui)],
   ];
 }

@@ -2,29 +2,37 @@ import { Button, Dialog, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { auditTime, merge } from 'rxjs';
+import i18next from 'i18next';
+import { auditTime, merge, startWith } from 'rxjs';
 import type { AssetsData } from '@kabuto/schema/contracts';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
+import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { accountResync$ } from '../../lib/account-seq.ts';
 import { assetsState } from '../assets/assets.store.ts';
 import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
-const nameOf = (item: { name: PositionItem['name'] }) =>
-  storage.language() === 'cn'
-    ? item.name.zh
-    : storage.language() === 'us'
-      ? item.name.en
-      : item.name.ja;
+/** A price with separators, or a dash where the row has none yet. */
+const priceOrDash = (price: string | null | undefined) => (price ? formatMoney(price) : '--');
+
+/** The stock's name in the reader's language; its code where a row carries no names (a gateway older than this client). */
+const nameOf = (item: { symbol: string; name?: PositionItem['name'] }) =>
+  !item.name
+    ? item.symbol
+    : storage.language() === 'cn'
+      ? item.name.zh
+      : storage.language() === 'us'
+        ? item.name.en
+        : item.name.ja;
 
 /** The summary's P&L and market value are the holdings list's own totals (fdyk, ccsz): one source with the rows. */
 function Summary({
@@ -87,8 +95,8 @@ function HoldingRow({
           </small>
         </div>
         <div className="code">
-          {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {item.buy_price} →{' '}
-          {item.nowprice ?? item.sell_price}
+          {item.symbol} · {item.stock_num} · {t('trade.buyPrice')} {formatMoney(item.buy_price)} →{' '}
+          {priceOrDash(item.status === 0 ? item.nowprice : item.sell_price)}
         </div>
       </div>
       <div style={{ textAlign: 'right' }}>
@@ -108,7 +116,9 @@ function HoldingRow({
           </Button>
         ) : (
           <span className="muted">
-            {item.reason === 'stop_out' ? t('trade.stopOut') : t('trade.closed')}
+            {item.status === 1 && item.reason === 'stop_out'
+              ? t('trade.stopOut')
+              : t('trade.closed')}
           </span>
         )}
       </div>
@@ -132,13 +142,13 @@ function PendingRow({
     >
       <div>
         <div className="name">
-          {order.symbol}{' '}
-          <small>
+          {nameOf(order)}{' '}
+          <small className={order.side === 'long' ? 'rise' : 'fall'}>
             {t(`trade.${order.side}`)} ×{order.leverage}
           </small>
         </div>
         <div className="code">
-          {t('trade.limit')} {order.price} · {order.stock_num}
+          {order.symbol} · {t('trade.limit')} {formatMoney(order.price)} · {order.stock_num}
         </div>
       </div>
       <Button size="mini" onClick={() => onCancel(order)}>
@@ -160,7 +170,7 @@ interface PositionsSnapshot {
 /** Summary, holdings, closed trades and pending orders fetched together and shown together (one refresh). */
 async function loadSnapshot(): Promise<PositionsSnapshot> {
   const [summary, open, done, resting] = await Promise.all([
-    callApi<AssetsData>('user/assets', { type: storage.currency() }, { quiet: true }),
+    callApi('user/assets', { type: storage.currency() }, { quiet: true }),
     tradingApi.holdings(),
     tradingApi.closed(),
     tradingApi.pending(),
@@ -175,40 +185,38 @@ async function loadSnapshot(): Promise<PositionsSnapshot> {
   };
 }
 
-/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect. */
+/** Anything that moves a figure: an order, a fill, a fund change, an asset recomputation, a reconnect or a lost event. */
 const accountChanges$ = () =>
   merge(
     fromSocketEvent('order:updated'),
     fromSocketEvent('assets:updated'),
     fromSocketEvent('fund:updated'),
-    connected$(),
+    accountResync$(),
   );
 
-/** Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed trades. */
-export function PositionsScreen() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [tab, setTab] = useState('holdings');
-  const [snapshot, setSnapshot] = useState<PositionsSnapshot>({
-    summary: null,
-    holdings: null,
-    closed: null,
-    pending: [],
-  });
-  const { holdings, closed, pending } = snapshot;
+const EMPTY_SNAPSHOT: PositionsSnapshot = {
+  summary: null,
+  holdings: null,
+  closed: null,
+  pending: [],
+};
+
+/** The positions snapshot, loaded on mount and again on every account change and (throttled) price tick. */
+function usePositionsSnapshot() {
+  const [snapshot, setSnapshot] = useState<PositionsSnapshot>(EMPTY_SNAPSHOT);
   const reload = useCallback(async () => {
     const next = await loadSnapshot();
     setSnapshot(next);
     if (next.summary) assetsState.summary = next.summary;
   }, []);
   useEffect(() => {
-    void reload();
+    // The first load is the mount itself; later ones follow the account's changes.
     const changes = accountChanges$()
-      .pipe(auditTime(300))
+      .pipe(auditTime(300), startWith(null))
       .subscribe(() => void reload());
     return () => changes.unsubscribe();
   }, [reload]);
-  const symbols = [...new Set(holdings?.map((h) => h.symbol) ?? [])].join(',');
+  const symbols = [...new Set(snapshot.holdings?.map((h) => h.symbol) ?? [])].join(',');
   useEffect(() => {
     if (!symbols) return undefined;
     // Prices move: the server revalues; summary and rows refresh together at most every 2 s while ticks arrive.
@@ -217,35 +225,75 @@ export function PositionsScreen() {
       .subscribe(() => void reload());
     return () => subscription.unsubscribe();
   }, [symbols, reload]);
-  const close = async (item: PositionItem) => {
-    if (
-      !(await Dialog.confirm({
-        content: t('trade.closeConfirm', { name: nameOf(item), qty: item.stock_num }),
-        confirmText: t('common.confirm'),
-        cancelText: t('common.cancel'),
-      }))
-    ) {
-      return;
-    }
-    const response = await tradingApi.close(item.position_id);
-    if (response.status === 1) showMessage(translateMsg(response.msg));
-    void reload();
-  };
-  const cancel = async (order: PendingOrder) => {
-    if (
-      !(await Dialog.confirm({
-        content: t('trade.cancelConfirm', { symbol: order.symbol }),
-        confirmText: t('common.confirm'),
-        cancelText: t('common.cancel'),
-      }))
-    ) {
-      return;
-    }
-    const response = await tradingApi.cancel(order.order_id);
-    if (response.status === 1) showMessage(translateMsg(response.msg));
-    void reload();
-  };
-  const open = (item: PositionItem) => navigate(`/position/info?id=${item.position_id}`);
+  return { snapshot, reload };
+}
+
+/** Asks first; on yes runs the command, shows its message when it succeeded, and reloads either way. */
+async function confirmThenRun(
+  content: string,
+  command: () => Promise<{ status: number; msg: string }>,
+  reload: () => Promise<void>,
+) {
+  const confirmed = await Dialog.confirm({
+    content,
+    confirmText: i18next.t('common.confirm'),
+    cancelText: i18next.t('common.cancel'),
+  });
+  if (!confirmed) return;
+  const response = await command();
+  if (response.status === 1) showMessage(translateMsg(response.msg));
+  void reload();
+}
+
+/** The holdings tab: pending orders (cancellable) above open positions (closable). */
+function HoldingsList({
+  snapshot,
+  onCancel,
+  onClose,
+  onOpen,
+}: {
+  snapshot: PositionsSnapshot;
+  onCancel: (order: PendingOrder) => void;
+  onClose: (item: PositionItem) => void;
+  onOpen: (item: PositionItem) => void;
+}) {
+  const { holdings, pending } = snapshot;
+  return (
+    <>
+      {pending.map((o) => (
+        <PendingRow key={o.order_id} order={o} onCancel={onCancel} />
+      ))}
+      {holdings?.length === 0 && pending.length === 0 ? (
+        <NoData />
+      ) : (
+        holdings?.map((item) => (
+          <HoldingRow key={item.position_id} item={item} onClose={onClose} onOpen={onOpen} />
+        ))
+      )}
+    </>
+  );
+}
+
+/** Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed trades. */
+export function PositionsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('holdings');
+  const { snapshot, reload } = usePositionsSnapshot();
+  const { closed } = snapshot;
+  const close = (item: PositionItem) =>
+    void confirmThenRun(
+      t('trade.closeConfirm', { name: nameOf(item), qty: item.stock_num }),
+      () => tradingApi.close(item.position_id),
+      reload,
+    );
+  const cancel = (order: PendingOrder) =>
+    void confirmThenRun(
+      t('trade.cancelConfirm', { symbol: order.symbol }),
+      () => tradingApi.cancel(order.order_id),
+      reload,
+    );
+  const open = (item: PositionItem) => void navigate(`/position/info?id=${item.position_id}`);
   return (
     <div className="screen" data-testid="positions-screen">
       <HeaderBar title={t('menu.trade')} left="none" />
@@ -262,21 +310,7 @@ export function PositionsScreen() {
             key="holdings"
             title={<span data-testid="tab-holdings">{t('trade.holdings')}</span>}
           >
-            {pending.map((o) => (
-              <PendingRow key={o.order_id} order={o} onCancel={(x) => void cancel(x)} />
-            ))}
-            {holdings?.length === 0 && pending.length === 0 ? (
-              <NoData />
-            ) : (
-              holdings?.map((item) => (
-                <HoldingRow
-                  key={item.position_id}
-                  item={item}
-                  onClose={(x) => void close(x)}
-                  onOpen={open}
-                />
-              ))
-            )}
+            <HoldingsList snapshot={snapshot} onCancel={cancel} onClose={close} onOpen={open} />
           </Tabs.Tab>
           <Tabs.Tab
             key="closed"

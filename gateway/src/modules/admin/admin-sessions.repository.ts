@@ -58,3 +58,16 @@ export async function audit(
     })
     .execute();
 }
+
+/** A back-office user by login, with the password hash to check. */
+export async function findAdminByLogin(
+  db: Db,
+  login: string,
+): Promise<{ id: number; passwordHash: string } | undefined> {
+  const row = await db
+    .selectFrom('admin_user')
+    .select(['id', 'password_hash'])
+    .where('login', '=', login)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
+}

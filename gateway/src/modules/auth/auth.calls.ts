@@ -1,12 +1,15 @@
-import { z } from 'zod';
 import {
   loginRequest,
   Refusal,
   registerRequest,
   revokeSessionRequest,
+  emptyRequest,
+  loginResponse,
+  noData,
+  sessionListResponse,
 } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall, defineUserCall } from '../../http/call.ts';
+import { defineCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount } from './users.repository.ts';
@@ -18,6 +21,7 @@ export const registerCall = defineCall({
   path: 'user/register',
   summary: 'Registers with an invitation code and a verification code',
   input: registerRequest,
+  output: noData,
   async handle({ input, deps }) {
     if (input.agree !== '1') throw new Refusal('agreement_required');
     if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
@@ -32,6 +36,7 @@ export const loginCall = defineCall({
   path: 'user/login',
   summary: 'Logs in; returns a session token',
   input: loginRequest,
+  output: loginResponse,
   async handle({ input, deps, ip, userAgent }) {
     const account = normaliseLoginId(input.account);
     const user = await findUserByAccount(deps.db, account);
@@ -58,7 +63,8 @@ export const loginCall = defineCall({
 export const logoutCall = defineUserCall({
   path: 'user/logout',
   summary: 'Ends the current session',
-  input: z.strictObject({}),
+  input: emptyRequest,
+  output: noData,
   async handle({ caller, deps }) {
     await endOwnSession(deps, { userId: caller.userId, sessionId: caller.sessionId });
     return { msg: 'logout_ok' };
@@ -68,7 +74,8 @@ export const logoutCall = defineUserCall({
 export const sessionsCall = defineUserCall({
   path: 'user/sessions',
   summary: 'Lists the active sessions of the caller',
-  input: z.strictObject({}),
+  input: emptyRequest,
+  output: sessionListResponse,
   async handle({ caller, deps }) {
     const rows = await listSessions(deps.db, caller.userId, deps.clock.nowMs());
     return {
@@ -90,6 +97,7 @@ export const revokeSessionCall = defineUserCall({
   path: 'user/revokeSession',
   summary: 'Revokes one of the caller’s sessions',
   input: revokeSessionRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (!(await endOwnSession(deps, { userId: caller.userId, sessionId: input.id }))) {
       throw new Refusal('not_found');
@@ -97,3 +105,12 @@ export const revokeSessionCall = defineUserCall({
     return { msg: 'revoke_ok' };
   },
 });
+
+/** The auth module's calls, in the order the central list shows them. */
+export const AUTH_CALLS: readonly CallDefinition[] = [
+  registerCall,
+  loginCall,
+  logoutCall,
+  sessionsCall,
+  revokeSessionCall,
+];

@@ -68,3 +68,31 @@ export async function findActiveInvitation(db: Db, code: string): Promise<boolea
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** Sets the user's login password hash (inside the caller's transaction when given one). */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('app_user')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', BigInt(userId))
+    .execute();
+}
+
+/**
+ * Sets the user's fund password hash. `onlyIfUnset` makes it a first-set: of parallel settings
+ * only one writes. Returns whether the row was written.
+ */
+export async function setFundPasswordHash(
+  db: Db,
+  userId: number,
+  fundPasswordHash: string,
+  options: { onlyIfUnset: boolean },
+): Promise<boolean> {
+  let query = db
+    .updateTable('app_user')
+    .set({ fund_password_hash: fundPasswordHash })
+    .where('id', '=', BigInt(userId));
+  if (options.onlyIfUnset) query = query.where('fund_password_hash', 'is', null);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import { QUEUE_NAMES } from '@kabuto/schema/contracts';
+import { assetRecomputeJob } from '@kabuto/schema/contracts';
+import { systemClock, type Clock } from '../../infra/clock.ts';
 import type { Logger } from '../../infra/logger.ts';
 
 /** How long requests for one account's recomputation gather before one job is queued. */
@@ -20,7 +21,10 @@ export interface AssetRecompute {
 export function createAssetRecompute(
   queue: Queue,
   logger: Logger,
-  windowMs = ASSET_RECOMPUTE_WINDOW_MS,
+  {
+    clock = systemClock,
+    windowMs = ASSET_RECOMPUTE_WINDOW_MS,
+  }: { clock?: Clock; windowMs?: number } = {},
 ): AssetRecompute {
   const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
   const send = (userId: number) => {
@@ -28,12 +32,9 @@ export function createAssetRecompute(
     if (!entry) return Promise.resolve();
     clearTimeout(entry.timer);
     waiting.delete(userId);
+    const job = assetRecomputeJob(userId, entry.reason, clock.nowMs());
     return queue
-      .add(
-        QUEUE_NAMES.assetRecompute,
-        { userId, reason: entry.reason },
-        { removeOnComplete: 1000, removeOnFail: 1000 },
-      )
+      .add(job.name, job.data, job.opts)
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: String(error), userId }, 'asset recomputation not queued'),

@@ -1,6 +1,12 @@
-import { configRequest, Refusal, sendCodeRequest } from '@kabuto/schema/contracts';
+import {
+  configRequest,
+  Refusal,
+  sendCodeRequest,
+  configResponse,
+  noData,
+} from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall } from '../../http/call.ts';
+import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
 import { addressKey } from '../../infra/address-key.ts';
 import { listConfig } from './config.repository.ts';
@@ -14,6 +20,7 @@ export const configCall = defineCall({
   path: 'common/config',
   summary: 'Public configuration entries (title, kefu, license, mode, clock)',
   input: configRequest,
+  output: configResponse,
   async handle({ deps }) {
     const visible = (await listConfig(deps.db)).filter((e) => PUBLIC_CONFIG.has(e.name));
     // KABUTO_LICENSE, when set, wins over a stored licence entry.
@@ -34,6 +41,7 @@ export const sendCodeCall = defineCall({
   path: 'common/sendcode',
   summary: 'Sends a six-digit verification code through the notifier',
   input: sendCodeRequest,
+  output: noData,
   async handle({ input, deps, ip }) {
     const account = normaliseLoginId(input.account);
     if (!isValidLoginId(account)) throw new Refusal('invalid_account');
@@ -50,3 +58,6 @@ export const sendCodeCall = defineCall({
     return { msg: 'code_sent' };
   },
 });
+
+/** The common module's calls, in the order the central list shows them. */
+export const COMMON_CALLS: readonly CallDefinition[] = [configCall, sendCodeCall];

@@ -9,8 +9,19 @@ import {
   idRequest,
   withdrawalListRequest,
   withdrawRequest,
+  FILE_ANSWER,
+  channelDetailsResponse,
+  depositChannelsResponse,
+  depositListResponse,
+  depositRequestedResponse,
+  depositRowResponse,
+  exchangeDoneResponse,
+  exchangeQuoteResponse,
+  statementResponse,
+  withdrawalListResponse,
+  withdrawalRequestedResponse,
 } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { listChannels, listDeposits, openChannel, requestDeposit } from './deposit.service.ts';
 import { exchange, lockExchangeQuote } from './exchange.service.ts';
@@ -21,6 +32,7 @@ export const depositChannelsCall = defineUserCall({
   path: 'fund/channels',
   summary: 'Deposit channels the operator configured (name, currency, per-transfer cap)',
   input: emptyRequest,
+  output: depositChannelsResponse,
   async handle({ deps }) {
     return { msg: 'ok', data: await listChannels(deps.db) };
   },
@@ -31,6 +43,7 @@ export const depositChannelCall = defineUserCall({
   summary:
     'A channel’s receiving bank details and the caller’s transfer reference; verified users with the channel password only',
   input: depositChannelRequest,
+  output: channelDetailsResponse,
   async handle({ input, caller, deps }) {
     return {
       msg: 'ok',
@@ -44,6 +57,7 @@ export const depositCall = defineUserCall({
   summary:
     'Reports a bank transfer with its proof image (multipart `proof`); credited when a reviewer approves',
   input: depositRequest,
+  output: depositRequestedResponse,
   files: ['proof'],
   async handle({ input, caller, deps, files, ip }) {
     const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
@@ -64,6 +78,7 @@ export const depositListCall = defineUserCall({
   path: 'fund/deposits',
   summary: 'The caller’s deposits, newest first',
   input: emptyRequest,
+  output: depositListResponse,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await listDeposits(deps.db, caller.userId) };
   },
@@ -73,6 +88,7 @@ export const depositInfoCall = defineUserCall({
   path: 'fund/depositinfo',
   summary: 'One of the caller’s deposits (not_found, 404, for anyone else’s)',
   input: idRequest,
+  output: depositRowResponse,
   async handle({ input, caller, deps }) {
     const found = (await listDeposits(deps.db, caller.userId)).find(
       (d) => d.deposit_id === String(input.id),
@@ -87,6 +103,7 @@ export const withdrawCall = defineUserCall({
   summary:
     'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions; the amount is held until review',
   input: withdrawRequest,
+  output: withdrawalRequestedResponse,
   async handle({ input, caller, deps }) {
     const result = await requestWithdrawal(deps, caller.userId, input);
     if (!result.replayed) {
@@ -107,6 +124,7 @@ export const withdrawalListCall = defineUserCall({
   summary:
     'The caller’s withdrawals in the spec shape (status 0 pending, 1 paid, 2 returned; money)',
   input: withdrawalListRequest,
+  output: withdrawalListResponse,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await listWithdrawals(deps.db, caller.userId) };
   },
@@ -117,6 +135,7 @@ export const exchangeQuoteCall = defineUserCall({
   summary:
     'Prices an exchange (mid rate, applied rate, spread, amount received) and locks the rate for 15 s under quote_id',
   input: exchangeQuoteRequest,
+  output: exchangeQuoteResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await lockExchangeQuote(deps, caller.userId, input) };
   },
@@ -127,6 +146,7 @@ export const exchangeCall = defineUserCall({
   summary:
     'Exchanges cash between two currencies at the feed rate less the published spread; one ledger transaction',
   input: exchangeRequest,
+  output: exchangeDoneResponse,
   async handle({ input, caller, deps }) {
     const result = await exchange(deps, caller.userId, input);
     if (!result.replayed) {
@@ -142,6 +162,7 @@ export const recordsCall = defineUserCall({
   summary:
     'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable',
   input: recordsRequest,
+  output: statementResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await statementRows(deps.db, caller.userId, input) };
   },
@@ -151,6 +172,7 @@ export const recordsCsvCall = defineUserCall({
   path: 'fund/records.csv',
   summary: 'The statement as CSV (same filters, up to 10,000 rows)',
   input: recordsRequest,
+  output: FILE_ANSWER,
   async handle({ input, caller, deps }) {
     const rows = await statementRows(deps.db, caller.userId, { ...input, limit: 10_000 });
     return {
@@ -163,3 +185,18 @@ export const recordsCsvCall = defineUserCall({
     };
   },
 });
+
+/** The funds module's calls, in the order the central list shows them. */
+export const FUNDS_CALLS: readonly CallDefinition[] = [
+  depositChannelsCall,
+  depositChannelCall,
+  depositCall,
+  depositListCall,
+  depositInfoCall,
+  withdrawCall,
+  withdrawalListCall,
+  exchangeQuoteCall,
+  exchangeCall,
+  recordsCall,
+  recordsCsvCall,
+];

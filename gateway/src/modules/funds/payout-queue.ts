@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { QUEUE_NAMES, withdrawalPayoutJobId, type QueuePayloads } from '@kabuto/schema/contracts';
+import { withdrawalPayoutJob, type QueuePayloads } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
 
 /**
@@ -17,18 +17,9 @@ export function createPayoutQueue(
 ): PayoutQueue {
   return {
     async request(withdrawalId) {
+      const job = withdrawalPayoutJob(withdrawalId);
       await queue
-        .add(
-          QUEUE_NAMES.withdrawalPayout,
-          { withdrawalId },
-          {
-            jobId: withdrawalPayoutJobId(withdrawalId),
-            attempts: 8,
-            backoff: { type: 'exponential', delay: 1000 },
-            removeOnComplete: 1000,
-            removeOnFail: 1000,
-          },
-        )
+        .add(job.name, job.data, job.opts)
         .catch((error: unknown) =>
           logger.warn(
             { err: String(error), withdrawalId },

@@ -1,4 +1,4 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { Refusal, type WithdrawalRequested } from '@kabuto/schema/contracts';
 import {
   earlierAnswer,
   hashRequest,
@@ -105,7 +105,7 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
     card: input.card_id,
     amount: input.amount,
   });
-  const earlier = await earlierAnswer<Record<string, string>>(deps.db, {
+  const earlier = await earlierAnswer<WithdrawalRequested>(deps.db, {
     userId,
     requestId: input.request_id,
     requestHash,

@@ -1,5 +1,10 @@
-import { emptyRequest, kycSubmitRequest } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import {
+  emptyRequest,
+  kycSubmitRequest,
+  kycStatusResponse,
+  kycSubmitResponse,
+} from '@kabuto/schema/contracts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { kycOf } from './kyc.repository.ts';
 import { submitKyc } from './kyc.service.ts';
 
@@ -7,6 +12,7 @@ export const kycStatusCall = defineUserCall({
   path: 'user/kyc',
   summary: 'Real-name state: none, pending, verified or failed (with the reviewer reason)',
   input: emptyRequest,
+  output: kycStatusResponse,
   async handle({ caller, deps }) {
     const kyc = await kycOf(deps.db, caller.userId);
     return {
@@ -29,8 +35,12 @@ export const kycSubmitCall = defineUserCall({
   summary:
     'Submits the real-name verification: names, ID number, document type, consent, front and back photos (multipart)',
   input: kycSubmitRequest,
+  output: kycSubmitResponse,
   files: ['front', 'back'],
   async handle({ input, caller, deps, files, ip }) {
     return { msg: 'submit_ok', data: await submitKyc(deps, caller.userId, input, files, ip) };
   },
 });
+
+/** The KYC module's calls, in the order the central list shows them. */
+export const KYC_CALLS: readonly CallDefinition[] = [kycStatusCall, kycSubmitCall];

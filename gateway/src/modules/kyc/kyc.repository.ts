@@ -66,3 +66,59 @@ export async function verifiedKanaName(db: Db, userId: number): Promise<string |
   const kyc = await kycOf(db, userId);
   return kyc.state === 'verified' ? (kyc.nameKana ?? undefined) : undefined;
 }
+
+/** A real-name submission as the back office reviews it. */
+export interface KycSubmissionForReview {
+  readonly id: bigint;
+  readonly userId: bigint;
+  readonly account: string;
+  readonly nameKanji: string;
+  readonly nameKana: string;
+  readonly idNumber: string;
+  readonly documentType: string;
+  readonly frontUploadId: bigint;
+  readonly backUploadId: bigint;
+  readonly status: string;
+  readonly reason: string | null;
+  readonly createdAtMs: number;
+}
+
+/** The first 200 submissions in the given statuses (every status when null), oldest first. */
+export async function kycSubmissionsForReview(
+  db: Db,
+  statuses: readonly string[] | null,
+): Promise<KycSubmissionForReview[]> {
+  let query = db
+    .selectFrom('kyc_submission as k')
+    .innerJoin('app_user as u', 'u.id', 'k.user_id')
+    .select([
+      'k.id',
+      'k.user_id',
+      'u.account',
+      'k.name_kanji',
+      'k.name_kana',
+      'k.id_number',
+      'k.document_type',
+      'k.front_upload_id',
+      'k.back_upload_id',
+      'k.status',
+      'k.reason',
+      'k.created_at',
+    ]);
+  if (statuses) query = query.where('k.status', 'in', statuses);
+  const rows = await query.orderBy('k.id').limit(200).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    account: r.account,
+    nameKanji: r.name_kanji,
+    nameKana: r.name_kana,
+    idNumber: r.id_number,
+    documentType: r.document_type,
+    frontUploadId: r.front_upload_id,
+    backUploadId: r.back_upload_id,
+    status: r.status,
+    reason: r.reason,
+    createdAtMs: Number(r.created_at),
+  }));
+}

@@ -51,3 +51,13 @@ export async function loadUserSecurity(db: Db, userId: number): Promise<UserSecu
     totpLastStep: row.totp_last_step,
   };
 }
+
+/** Sets the phrase shown on every inbox message (the row is created first if missing). */
+export async function setAntiPhishingPhrase(db: Db, userId: number, phrase: string): Promise<void> {
+  await loadUserSecurity(db, userId);
+  await db
+    .updateTable('user_security')
+    .set({ anti_phishing_phrase: phrase })
+    .where('user_id', '=', BigInt(userId))
+    .execute();
+}

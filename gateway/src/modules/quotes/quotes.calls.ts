@@ -6,6 +6,9 @@ import {
   Refusal,
   searchRequest,
   type QuoteSnapshot,
+  candlesResponse,
+  quoteDetailResponse,
+  quoteListResponse,
 } from '@kabuto/schema/contracts';
 import {
   findInstrument,
@@ -15,7 +18,7 @@ import {
   searchInstruments,
   type Instrument,
 } from '@kabuto/schema/market';
-import { defineCall } from '../../http/call.ts';
+import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { chartCandles } from './candles.service.ts';
 import { nameIn, quoteRow } from './quote-rows.ts';
 
@@ -30,6 +33,7 @@ export const searchCall = defineCall({
   summary:
     'Instruments by code, name (ja, en, zh; kana folded) or pinyin initials, with latest quotes',
   input: searchRequest,
+  output: quoteListResponse,
   async handle({ input, deps }) {
     const hits = searchInstruments(input.keyword, 20);
     const latest = await deps.quotes.many(hits.map((i) => i.symbol));
@@ -42,6 +46,7 @@ export const detailCall = defineCall({
   summary:
     'One instrument: latest quote, day figures, limits, trading rules, session phase and data source',
   input: detailRequest,
+  output: quoteDetailResponse,
   async handle({ input, deps }) {
     const instrument = instrumentOrRefuse(input.symbol);
     const snapshot = await deps.quotes.one(instrument.symbol);
@@ -99,6 +104,7 @@ export const candlesCall = defineCall({
   summary:
     'Chart bars: time-share, 1/5/15/30 minutes, day, week, month, year; range; qfq/hfq adjustment',
   input: candlesRequest,
+  output: candlesResponse,
   async handle({ input, deps }) {
     const instrument = instrumentOrRefuse(input.symbol);
     const chart = await chartCandles(deps.db, instrument, input, deps.clock.nowMs());
@@ -137,6 +143,7 @@ export const rankingsCall = defineCall({
   path: 'quote/rankings',
   summary: 'Top gainers, losers or turnover of a market',
   input: rankingsRequest,
+  output: quoteListResponse,
   async handle({ input, deps }) {
     const order =
       input.kind === 'turnover'
@@ -156,6 +163,7 @@ export const indicesCall = defineCall({
   path: 'quote/indices',
   summary: 'The main indices, of one market or all',
   input: marketListRequest,
+  output: quoteListResponse,
   async handle({ input, deps }) {
     const all = await deps.quotes.all();
     const indices = INSTRUMENTS.filter(
@@ -169,6 +177,7 @@ export const marketListCall = defineCall({
   path: 'quote/market',
   summary: 'Every stock of a market with its latest quote (the Quotes screen)',
   input: marketListRequest,
+  output: quoteListResponse,
   async handle({ input, deps }) {
     const rows = await marketSnapshots(deps, input.market ?? 'JP', 'stock');
     return { msg: 'ok', data: rows.map((r) => quoteRow(r.instrument, r.snapshot, input.lang)) };
@@ -179,6 +188,7 @@ export const hotCall = defineCall({
   path: 'quote/hot',
   summary: 'Hot stocks: the highest turnover of each market (or of one)',
   input: marketListRequest,
+  output: quoteListResponse,
   async handle({ input, deps }) {
     const markets = input.market ? [input.market] : (['JP', 'US', 'CN'] as const);
     const rows = [];
@@ -193,3 +203,14 @@ export const hotCall = defineCall({
     return { msg: 'ok', data: rows };
   },
 });
+
+/** The quotes module's calls, in the order the central list shows them. */
+export const QUOTES_CALLS: readonly CallDefinition[] = [
+  searchCall,
+  detailCall,
+  candlesCall,
+  rankingsCall,
+  indicesCall,
+  marketListCall,
+  hotCall,
+];

@@ -1,4 +1,10 @@
-import { Refusal, watchlistRequest, watchRequest } from '@kabuto/schema/contracts';
+import {
+  Refusal,
+  watchlistRequest,
+  watchRequest,
+  quoteListResponse,
+  watchResponse,
+} from '@kabuto/schema/contracts';
 import {
   addToWatchlist,
   countWatchlist,
@@ -6,7 +12,7 @@ import {
   removeFromWatchlist,
 } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { quoteRow } from './quote-rows.ts';
 
 /** A watchlist holds at most this many symbols. */
@@ -16,6 +22,7 @@ export const watchlistCall = defineUserCall({
   path: 'quote/watchlist',
   summary: 'The caller’s watchlist with latest quotes, in the order added',
   input: watchlistRequest,
+  output: quoteListResponse,
   async handle({ input, caller, deps }) {
     const symbols = await listWatchlist(deps.db, caller.userId);
     const instruments = symbols.map(findInstrument).filter((i): i is Instrument => i !== undefined);
@@ -31,6 +38,7 @@ export const watchCall = defineUserCall({
   path: 'quote/watch',
   summary: 'Adds a symbol to the caller’s watchlist (adding twice changes nothing)',
   input: watchRequest,
+  output: watchResponse,
   async handle({ input, caller, deps }) {
     if (!findInstrument(input.symbol)) throw new Refusal('not_found');
     const symbols = await listWatchlist(deps.db, caller.userId);
@@ -49,9 +57,13 @@ export const unwatchCall = defineUserCall({
   path: 'quote/unwatch',
   summary: 'Removes a symbol from the caller’s watchlist',
   input: watchRequest,
+  output: watchResponse,
   async handle({ input, caller, deps }) {
     const removed = await removeFromWatchlist(deps.db, caller.userId, input.symbol);
     if (!removed) throw new Refusal('not_found');
     return { msg: 'delete_ok', data: { symbol: input.symbol, watched: false } };
   },
 });
+
+/** The quotes module (watchlist)'s calls, in the order the central list shows them. */
+export const WATCHLIST_CALLS: readonly CallDefinition[] = [watchlistCall, watchCall, unwatchCall];

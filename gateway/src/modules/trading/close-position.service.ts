@@ -1,14 +1,18 @@
-import { orderUpdated, Refusal } from '@kabuto/schema/contracts';
+import {
+  closedPositionToWire,
+  orderUpdated,
+  Refusal,
+  type ClosedPosition,
+} from '@kabuto/schema/contracts';
 import {
   advance,
   closePositionIn,
   hashRequest,
   runIdempotent,
   writeTransaction,
-  type ClosedPosition,
 } from '@kabuto/schema/db';
-import { findInstrument, localClock, MARKET_RULES, type Instrument } from '@kabuto/schema/market';
-import { releaseOrderHold } from '@kabuto/schema/trading';
+import { findInstrument, type Instrument } from '@kabuto/schema/market';
+import { releaseOrderHold, tPlusOneBlocksClose, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { marketContextFor } from './market-state.ts';
@@ -27,18 +31,6 @@ async function openPosition(deps: GatewayDeps, userId: number, positionId: numbe
   return row;
 }
 
-/** China A-shares are T+1: shares bought on a trading date cannot be sold the same date. */
-function boughtToday(
-  instrument: Instrument,
-  side: string,
-  openedAtMs: number,
-  nowMs: number,
-): boolean {
-  const rules = MARKET_RULES[instrument.market];
-  if (!rules.tPlusOne || side !== 'long') return false;
-  return localClock(openedAtMs, rules.timeZone).date === localClock(nowMs, rules.timeZone).date;
-}
-
 /** `trade/close`: closes a position (or `qty` of it) at the feed price, idempotent by request_id. */
 export async function closePosition(
   deps: GatewayDeps,
@@ -51,7 +43,14 @@ export async function closePosition(
   if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
   if (market.lastPrice === null) throw new Refusal('price_unavailable');
   const nowMs = deps.clock.nowMs();
-  if (boughtToday(instrument, position.side, Number(position.opened_at), nowMs)) {
+  if (
+    tPlusOneBlocksClose(
+      instrument,
+      position.side as PositionSide,
+      Number(position.opened_at),
+      nowMs,
+    )
+  ) {
     throw new Refusal('t_plus_one');
   }
   const price = market.lastPrice;
@@ -62,17 +61,18 @@ export async function closePosition(
   });
   return writeTransaction(
     deps.db,
-    async (trx) => {
-      return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-        closePositionIn(trx, position, {
-          price,
-          reason: 'user',
-          actor: { type: 'user', id: userId },
-          nowMs,
-          ...(input.qty ? { qty: BigInt(input.qty) } : {}),
-        }),
-      );
-    },
+    async (trx) =>
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () =>
+        closedPositionToWire(
+          await closePositionIn(trx, position, {
+            price,
+            reason: 'user',
+            actor: { type: 'user', id: userId },
+            nowMs,
+            ...(input.qty ? { qty: BigInt(input.qty) } : {}),
+          }),
+        ),
+      ),
     { lockUser: userId },
   );
 }

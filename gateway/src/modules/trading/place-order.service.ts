@@ -19,6 +19,7 @@ import {
   computeFees,
   executionPrice,
   holdForOrder,
+  marginPlusFees,
   openFromCash,
   requiredMargin,
   type OrderRequest,
@@ -153,7 +154,7 @@ function placedAnswer(write: OrderWrite, orderId: bigint, positionId: bigint | n
 /** A resting limit: the order and its hold of margin and fees at the limit (the worst case). */
 async function holdRestingOrder(trx: Db, write: OrderWrite): Promise<PlacedOrder> {
   const { userId, instrument, order, nowMs } = write;
-  const hold = write.margin + write.fees.total;
+  const hold = marginPlusFees(write.margin, write.fees);
   const orderId = await insertOrder(trx, {
     userId,
     instrument,

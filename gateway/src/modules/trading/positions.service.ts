@@ -4,9 +4,12 @@ import {
   rateLookupFromLatest,
   redisKeys,
   toWire,
+  type ClosedPositionRow,
+  type ClosedPositionsData,
+  type OpenPosition,
+  type OpenPositionsData,
 } from '@kabuto/schema/contracts';
 import {
-  convertForValuation,
   currencyFromDisplay,
   divideRounded,
   formatScaled,
@@ -14,17 +17,11 @@ import {
   scaleOf,
   type Currency,
   type DisplayCurrency,
-  type RateLookup,
 } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { valuePosition, type PositionSide } from '@kabuto/schema/trading';
+import { displayValuation, valuePosition, type PositionSide } from '@kabuto/schema/trading';
 import type { GatewayDeps } from '../../deps.ts';
-
-function inDisplay(amountMinor: bigint, from: Currency, to: Currency, rate: RateLookup): bigint {
-  if (from === to) return amountMinor;
-  const r = rate(from, to);
-  return r ? convertForValuation(money(from, amountMinor), to, r).amountMinor : 0n;
-}
+import { closedPositionsOf, openPositionsOf } from './positions.repository.ts';
 
 async function marketData(deps: GatewayDeps) {
   const latest = await deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
@@ -40,53 +37,50 @@ export async function openPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<OpenPositionsData> {
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
-  const rows = await deps.db
-    .selectFrom('position')
-    .selectAll()
-    .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'holding')
-    .orderBy('opened_at', 'desc')
-    .execute();
-  const data: Record<string, unknown> = {};
-  let ccsz = 0n;
-  let fdyk = 0n;
+  const rows = await openPositionsOf(deps.db, userId);
+  const data: Record<string, OpenPosition> = {};
+  const values: { currency: Currency; amountMinor: bigint }[] = [];
+  const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
-    const currency = row.currency as Currency;
-    const price = lastPrice(row.symbol) ?? row.open_price;
+    const currency = row.currency;
+    const price = lastPrice(row.symbol) ?? row.openPrice;
     const value = valuePosition(
       instrument,
-      { side: row.side as PositionSide, qty: row.qty, openPrice: row.open_price },
+      { side: row.side, qty: row.qty, openPrice: row.openPrice },
       price,
     );
-    ccsz += inDisplay(value.marketValue, currency, target, rate);
-    fdyk += inDisplay(value.unrealizedPnl, currency, target, rate);
+    values.push({ currency, amountMinor: value.marketValue });
+    pnls.push({ currency, amountMinor: value.unrealizedPnl });
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     data[String(index)] = {
       status: 0,
       position_id: String(row.id),
-      order_id: String(row.order_id),
+      order_id: String(row.orderId),
       symbol: row.symbol,
       name: instrument.names,
       currency,
       side: row.side,
-      leverage: Number(row.leverage),
+      leverage: row.leverage,
       stock_num: Number(row.qty),
-      buy_price: formatPrice(row.open_price, instrument.market),
+      buy_price: formatPrice(row.openPrice, instrument.market),
       nowprice: formatPrice(price, instrument.market),
       margin: wire(row.margin),
       market_value: wire(value.marketValue),
       yingkui: wire(value.unrealizedPnl),
-      open_fee: wire(row.open_fee),
-      buy_time: Number(row.opened_at),
+      open_fee: wire(row.openFee),
+      buy_time: row.openedAtMs,
     };
   });
-  data['ccsz'] = toWire(money(target, ccsz));
-  data['fdyk'] = toWire(money(target, fdyk));
-  return data;
+  const valuation = displayValuation(target, rate);
+  return {
+    ...data,
+    ccsz: toWire(money(target, valuation.sum(values))),
+    fdyk: toWire(money(target, valuation.sum(pnls))),
+  };
 }
 
 /** `trade/userstocklists`: closed positions keyed by index plus `lsyk` (realised P&L) in the display currency. */
@@ -94,24 +88,17 @@ export async function closedPositionsList(
   deps: GatewayDeps,
   userId: number,
   display: DisplayCurrency,
-): Promise<Record<string, unknown>> {
+): Promise<ClosedPositionsData> {
   const target = currencyFromDisplay(display);
   const { rate } = await marketData(deps);
-  const rows = await deps.db
-    .selectFrom('position')
-    .selectAll()
-    .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'closed')
-    .orderBy('closed_at', 'desc')
-    .limit(200)
-    .execute();
-  const data: Record<string, unknown> = {};
-  let lsyk = 0n;
+  const rows = await closedPositionsOf(deps.db, userId);
+  const data: Record<string, ClosedPositionRow> = {};
+  const pnls: { currency: Currency; amountMinor: bigint }[] = [];
   rows.forEach((row, index) => {
     const instrument = findInstrument(row.symbol) as Instrument;
-    const currency = row.currency as Currency;
-    const pnl = row.realized_pnl ?? 0n;
-    lsyk += inDisplay(pnl, currency, target, rate);
+    const currency = row.currency;
+    const pnl = row.realizedPnl;
+    pnls.push({ currency, amountMinor: pnl });
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     data[String(index)] = {
       status: 1,
@@ -120,19 +107,18 @@ export async function closedPositionsList(
       name: instrument.names,
       currency,
       side: row.side,
-      leverage: Number(row.leverage),
+      leverage: row.leverage,
       stock_num: Number(row.qty),
-      buy_price: formatPrice(row.open_price, instrument.market),
-      sell_price: formatPrice(row.close_price ?? 0n, instrument.market),
+      buy_price: formatPrice(row.openPrice, instrument.market),
+      sell_price: formatPrice(row.closePrice, instrument.market),
       yingkui: wire(pnl),
-      fees: wire(row.open_fee + (row.close_fee ?? 0n)),
-      buy_time: Number(row.opened_at),
-      sell_time: Number(row.closed_at ?? 0n),
-      reason: row.close_reason,
+      fees: wire(row.openFee + row.closeFee),
+      buy_time: row.openedAtMs,
+      sell_time: row.closedAtMs,
+      reason: row.closeReason,
     };
   });
-  data['lsyk'] = toWire(money(target, lsyk));
-  return data;
+  return { ...data, lsyk: toWire(money(target, displayValuation(target, rate).sum(pnls))) };
 }
 
 export interface HoldingSide {
@@ -158,26 +144,20 @@ export async function holdingOf(
   const instrument = findInstrument(symbol);
   if (!instrument) throw new Refusal('product_unavailable');
   const { lastPrice } = await marketData(deps);
-  const rows = await deps.db
-    .selectFrom('position')
-    .select(['side', 'qty', 'open_price'])
-    .where('user_id', '=', BigInt(userId))
-    .where('symbol', '=', symbol)
-    .where('status', '=', 'holding')
-    .execute();
+  const rows = await openPositionsOf(deps.db, userId, symbol);
   const price = lastPrice(symbol);
   const side = (which: PositionSide): HoldingSide | null => {
     const mine = rows.filter((r) => r.side === which);
     const qty = mine.reduce((sum, r) => sum + r.qty, 0n);
     if (qty === 0n) return null;
-    const cost = mine.reduce((sum, r) => sum + r.open_price * r.qty, 0n);
+    const cost = mine.reduce((sum, r) => sum + r.openPrice * r.qty, 0n);
     const pnl = mine.reduce(
       (sum, r) =>
         sum +
         valuePosition(
           instrument,
-          { side: which, qty: r.qty, openPrice: r.open_price },
-          price ?? r.open_price,
+          { side: which, qty: r.qty, openPrice: r.openPrice },
+          price ?? r.openPrice,
         ).unrealizedPnl,
       0n,
     );

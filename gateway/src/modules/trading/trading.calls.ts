@@ -6,13 +6,23 @@ import {
   positionListRequest,
   previewOrderRequest,
   orderUpdated,
+  cancelledOrderResponse,
+  closedPositionResponse,
+  closedPositionsResponse,
+  holdingResponse,
+  openPositionsResponse,
+  orderPreviewResponse,
+  pendingOrdersResponse,
+  placedOrderResponse,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { defineUserCall } from '../../http/call.ts';
+import { marginPlusFees } from '@kabuto/schema/trading';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
+import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
@@ -21,6 +31,7 @@ export const placeOrderCall = defineUserCall({
   summary:
     'Places a market or limit order, long or short with leverage; purchase_ok when it filled, order_placed when a limit rests; idempotent by request_id',
   input: placeOrderRequest,
+  output: placedOrderResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) {
@@ -35,6 +46,7 @@ export const closePositionCall = defineUserCall({
   path: 'trade/close',
   summary: 'Closes a whole position at the feed price; idempotent by request_id',
   input: closePositionRequest,
+  output: closedPositionResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
     if (!replayed) {
@@ -48,6 +60,7 @@ export const cancelOrderCall = defineUserCall({
   path: 'trade/cancel',
   summary: 'Cancels a pending limit order and releases its hold',
   input: cancelOrderRequest,
+  output: cancelledOrderResponse,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
     // Its `order:updated` was written in the cancel's own transaction (the outbox).
@@ -60,6 +73,7 @@ export const openPositionsCall = defineUserCall({
   path: 'trade/userstocklist',
   summary: 'Open positions (spec shape) with ccsz and fdyk in the display currency',
   input: positionListRequest,
+  output: openPositionsResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await openPositionsList(deps, caller.userId, input.type) };
   },
@@ -69,6 +83,7 @@ export const closedPositionsCall = defineUserCall({
   path: 'trade/userstocklists',
   summary: 'Closed positions (spec shape) with lsyk in the display currency',
   input: positionListRequest,
+  output: closedPositionsResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await closedPositionsList(deps, caller.userId, input.type) };
   },
@@ -79,12 +94,13 @@ export const previewOrderCall = defineUserCall({
   summary:
     'Checks and prices an order at the feed (margin, fees, total, cash available) without placing it',
   input: previewOrderRequest,
+  output: orderPreviewResponse,
   async handle({ input, caller, deps }) {
     const quote = await quoteOrder(deps, caller, input);
     const currency = quote.instrument.currency;
     const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
     const available = await cashBalance(deps.db, caller.userId, currency);
-    const total = quote.margin + quote.fees.total;
+    const total = marginPlusFees(quote.margin, quote.fees);
     // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
     const sideFee = quote.fees.total - quote.fees.stampDuty;
     return {
@@ -111,30 +127,23 @@ export const pendingOrdersCall = defineUserCall({
   path: 'trade/pendinglist',
   summary: 'The caller’s resting limit orders, newest first',
   input: positionListRequest,
+  output: pendingOrdersResponse,
   async handle({ caller, deps }) {
-    const rows = await deps.db
-      .selectFrom('trade_order')
-      .selectAll()
-      .where('user_id', '=', BigInt(caller.userId))
-      .where('status', '=', 'pending')
-      .orderBy('id', 'desc')
-      .execute();
+    const orders = await restingOrdersOf(deps.db, caller.userId);
     return {
       msg: 'ok',
-      data: rows.map((row) => ({
-        order_id: String(row.id),
-        symbol: row.symbol,
-        side: row.side,
-        kind: row.kind,
-        stock_num: Number(row.qty),
-        leverage: Number(row.leverage),
-        currency: row.currency,
-        price: formatPrice(
-          row.limit_price ?? 0n,
-          (findInstrument(row.symbol) as Instrument).market,
-        ),
-        hold: formatScaled(row.hold_amount, scaleOf(row.currency as Currency)),
-        created_at: Number(row.created_at),
+      data: orders.map((order) => ({
+        order_id: String(order.id),
+        symbol: order.symbol,
+        name: (findInstrument(order.symbol) as Instrument).names,
+        side: order.side,
+        kind: order.kind,
+        stock_num: Number(order.qty),
+        leverage: order.leverage,
+        currency: order.currency,
+        price: formatPrice(order.limitPrice, (findInstrument(order.symbol) as Instrument).market),
+        hold: formatScaled(order.hold, scaleOf(order.currency)),
+        created_at: order.createdAtMs,
         status: 0,
       })),
     };
@@ -146,7 +155,20 @@ export const holdingCall = defineUserCall({
   summary:
     'The caller’s open quantity, average acquisition price and evaluated P&L in one symbol, per side',
   input: holdingRequest,
+  output: holdingResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await holdingOf(deps, caller.userId, input.symbol) };
   },
 });
+
+/** The trading module's calls, in the order the central list shows them. */
+export const TRADING_CALLS: readonly CallDefinition[] = [
+  placeOrderCall,
+  closePositionCall,
+  cancelOrderCall,
+  openPositionsCall,
+  closedPositionsCall,
+  previewOrderCall,
+  holdingCall,
+  pendingOrdersCall,
+];

@@ -3,10 +3,16 @@ import {
   changePasswordRequest,
   Refusal,
   setFundPasswordRequest,
+  noData,
 } from '@kabuto/schema/contracts';
-import { defineUserCall, type Caller } from '../../http/call.ts';
+import { defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findUserById, type UserRecord } from '../auth/users.repository.ts';
+import {
+  findUserById,
+  setFundPasswordHash,
+  setPasswordHash,
+  type UserRecord,
+} from '../auth/users.repository.ts';
 import { endOtherSessions } from '../auth/session-end.ts';
 import type { GatewayDeps } from '../../deps.ts';
 import { verifyTotp } from '../security/totp.service.ts';
@@ -18,18 +24,11 @@ async function requireUser(deps: GatewayDeps, caller: Caller): Promise<UserRecor
   return user;
 }
 
-function setColumn(
-  deps: GatewayDeps,
-  caller: Caller,
-  values: { password_hash: string } | { fund_password_hash: string },
-) {
-  return deps.db.updateTable('app_user').set(values).where('id', '=', BigInt(caller.userId));
-}
-
 export const changePasswordCall = defineUserCall({
   path: 'user/changePassword',
   summary: 'Changes the login password; other sessions are signed out',
   input: changePasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
@@ -39,13 +38,7 @@ export const changePasswordCall = defineUserCall({
     await endOtherSessions(
       deps,
       { userId: caller.userId, keepSessionId: caller.sessionId },
-      async (trx) => {
-        await trx
-          .updateTable('app_user')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', BigInt(caller.userId))
-          .execute();
-      },
+      (trx) => setPasswordHash(trx, caller.userId, passwordHash),
     );
     return { msg: 'modify_ok' };
   },
@@ -55,6 +48,7 @@ export const setFundPasswordCall = defineUserCall({
   path: 'user/setFundPassword',
   summary: 'Sets the six-digit fund password, confirmed with the login password',
   input: setFundPasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
@@ -63,10 +57,8 @@ export const setFundPasswordCall = defineUserCall({
     await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
     const fundHash = await hashPassword(input.fundpassword);
     // Only the first of parallel settings writes; the others say so instead of modify_ok.
-    const set = await setColumn(deps, caller, { fund_password_hash: fundHash })
-      .where('fund_password_hash', 'is', null)
-      .executeTakeFirst();
-    if (set.numUpdatedRows !== 1n) throw alreadySet;
+    const set = await setFundPasswordHash(deps.db, caller.userId, fundHash, { onlyIfUnset: true });
+    if (!set) throw alreadySet;
     return { msg: 'modify_ok' };
   },
 });
@@ -76,15 +68,22 @@ export const changeFundPasswordCall = defineUserCall({
   summary:
     'Changes the fund password (and needs a TOTP code when TOTP is on); five wrong attempts lock it for 15 minutes',
   input: changeFundPasswordRequest,
+  output: noData,
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
     if (!user.fundPasswordHash) throw new Refusal('fund_password_not_set');
     await checkFundPassword(deps, caller.userId, user.fundPasswordHash, input.oldfundpassword);
     await verifyTotp(deps, caller.userId, input.otp);
-    await setColumn(deps, caller, {
-      fund_password_hash: await hashPassword(input.fundpassword),
-    }).execute();
+    const fundHash = await hashPassword(input.fundpassword);
+    await setFundPasswordHash(deps.db, caller.userId, fundHash, { onlyIfUnset: false });
     return { msg: 'modify_ok' };
   },
 });
+
+/** The user module (passwords)'s calls, in the order the central list shows them. */
+export const PASSWORD_CALLS: readonly CallDefinition[] = [
+  changePasswordCall,
+  setFundPasswordCall,
+  changeFundPasswordCall,
+];

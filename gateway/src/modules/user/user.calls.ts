@@ -5,8 +5,11 @@ import {
   toWire,
   userInfoRequest,
   type UserInfoData,
+  assetsResponse,
+  paperGrantResponse,
+  userInfoResponse,
 } from '@kabuto/schema/contracts';
-import { defineUserCall } from '../../http/call.ts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { summaryFor } from './assets.service.ts';
 import { claimPaperFund } from './paper-fund.service.ts';
@@ -15,6 +18,7 @@ export const userInfoCall = defineUserCall({
   path: 'user/getUserinfo',
   summary: 'The caller’s account and available cash in a display currency',
   input: userInfoRequest,
+  output: userInfoResponse,
   async handle({ input, caller, deps }) {
     const user = await findUserById(deps.db, caller.userId);
     const summary = await summaryFor(deps, caller.userId, input.type);
@@ -34,6 +38,7 @@ export const assetsCall = defineUserCall({
   path: 'user/assets',
   summary: 'The account summary (DESIGN.md section 3) in a display currency',
   input: assetsRequest,
+  output: assetsResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: summaryToWire(await summaryFor(deps, caller.userId, input.type)) };
   },
@@ -43,6 +48,7 @@ export const paperFundCall = defineUserCall({
   path: 'user/paperfund',
   summary: 'Paper mode: credits the virtual grant as a ledger transaction',
   input: paperFundRequest,
+  output: paperGrantResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await claimPaperFund(deps, {
       userId: caller.userId,
@@ -59,3 +65,6 @@ export const paperFundCall = defineUserCall({
     return { msg: 'claim_ok', data: result };
   },
 });
+
+/** The user module's calls, in the order the central list shows them. */
+export const USER_CALLS: readonly CallDefinition[] = [userInfoCall, assetsCall, paperFundCall];

@@ -51,3 +51,16 @@ export const revokeSessionRequest = z.strictObject({ id: z.coerce.number().int()
 
 export type RegisterRequest = z.infer<typeof registerRequest>;
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({ token: z.string(), account: z.string() });
+export const sessionRowResponse = z.object({
+  id: z.number(),
+  created_at: z.number(),
+  last_seen_at: z.number(),
+  expires_at: z.number(),
+  user_agent: z.string(),
+  ip: z.string(),
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionRowResponse>;
+export const sessionListResponse = z.array(sessionRowResponse);

@@ -112,3 +112,91 @@ export const adminDecideRequest = z
     message: 'a rejection needs a reason',
     path: ['reason'],
   });
+
+export const depositChannelResponse = z.object({
+  channel_id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  max_single: z.string(),
+});
+export type DepositChannel = z.infer<typeof depositChannelResponse>;
+export const depositChannelsResponse = z.array(depositChannelResponse);
+export const channelDetailsResponse = depositChannelResponse.extend({
+  bank_name: z.string(),
+  branch_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  transfer_reference: z.string(),
+});
+export type ChannelDetails = z.infer<typeof channelDetailsResponse>;
+export const depositRequestedResponse = z.object({
+  deposit_id: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  transfer_reference: z.string(),
+});
+export const depositRowResponse = z.object({
+  deposit_id: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.number(),
+  reviewed_at: z.number().nullable(),
+  proof_upload_id: z.string(),
+});
+export type DepositRow = z.infer<typeof depositRowResponse>;
+export const depositListResponse = z.array(depositRowResponse);
+export const withdrawalRequestedResponse = z.object({
+  withdrawal_id: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+});
+export const withdrawalRowResponse = z.object({
+  withdrawal_id: z.string(),
+  /** Spec list status: 0 pending, 1 paid, 2 rejected. */
+  status: z.number(),
+  state: z.string(),
+  money: z.string(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+  bank_name: z.string(),
+  masked_number: z.string(),
+  created_at: z.number(),
+  reviewed_at: z.number().nullable(),
+});
+export type WithdrawalRow = z.infer<typeof withdrawalRowResponse>;
+export const withdrawalListResponse = z.array(withdrawalRowResponse);
+const exchangeFigures = {
+  from: z.string(),
+  to: z.string(),
+  mid_rate: z.string(),
+  applied_rate: z.string(),
+  spread: z.string(),
+  amount: z.string(),
+  receive: z.string(),
+};
+export const exchangeQuoteResponse = z.object({
+  ...exchangeFigures,
+  quote_id: z.string(),
+  valid_seconds: z.number(),
+});
+export type ExchangePrice = z.infer<typeof exchangeQuoteResponse>;
+export const exchangeDoneResponse = z.object({ ...exchangeFigures, journal_id: z.string() });
+export const statementRowResponse = z.object({
+  journal_id: z.string(),
+  time: z.number(),
+  kind: z.string(),
+  memo: z.string(),
+  /** The memo's template (`template`) and parameters; null on journals written before them. */
+  memo_params: z.record(z.string(), z.string()).nullable(),
+  reference: z.string().nullable(),
+  currency: z.string(),
+  amount: z.string(),
+  balance: z.string(),
+});
+export type StatementRow = z.infer<typeof statementRowResponse>;
+export const statementResponse = z.array(statementRowResponse);
+export type WithdrawalRequested = z.infer<typeof withdrawalRequestedResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
+import { namesOf } from './answers.ts';
 
 /** Quote calls. `lang` picks the name returned in `name` (all three are in `names`). */
 export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
@@ -55,25 +56,66 @@ export const watchRequest = z.strictObject({ symbol: symbolField });
 export const watchlistRequest = z.strictObject({ lang: langField });
 
 /** A quote row in lists (search, rankings, hot, watchlist, market lists). */
-export interface QuoteRow {
-  symbol: string;
-  market: string;
-  name: string;
-  names: { ja: string; en: string; zh: string };
-  price: string | null;
-  change_rate: string | null;
-  volume: number | null;
-  turnover: string | null;
-}
+export const quoteRowResponse = z.object({
+  symbol: z.string(),
+  market: z.string(),
+  name: z.string(),
+  names: namesOf,
+  price: z.string().nullable(),
+  change_rate: z.string().nullable(),
+  volume: z.number().nullable(),
+  turnover: z.string().nullable(),
+});
+export type QuoteRow = z.infer<typeof quoteRowResponse>;
+export const quoteListResponse = z.array(quoteRowResponse);
 
-export interface CandleRow {
+export const quoteDetailResponse = quoteRowResponse.extend({
+  kind: z.enum(['stock', 'index']),
+  currency: z.string(),
+  board: z.string().nullable().optional(),
+  sector: z.string().nullable().optional(),
+  open: z.string().nullable(),
+  prev_close: z.string().nullable(),
+  high: z.string().nullable(),
+  low: z.string().nullable(),
+  market_value: z.string().nullable(),
+  per: z.string().nullable(),
+  limit_up: z.string().nullable(),
+  limit_down: z.string().nullable(),
+  lot_size: z.number(),
+  min_qty: z.number(),
+  qty_step: z.number(),
+  shortable: z.boolean(),
+  max_leverage: z.number(),
+  time_zone: z.string(),
+  price_min_decimals: z.number(),
+  price_decimals: z.number(),
+  phase: z.string(),
+  seq: z.number(),
+  ts: z.number().nullable(),
+  source: z.string().nullable(),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailResponse>;
+
+export const candleRowResponse = z.object({
   /** Bar start, epoch ms (daily and longer: the trading date's UTC midnight). */
-  t: number;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  v: number;
+  t: z.number(),
+  o: z.string(),
+  h: z.string(),
+  l: z.string(),
+  c: z.string(),
+  v: z.number(),
   /** Turnover in the instrument's currency, major units. */
-  a: string;
-}
+  a: z.string(),
+});
+export type CandleRow = z.infer<typeof candleRowResponse>;
+
+export const candlesResponse = z.object({
+  symbol: z.string(),
+  period: z.enum(CHART_PERIODS),
+  range: z.enum(CHART_RANGES),
+  adjust: z.enum(['none', 'qfq', 'hfq']),
+  live_factor: z.string(),
+  candles: z.array(candleRowResponse),
+});
+export const watchResponse = z.object({ symbol: z.string(), watched: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayCurrencyField, requestIdField } from './fields.ts';
 import { symbolField } from './quotes.dto.ts';
+import { namesOf } from './answers.ts';
 
 const positiveInt = (max: number) => z.coerce.number().int().min(0).max(max);
 
@@ -32,3 +33,129 @@ export const closePositionRequest = z.strictObject({
 export const cancelOrderRequest = z.strictObject({ order_id: z.coerce.number().int().positive() });
 export const positionListRequest = z.strictObject({ type: displayCurrencyField });
 export const holdingRequest = z.strictObject({ symbol: symbolField });
+
+export const placedOrderResponse = z.object({
+  order_id: z.string(),
+  status: z.enum(['filled', 'pending']),
+  position_id: z.string().nullable(),
+  price: z.string(),
+  margin: z.string(),
+  fee: z.string(),
+});
+export const closedPositionResponse = z.object({
+  position_id: z.string(),
+  /** The closed row: the position itself, or the new row recording a partial close. */
+  closed_id: z.string(),
+  qty: z.number(),
+  price: z.string(),
+  pnl: z.string(),
+  fee: z.string(),
+  waived: z.string(),
+});
+export const cancelledOrderResponse = z.object({ order_id: z.string(), released: z.string() });
+
+export const orderPreviewResponse = z.object({
+  currency: z.string(),
+  price: z.string(),
+  fills_now: z.boolean(),
+  margin: z.string(),
+  fee: z.string(),
+  stamp_duty: z.string(),
+  total: z.string(),
+  /** Cash in the instrument's currency: the buying power this order sees. */
+  available: z.string(),
+  buy_fee: z.string(),
+  sell_fee: z.string(),
+  stamp_duty_applies: z.boolean(),
+  /** The cash pays margin and fees; otherwise the sheet does not offer the confirm. */
+  affordable: z.boolean(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewResponse>;
+
+const positionFields = {
+  position_id: z.string(),
+  symbol: z.string(),
+  name: namesOf,
+  currency: z.string(),
+  side: z.enum(['long', 'short']),
+  leverage: z.number(),
+  stock_num: z.number(),
+  buy_price: z.string(),
+  yingkui: z.string(),
+  buy_time: z.number(),
+};
+/** A held position as `trade/userstocklist` sends it (spec names plus our fields). */
+export const openPositionResponse = z.object({
+  ...positionFields,
+  status: z.literal(0),
+  order_id: z.string(),
+  nowprice: z.string(),
+  margin: z.string(),
+  market_value: z.string(),
+  open_fee: z.string(),
+});
+/** A closed position as `trade/userstocklists` sends it. */
+export const closedPositionRowResponse = z.object({
+  ...positionFields,
+  status: z.literal(1),
+  sell_price: z.string(),
+  fees: z.string(),
+  sell_time: z.number(),
+  reason: z.string().nullable(),
+});
+export type OpenPosition = z.infer<typeof openPositionResponse>;
+export type ClosedPositionRow = z.infer<typeof closedPositionRowResponse>;
+
+/** Spec shape: the rows keyed by index ("0", "1", …) beside the totals. */
+const INDEX_KEY = /^\d+$/;
+function keyedList<T extends z.ZodType, S extends z.ZodRawShape>(row: T, totals: S) {
+  return z
+    .object(totals)
+    .catchall(z.union([row, z.string()]))
+    .superRefine((data, ctx) => {
+      for (const [key, value] of Object.entries(data)) {
+        if (key in totals) continue;
+        if (!INDEX_KEY.test(key) || typeof value === 'string') {
+          ctx.addIssue({ code: 'custom', message: `unexpected key ${key}`, path: [key] });
+        }
+      }
+    });
+}
+export const openPositionsResponse = keyedList(openPositionResponse, {
+  ccsz: z.string(),
+  fdyk: z.string(),
+});
+export const closedPositionsResponse = keyedList(closedPositionRowResponse, { lsyk: z.string() });
+
+export const pendingOrderResponse = z.object({
+  order_id: z.string(),
+  symbol: z.string(),
+  name: namesOf,
+  side: z.string(),
+  kind: z.string(),
+  stock_num: z.number(),
+  leverage: z.number(),
+  currency: z.string(),
+  price: z.string(),
+  hold: z.string(),
+  created_at: z.number(),
+  status: z.number(),
+});
+export type PendingOrder = z.infer<typeof pendingOrderResponse>;
+export const pendingOrdersResponse = z.array(pendingOrderResponse);
+
+export const holdingSideResponse = z.object({
+  qty: z.number(),
+  avg_price: z.string(),
+  pnl: z.string(),
+});
+export type HoldingSide = z.infer<typeof holdingSideResponse>;
+export const holdingResponse = z.object({
+  symbol: z.string(),
+  currency: z.string(),
+  long: holdingSideResponse.nullable(),
+  short: holdingSideResponse.nullable(),
+});
+export type Holding = z.infer<typeof holdingResponse>;
+export type OpenPositionsData = z.infer<typeof openPositionsResponse>;
+export type ClosedPositionsData = z.infer<typeof closedPositionsResponse>;

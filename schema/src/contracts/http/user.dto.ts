@@ -9,27 +9,36 @@ export const paperFundRequest = z.strictObject({
 });
 export const configRequest = z.strictObject({ type: z.string().max(16).optional() });
 
-export interface UserInfoData {
-  account: string;
+export const userInfoResponse = z.object({
+  account: z.string(),
   /** Available cash in the requested display currency (decimal string). */
-  jpy: string;
+  jpy: z.string(),
   /** Unused loan limit (decimal string); zero until the loans issue. */
-  jpyyjed: string;
-  currency: string;
-  fund_password_set: boolean;
-  status: string;
-}
+  jpyyjed: z.string(),
+  currency: z.string(),
+  fund_password_set: z.boolean(),
+  status: z.string(),
+});
+export type UserInfoData = z.infer<typeof userInfoResponse>;
 
-export interface AssetsData {
-  currency: string;
-  total: string;
-  market_value: string;
-  available: string;
-  frozen: string;
-  frozen_by_kind: Record<string, string>;
-  debt: string;
-  unrealized_pnl: string;
-  unpriced: string[];
+export const assetsResponse = z.object({
+  currency: z.string(),
+  total: z.string(),
+  market_value: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  frozen_by_kind: z.record(z.string(), z.string()),
+  debt: z.string(),
+  unrealized_pnl: z.string(),
+  unpriced: z.array(z.string()),
   /** Cash per currency held, unconverted (decimal strings by currency code). */
-  cash: Record<string, string>;
-}
+  cash: z.record(z.string(), z.string()),
+});
+export type AssetsData = z.infer<typeof assetsResponse>;
+
+export const paperGrantResponse = z.object({
+  journal_id: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+});
+export const configResponse = z.array(z.object({ name: z.string(), value: z.string() }));

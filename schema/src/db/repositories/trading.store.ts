@@ -5,12 +5,15 @@ import { formatPrice } from '../../domain/market/prices.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
 import { executionPrice, fillFromHold } from '../../domain/trading/limit-fill.ts';
 import type { PositionSide } from '../../domain/trading/order-rules.ts';
+import {
+  closeQuantityValid,
+  marginShareOfPartialClose,
+  type PositionClose,
+} from '../../domain/trading/position-close.ts';
 import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor } from '../../domain/ledger/journal.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
-import { formatScaled } from '../../domain/money/money.ts';
-import { scaleOf } from '../../domain/money/currency.ts';
 import { cashBalance } from './ledger.store.ts';
 import type { PositionRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
@@ -155,24 +158,6 @@ export async function fillPendingOrder(
   });
 }
 
-export interface ClosedPosition {
-  position_id: string;
-  /** The closed row: the position itself, or the new row recording a partial close. */
-  closed_id: string;
-  qty: number;
-  price: string;
-  pnl: string;
-  fee: string;
-  waived: string;
-}
-
-/** A close of `qty` out of a position's `held`: all of it, or whole steps leaving at least the minimum. */
-export function closeQuantityValid(instrument: Instrument, held: bigint, qty: bigint): boolean {
-  if (qty === held) return true;
-  const { minQty, qtyStep } = instrument.quantity;
-  return qty > 0n && qty < held && qty % BigInt(qtyStep) === 0n && held - qty >= BigInt(minQty);
-}
-
 /**
  * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
@@ -198,7 +183,7 @@ async function markClosed(
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     return { margin: position.margin, id: position.id };
   }
-  const margin = (position.margin * part.qty) / position.qty;
+  const margin = marginShareOfPartialClose(position.margin, part.qty, position.qty);
   const updated = await unchanged(
     trx
       .updateTable('position')
@@ -241,7 +226,7 @@ export async function closePositionIn(
     nowMs: number;
     qty?: bigint;
   },
-): Promise<ClosedPosition> {
+): Promise<PositionClose> {
   const instrument = findInstrument(position.symbol) as Instrument;
   const side = position.side as PositionSide;
   const qty = options.qty ?? position.qty;
@@ -264,12 +249,11 @@ export async function closePositionIn(
     fees,
     cashAvailable,
   });
-  const price = formatPrice(options.price, instrument.market);
   const memo = journalMemo(options.reason === 'stop_out' ? 'stop_out_close' : 'position_close', {
     side,
     qty,
     symbol: instrument.symbol,
-    price,
+    price: formatPrice(options.price, instrument.market),
   });
   await postJournal(
     trx,
@@ -282,14 +266,15 @@ export async function closePositionIn(
     },
     options.nowMs,
   );
-  const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
   return {
-    position_id: String(position.id),
-    closed_id: String(part.id),
-    qty: Number(qty),
-    price,
-    pnl: wire(pnl),
-    fee: wire(fees.total),
-    waived: wire(waived),
+    positionId: position.id,
+    closedId: part.id,
+    currency,
+    market: instrument.market,
+    qty,
+    price: options.price,
+    pnl,
+    fee: fees.total,
+    waived,
   };
 }

@@ -1,21 +1,19 @@
 import type { Currency } from '../money/currency.ts';
 import type { AccountRef } from './accounts.ts';
+import { FUNDS_JOURNAL_KINDS } from '../funds/journal-kinds.ts';
+import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
 
-/** Why money moved. Every later issue adds its kinds here (one place for the fact). */
+/** The ledger's own kinds: the paper grant, a stand-alone fee and a reversal. */
+const LEDGER_JOURNAL_KINDS = ['paper_grant', 'fee', 'reversal'] as const;
+
+/**
+ * Why money moved: the spread of each module's kinds (one place per fact; a new module adds its
+ * own list in its domain folder and one line here).
+ */
 export const JOURNAL_KINDS = [
-  'paper_grant',
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal_paid',
-  'withdrawal_returned',
-  'order_hold',
-  'order_release',
-  'fill',
-  'position_open',
-  'position_close',
-  'fee',
-  'exchange',
-  'reversal',
+  ...LEDGER_JOURNAL_KINDS,
+  ...FUNDS_JOURNAL_KINDS,
+  ...TRADING_JOURNAL_KINDS,
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import type { Currency } from '../money/currency.ts';
-import { convertForValuation } from '../money/convert.ts';
+import type { RateLookup } from '../money/convert.ts';
 import { money, type Money } from '../money/money.ts';
-import type { DecimalRate } from '../money/rounding.ts';
+import { displayValuation } from '../trading/valuation.ts';
 import { isHoldKind, type UserAccountKind } from './accounts.ts';
 
 export interface BalanceLine {
@@ -16,8 +16,6 @@ export interface PositionValue {
   readonly marketValueMinor: bigint;
   readonly unrealizedPnlMinor: bigint;
 }
-
-export type RateLookup = (from: Currency, to: Currency) => DecimalRate | undefined;
 
 export interface AccountSummary {
   readonly currency: Currency;
@@ -45,16 +43,8 @@ export function computeAccountSummary(input: {
   rate: RateLookup;
 }): AccountSummary {
   const target = input.displayCurrency;
-  const unpriced = new Set<Currency>();
-  const toTarget = (currency: Currency, minor: bigint): bigint | undefined => {
-    if (currency === target || minor === 0n) return minor;
-    const rate = input.rate(currency, target);
-    if (!rate) {
-      unpriced.add(currency);
-      return undefined;
-    }
-    return convertForValuation(money(currency, minor), target, rate).amountMinor;
-  };
+  const valuation = displayValuation(target, input.rate);
+  const toTarget = valuation.toDisplay;
   let available = 0n;
   let debt = 0n;
   const frozenByKind = new Map<string, bigint>();
@@ -92,7 +82,7 @@ export function computeAccountSummary(input: {
     ),
     debt: money(target, debt),
     unrealizedPnl: money(target, unrealizedPnl),
-    unpriced: [...unpriced],
+    unpriced: valuation.unpriced(),
     cashByCurrency,
   };
 }

@@ -12,6 +12,9 @@ export function convertForValuation(value: Money, to: Currency, rate: DecimalRat
   return money(to, divideRounded(numerator, denominator, 'half-even'));
 }
 
+/** The feed's rate of `to` per one `from`, or undefined when the feed has none. */
+export type RateLookup = (from: Currency, to: Currency) => DecimalRate | undefined;
+
 const CROSS_RATE_DIGITS = 12;
 
 /** a / b as a decimal rate with 12 fractional digits (half-even): a cross rate via a common currency. */

@@ -2,6 +2,7 @@ import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/journal.ts';
 import type { Currency } from '../money/currency.ts';
 import type { FeeBreakdown } from './fees.ts';
+import { marginPlusFees } from './position-close.ts';
 
 /** Drops zero legs: a journal never carries a zero posting. */
 function legs(postings: Posting[]): Posting[] {
@@ -26,7 +27,7 @@ export function openFromCash(
   fees: FeeBreakdown,
 ): Posting[] {
   return legs([
-    { account: userAccount(userId, 'cash', currency), amountMinor: -(margin + fees.total) },
+    { account: userAccount(userId, 'cash', currency), amountMinor: -marginPlusFees(margin, fees) },
     { account: userAccount(userId, 'margin', currency), amountMinor: margin },
     ...feeLegs(currency, fees),
   ]);

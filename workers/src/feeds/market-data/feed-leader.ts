@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { redisKeys, tickOf, type QuoteSnapshot } from '@kabuto/schema/contracts';
+import {
+  redisKeys,
+  systemClock,
+  tickOf,
+  type Clock,
+  type QuoteSnapshot,
+} from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
 import type { QuoteProvider } from './quote-provider.ts';
 
@@ -31,7 +37,9 @@ export function startFeedLeader(deps: {
   prepare: () => Promise<FeedRuntime>;
   intervalMs: number;
   logger: Logger;
+  clock?: Clock;
 }): { stop(): Promise<void>; isLeader(): boolean } {
+  const clock = deps.clock ?? systemClock;
   const keys = redisKeys(deps.redisPrefix);
   const owner = randomUUID();
   const persistEvery = Math.max(1, Math.round(1000 / deps.intervalMs));
@@ -69,7 +77,7 @@ export function startFeedLeader(deps: {
       return;
     }
     await quotes.rewriteIfRedisCameBack();
-    await quotes.publish(runtime.providers.flatMap((p) => p.next(Date.now())));
+    await quotes.publish(runtime.providers.flatMap((p) => p.next(clock.nowMs())));
     beats += 1;
     if (beats % persistEvery === 0) persist();
   };

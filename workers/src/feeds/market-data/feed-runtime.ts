@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@kabuto/schema/contracts';
 import { upsertCandles, insertCorporateActions, type Db } from '@kabuto/schema/db';
 import { INSTRUMENTS, type ClockMode } from '@kabuto/schema/market';
 import type { Logger } from '../../infra/logger.ts';
@@ -15,8 +16,10 @@ export async function prepareSimulatorRuntime(deps: {
   historyDays: number;
   minuteDays: number;
   logger: Logger;
+  /** Where the runtime's start time comes from (`clock` is the market-hours mode). */
+  wallClock?: Clock;
 }): Promise<FeedRuntime> {
-  const nowMs = Date.now();
+  const nowMs = (deps.wallClock ?? systemClock).nowMs();
   const source = `Kabuto simulator (seed ${deps.seed})`;
   const resume = await prepareHistory(deps.db, {
     instruments: INSTRUMENTS,

@@ -61,15 +61,18 @@ function historyEnd(
 /**
  * Today's session so far, when the feed starts after today's open and history ends before today:
  * minute bars from the open to the last whole minute, so the intraday chart starts at the open and
- * not at the feed's start. Null before the open, on a holiday, or once the day is in history.
+ * not at the feed's start. Null before the open, on a holiday, once the day is in history, and on
+ * the always-open demo clock (its sessions never close, so there is no open to start from; a
+ * start late in the day would otherwise simulate hours of minutes for every symbol first).
  */
 function sessionSoFar(
   instrument: Instrument,
   state: SymbolSimState,
   previousClose: bigint,
-  day: { today: LocalDate; end: LocalDate },
+  day: { today: LocalDate; end: LocalDate; clock: ClockMode },
   nowMs: number,
 ) {
+  if (day.clock !== 'exchange') return null;
   if (day.end >= day.today || !isTradingDay(instrument.market, day.today)) return null;
   const open = continuousWindows(instrument.market, day.today)[0];
   if (!open || nowMs < open.startMs + 60_000) return null;
@@ -124,7 +127,7 @@ async function prepareSymbol(
   recent: readonly Candle[],
   options: HistoryOptions,
 ): Promise<ResumePoint> {
-  const day = historyEnd(instrument, options.nowMs, options.clock);
+  const day = { ...historyEnd(instrument, options.nowMs, options.clock), clock: options.clock };
   const { today, end } = day;
   const last = recent[recent.length - 1];
   if (!last) {
@@ -173,7 +176,7 @@ export async function prepareHistory(
   db: Db,
   options: HistoryOptions,
 ): Promise<Map<string, ResumePoint>> {
-  const started = Date.now();
+  const started = performance.now();
   const recent = await loadRecentDailyBars(
     db,
     tradingDateKey(addDays(new Date(options.nowMs).toISOString().slice(0, 10), -40)),
@@ -187,7 +190,7 @@ export async function prepareHistory(
     await yieldToLoop();
   }
   options.logger.info(
-    { symbols: options.instruments.length, generated, ms: Date.now() - started },
+    { symbols: options.instruments.length, generated, ms: Math.round(performance.now() - started) },
     'market history ready',
   );
   return resume;

@@ -1,8 +1,10 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName, redisKeys, type QueuePayloads } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
+import { startJobWorker } from '../../infra/job-worker.ts';
+import type { Logger } from '../../infra/logger.ts';
 import { recomputeAssets } from './asset-recompute.ts';
 
 type Payload = QueuePayloads['asset-recompute'];
@@ -13,9 +15,10 @@ export function startAssetRecomputeWorker(deps: {
   redis: Redis;
   emitter: AccountEmitter;
   redisPrefix: string;
+  logger: Logger;
 }): Worker<Payload> {
   const latestKey = redisKeys(deps.redisPrefix).latestQuotes;
-  return new Worker<Payload>(
+  return startJobWorker<Payload>(
     queueName('asset-recompute', deps.redisPrefix),
     async (job: Job<Payload>) => {
       const latestQuotes = await deps.redis.hgetall(latestKey);
@@ -25,6 +28,10 @@ export function startAssetRecomputeWorker(deps: {
         summaries,
       });
     },
-    { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 4 },
+    {
+      connection: deps.redis.duplicate({ maxRetriesPerRequest: null }),
+      concurrency: 4,
+      logger: deps.logger,
+    },
   );
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { orderUpdated, type QuoteTick } from '@kabuto/schema/contracts';
+import { orderUpdated, systemClock, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
 import { fillPendingOrder, loadPendingOrders, type Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
@@ -21,7 +21,9 @@ export async function startLimitMatcher(deps: {
   assetQueue: Queue;
   logger: Logger;
   refreshMs?: number;
+  clock?: Clock;
 }): Promise<{ stop(): Promise<void>; book: LimitBook }> {
+  const clock = deps.clock ?? systemClock;
   const book = new LimitBook();
   for (const order of await loadPendingOrders(deps.db)) book.add(order);
   const fillCrossed = async (ticks: QuoteTick[]) => {
@@ -29,7 +31,7 @@ export async function startLimitMatcher(deps: {
       const { price, orders } = book.crossing(tick.symbol, tick.price);
       for (const order of orders) {
         book.remove(order);
-        const filled = await fillPendingOrder(deps.db, order.id, price, Date.now()).catch(
+        const filled = await fillPendingOrder(deps.db, order.id, price, clock.nowMs()).catch(
           (error: unknown) => {
             deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
             return null;
@@ -44,7 +46,7 @@ export async function startLimitMatcher(deps: {
             position_id: String(filled.positionId),
           }),
         );
-        await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill');
+        await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill', clock);
       }
     }
   };

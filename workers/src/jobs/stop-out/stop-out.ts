@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { orderUpdated, type QuoteTick } from '@kabuto/schema/contracts';
+import {
+  closedPositionToWire,
+  orderUpdated,
+  systemClock,
+  type Clock,
+  type QuoteTick,
+} from '@kabuto/schema/contracts';
 import {
   closePositionIn,
   insertInboxMessage,
@@ -34,13 +40,13 @@ async function loadHoldings(db: Db): Promise<Map<string, Holding[]>> {
 const REVALUE_EVERY_MS = 2_000;
 
 /** Queues an account's recomputation at most once per REVALUE_EVERY_MS. */
-function throttledRevaluation(queue: Queue): (userId: number) => Promise<void> {
+function throttledRevaluation(queue: Queue, clock: Clock): (userId: number) => Promise<void> {
   const revaluedAt = new Map<number, number>();
   return async (userId) => {
-    const now = Date.now();
+    const now = clock.nowMs();
     if (now - (revaluedAt.get(userId) ?? 0) < REVALUE_EVERY_MS) return;
     revaluedAt.set(userId, now);
-    await queueAssetRecompute(queue, userId, 'tick');
+    await queueAssetRecompute(queue, userId, 'tick', clock);
   };
 }
 
@@ -52,11 +58,13 @@ interface StopOutDeps {
   readonly assetQueue: Queue;
   readonly logger: Logger;
   readonly refreshMs?: number;
+  readonly clock?: Clock;
 }
 
 /** Closes a position at the feed price with its inbox message in one transaction, then tells the owner. */
 async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
   const userId = Number(holding.user_id);
+  const nowMs = (deps.clock ?? systemClock).nowMs();
   const result = await writeTransaction(
     deps.db,
     async (trx) => {
@@ -67,19 +75,21 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
         .where('status', '=', 'holding')
         .executeTakeFirst();
       if (!fresh) return null;
-      const closed = await closePositionIn(trx, fresh, {
-        price,
-        reason: 'stop_out',
-        actor: { type: 'system', id: 'stop-out' },
-        nowMs: Date.now(),
-      });
+      const closed = closedPositionToWire(
+        await closePositionIn(trx, fresh, {
+          price,
+          reason: 'stop_out',
+          actor: { type: 'system', id: 'stop-out' },
+          nowMs,
+        }),
+      );
       const params = {
         symbol: instrument.symbol,
         price: closed.price,
         pnl: closed.pnl,
         currency: instrument.currency,
       };
-      await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs: Date.now() });
+      await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs });
       return closed;
     },
     { lockUser: userId },
@@ -94,7 +104,7 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
     kind: 'stop_out',
     position_id: result.position_id,
   });
-  await queueAssetRecompute(deps.assetQueue, userId, 'stop_out');
+  await queueAssetRecompute(deps.assetQueue, userId, 'stop_out', deps.clock ?? systemClock);
 }
 
 /** The margin-call message in the inbox and on the owner's socket. */
@@ -104,7 +114,7 @@ async function sendMarginCall(deps: StopOutDeps, holding: Holding, tick: QuoteTi
     userId,
     kind: 'margin_call',
     params: { symbol: tick.symbol, price: tick.price },
-    nowMs: Date.now(),
+    nowMs: (deps.clock ?? systemClock).nowMs(),
   });
   await deps.emitter.emit(userId, 'message:created', {
     kind: 'margin_call',
@@ -135,7 +145,7 @@ function marginStateOf(holding: Holding, instrument: Instrument, price: bigint) 
 export async function startStopOutWatcher(deps: StopOutDeps): Promise<{ stop(): Promise<void> }> {
   let holdings = await loadHoldings(deps.db);
   const warned = new Set<string>();
-  const revalue = throttledRevaluation(deps.assetQueue);
+  const revalue = throttledRevaluation(deps.assetQueue, deps.clock ?? systemClock);
 
   const check = async (tick: QuoteTick) => {
     const list = holdings.get(tick.symbol);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { systemClock, type Clock } from '@kabuto/schema/contracts';
 
 export interface BankTransfer {
   /** The same key always means the same transfer: a provider sends it at most once. */
@@ -32,7 +33,7 @@ interface Sent extends BankTransfer {
  */
 export function createLocalBankTransfers(
   file: string,
-  nowMs: () => number = Date.now,
+  clock: Clock = systemClock,
 ): BankTransferProvider {
   const sentBefore = (key: string): Sent | undefined => {
     if (!existsSync(file)) return undefined;
@@ -49,7 +50,7 @@ export function createLocalBankTransfers(
       const sent: Sent = {
         ...transfer,
         reference: `LB${randomBytes(6).toString('hex').toUpperCase()}`,
-        sentAt: nowMs(),
+        sentAt: clock.nowMs(),
       };
       appendFileSync(file, `${JSON.stringify(sent)}\n`, { mode: 0o600 });
       return Promise.resolve({ reference: sent.reference });

@@ -1,10 +1,10 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { queueName, type QueuePayloads } from '@kabuto/schema/contracts';
+import { queueName, systemClock, type Clock, type QueuePayloads } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
-import { quietOnError } from '../../infra/redis.ts';
+import { startJobWorker } from '../../infra/job-worker.ts';
 import type { BankTransferProvider } from './bank-transfers.ts';
 import { payWithdrawal, unpaidApprovedWithdrawals } from './withdrawal-payout.ts';
 
@@ -20,6 +20,7 @@ export interface PayoutDeps {
   readonly transfers: BankTransferProvider;
   readonly emitter: AccountEmitter;
   readonly logger: Logger;
+  readonly clock?: Clock;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
 
 async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId: number } | null> {
   const paid = await payWithdrawal(
-    { db: deps.db, transfers: deps.transfers, nowMs: Date.now },
+    { db: deps.db, transfers: deps.transfers, clock: deps.clock ?? systemClock },
     withdrawalId,
   );
   if (paid) {
@@ -58,16 +59,16 @@ async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId:
 /** Pays withdrawals as their jobs arrive (attempts and backoff are the gateway's job options), and sweeps for any left unpaid. */
 export async function startWithdrawalPayouts(deps: PayoutDeps): Promise<{ stop(): Promise<void> }> {
   const name = queueName('withdrawal-payout', deps.redisPrefix);
-  const worker = quietOnError(
-    new Worker<Payload>(
-      name,
-      async (job: Job<Payload>) => {
-        await payOne(deps, job.data.withdrawalId);
-      },
-      { connection: deps.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 2 },
-    ),
-    deps.logger,
+  const worker = startJobWorker(
     name,
+    async (job: Job<Payload>) => {
+      await payOne(deps, job.data.withdrawalId);
+    },
+    {
+      connection: deps.redis.duplicate({ maxRetriesPerRequest: null }),
+      concurrency: 2,
+      logger: deps.logger,
+    },
   );
   const sweep = () =>
     payUnpaidWithdrawals(deps).catch((error: unknown) =>

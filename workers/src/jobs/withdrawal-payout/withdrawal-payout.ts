@@ -1,6 +1,7 @@
 import { insertInboxMessage, postJournal, writeTransaction, type Db } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { withdrawalPaidPostings } from '@kabuto/schema/funds';
+import type { Clock } from '@kabuto/schema/contracts';
 import type { BankTransferProvider } from './bank-transfers.ts';
 
 /** The provider key of a withdrawal's transfer: one withdrawal, one transfer, however often it is sent. */
@@ -37,7 +38,7 @@ async function approvedAndUnpaid(db: Db, withdrawalId: number) {
  * Returns the user to notify, or null when there was nothing to pay.
  */
 export async function payWithdrawal(
-  deps: { db: Db; transfers: BankTransferProvider; nowMs: () => number },
+  deps: { db: Db; transfers: BankTransferProvider; clock: Clock },
   withdrawalId: number,
 ): Promise<{ userId: number } | null> {
   const row = await approvedAndUnpaid(deps.db, withdrawalId);
@@ -55,7 +56,7 @@ export async function payWithdrawal(
     holderKana: row.holder_kana,
   });
   const userId = Number(row.user_id);
-  const nowMs = deps.nowMs();
+  const nowMs = deps.clock.nowMs();
   return writeTransaction(
     deps.db,
     async (trx) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type PointerEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScaleBand } from 'd3';
 import type { QuoteTick } from '@kabuto/schema/contracts';
@@ -84,12 +84,7 @@ function timeFormatter(period: ChartPeriod, timeZone: string): (t: number) => st
   return (t) => new Date(t).toISOString().slice(0, period === '1y' ? 4 : period === '1M' ? 7 : 10);
 }
 
-/**
- * The stock chart: loads bars for the period, range and adjustment, then follows `quote:ticks`
- * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
- * crosshair and the bar's values in the legend.
- */
-export function ChartView(props: {
+interface ChartViewProps {
   symbol: string;
   period: ChartPeriod;
   range: ChartRange | null;
@@ -99,16 +94,24 @@ export function ChartView(props: {
   timeZone: string;
   decimals: PriceDecimals;
   onRange: (range: ChartRange | null) => void;
-}) {
+}
+
+/** What the chart keeps outside React state: its elements, its bars and its x scale. */
+interface ChartParts {
+  svgRef: RefObject<SVGSVGElement | null>;
+  legendRef: RefObject<HTMLDivElement | null>;
+  barsRef: RefObject<ChartBar[]>;
+  scaleRef: RefObject<ScaleBand<number> | null>;
+}
+
+/** Writes a bar's values (or nothing) into the legend, and redraws the whole chart from the bars. */
+function useChartPainter(
+  props: ChartViewProps,
+  { svgRef, legendRef, barsRef, scaleRef }: ChartParts,
+) {
   const { t } = useTranslation();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const legendRef = useRef<HTMLDivElement>(null);
-  const bars = useRef<ChartBar[]>([]);
-  const scale = useRef<ScaleBand<number> | null>(null);
-  const mode = props.period === 'time' ? 'time' : 'candles';
   const formatTime = timeFormatter(props.period, props.timeZone);
   const price = (value: number) => formatPrice(value, props.decimals);
-
   const legend = (bar: ChartBar | undefined) => {
     if (!legendRef.current) return;
     legendRef.current.textContent = bar
@@ -119,74 +122,109 @@ export function ChartView(props: {
     const svg = svgRef.current;
     if (!svg) return;
     const width = svg.parentElement?.clientWidth || 390;
-    scale.current = drawChart(svg, bars.current, {
-      mode,
+    scaleRef.current = drawChart(svg, barsRef.current, {
+      mode: props.period === 'time' ? 'time' : 'candles',
       sub: props.sub,
       prevClose: props.prevClose,
       width,
       formatTime,
       formatPrice: price,
     });
-    legend(bars.current[bars.current.length - 1]);
+    legend(barsRef.current[barsRef.current.length - 1]);
   };
+  return { legend, redraw };
+}
 
+/** Loads the bars for the chart's period, range and adjustment, then moves the last bar with each tick. */
+function useChartBars(
+  props: ChartViewProps,
+  { svgRef, barsRef }: Pick<ChartParts, 'svgRef' | 'barsRef'>,
+  redraw: () => void,
+) {
+  const { symbol, period, range, adjust, sub, prevClose } = props;
+  // Read at the time they run: the latest painter and range callback, not the ones of the first render.
+  const paint = useEffectEvent(redraw);
+  const reportRange = useEffectEvent((loaded: ChartRange | null) => props.onRange(loaded));
   useEffect(() => {
     let active = true;
     let cumulative: number | null = null;
     let factor = 1;
     let frame = 0;
-    bars.current = [];
+    barsRef.current = [];
     svgRef.current?.removeAttribute('data-loaded');
-    redraw();
-    void quotesApi.candles(props.symbol, props.period, props.range, props.adjust).then((loaded) => {
+    paint();
+    void quotesApi.candles(symbol, period, range, adjust).then((loaded) => {
       if (!active) return;
       factor = loaded.factor;
-      bars.current = loaded.candles.map(toBar).slice(mode === 'time' ? 0 : -MAX_CANDLES);
-      svgRef.current?.setAttribute('data-bars', String(bars.current.length));
+      barsRef.current = loaded.candles.map(toBar).slice(period === 'time' ? 0 : -MAX_CANDLES);
+      svgRef.current?.setAttribute('data-bars', String(barsRef.current.length));
       // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
-      svgRef.current?.setAttribute(
-        'data-loaded',
-        `${props.period}:${loaded.range ?? ''}:${props.adjust}`,
-      );
-      props.onRange(loaded.range);
-      redraw();
+      svgRef.current?.setAttribute('data-loaded', `${period}:${loaded.range ?? ''}:${adjust}`);
+      reportRange(loaded.range);
+      paint();
     });
-    const subscription = quoteTicks$([props.symbol]).subscribe((batch) => {
-      const tick = batch.get(props.symbol);
-      if (!tick || bars.current.length === 0) return;
+    const subscription = quoteTicks$([symbol]).subscribe((batch) => {
+      const tick = batch.get(symbol);
+      if (!tick || barsRef.current.length === 0) return;
       const delta = cumulative === null ? 0 : Math.max(0, tick.volume - cumulative);
       cumulative = tick.volume;
-      bars.current = applyTick(bars.current, tick, props.period, delta, factor);
+      barsRef.current = applyTick(barsRef.current, tick, period, delta, factor);
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(redraw);
+      frame = requestAnimationFrame(() => paint());
     });
     return () => {
       active = false;
       cancelAnimationFrame(frame);
       subscription.unsubscribe();
     };
-    // redraw reads the props it needs through closure on each run
-  }, [props.symbol, props.period, props.range, props.adjust, props.sub, props.prevClose]);
+    // sub and prevClose change the drawing: the chart reloads and redraws with them, as it always has.
+  }, [symbol, period, range, adjust, sub, prevClose, svgRef, barsRef]);
+}
 
+/** Touch or hover: a crosshair on the bar under the pointer and its values in the legend. */
+function useCrosshair(
+  { svgRef, scaleRef, barsRef }: ChartParts,
+  legend: (bar: ChartBar | undefined) => void,
+) {
   const onPointer = (event: PointerEvent<SVGSVGElement>) => {
     const svg = svgRef.current;
-    const x = scale.current;
-    if (!svg || !x || bars.current.length === 0) return;
+    const x = scaleRef.current;
+    if (!svg || !x || barsRef.current.length === 0) return;
     const rect = svg.getBoundingClientRect();
     const width = svg.parentElement?.clientWidth || 390;
     const px = ((event.clientX - rect.left) / rect.width) * width;
-    const index = Math.max(0, Math.min(bars.current.length - 1, Math.floor(px / (x.step() || 1))));
+    const index = Math.max(
+      0,
+      Math.min(barsRef.current.length - 1, Math.floor(px / (x.step() || 1))),
+    );
     const py = ((event.clientY - rect.top) / rect.height) * CHART_HEIGHT;
-    drawCrosshair(svg, x, bars.current[index] ?? null, index, width, py);
-    legend(bars.current[index]);
+    drawCrosshair(svg, x, barsRef.current[index] ?? null, index, width, py);
+    legend(barsRef.current[index]);
   };
   const onLeave = () => {
-    if (svgRef.current && scale.current) {
-      drawCrosshair(svgRef.current, scale.current, null, 0, 0, 0);
+    if (svgRef.current && scaleRef.current) {
+      drawCrosshair(svgRef.current, scaleRef.current, null, 0, 0, 0);
     }
-    legend(bars.current[bars.current.length - 1]);
+    legend(barsRef.current[barsRef.current.length - 1]);
   };
+  return { onPointer, onLeave };
+}
 
+/**
+ * The stock chart: loads bars for the period, range and adjustment, then follows `quote:ticks`
+ * through RxJS and redraws through refs (no React state per tick). Touch or hover shows a
+ * crosshair and the bar's values in the legend.
+ */
+export function ChartView(props: ChartViewProps) {
+  const { t } = useTranslation();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const legendRef = useRef<HTMLDivElement>(null);
+  const barsRef = useRef<ChartBar[]>([]);
+  const scaleRef = useRef<ScaleBand<number> | null>(null);
+  const parts = { svgRef, legendRef, barsRef, scaleRef };
+  const { legend, redraw } = useChartPainter(props, parts);
+  useChartBars(props, parts, redraw);
+  const { onPointer, onLeave } = useCrosshair(parts, legend);
   return (
     <div className="chart-box">
       <div className="chart-legend" ref={legendRef} data-testid="chart-legend" />

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { redisKeys, type ServerToClientEvents } from '@kabuto/schema/contracts';
+import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { apiPost, launchChromium, phonePageAs, registerUser, shot } from './support/e2e.ts';
+
+// The client notices a lost account event: the page's real socket loses the events that carried a
+// change (dropped on the wire by a WebSocket route), the next event's `seq` skips past them, and
+// the Mine screen refetches its figures from REST. Without the seq check it stays stale.
+let browser: Browser;
+let stack: TestStack;
+let redis: Redis;
+
+beforeAll(async () => {
+  stack = await startStack({ services: ['gateway', 'jobs'] });
+  browser = await launchChromium();
+  redis = new Redis(String(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379'));
+}, 120_000);
+
+afterAll(async () => {
+  redis?.disconnect();
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Forwards the socket both ways; while `dropping`, account-event frames from the server are lost. */
+async function lossySocket(page: Page) {
+  const wire = { dropping: false, dropped: [] as string[], passed: [] as string[] };
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const text = String(message);
+      const event = /^42\["([a-z]+:[a-z]+)"/.exec(text)?.[1];
+      if (wire.dropping && event && event !== 'quote:tick' && event !== 'quote:ticks') {
+        wire.dropped.push(event);
+        return;
+      }
+      if (event) wire.passed.push(event);
+      ws.send(message);
+    });
+  });
+  return wire;
+}
+
+describe('a lost account event', () => {
+  it('a gap in seq makes the Mine screen refetch and show the change it missed', async () => {
+    const auth = await registerUser(stack, '09077701234', 'correct-horse-9');
+    const page = await phonePageAs(browser, auth);
+    const wire = await lossySocket(page);
+    await page.goto(`${stack.baseUrl}/#/mine/index`);
+    const total = page.getByTestId('assets-total');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/\d/);
+    const before = await total.textContent();
+
+    // Events published through Redis the way the gateway and the workers do, with chosen seqs (to
+    // every socket: this page is the stack's only one).
+    const emitter = new Emitter<ServerToClientEvents>(redis, {
+      key: redisKeys(stack.prefix).socketIoChannel,
+    });
+    const publish = (seq: number) => emitter.emit('message:created', { reason: 'test', seq });
+    // The baseline: published until the page's socket (connected by now or soon) has it.
+    await expect
+      .poll(
+        () => {
+          publish(1_000_000);
+          return wire.passed;
+        },
+        { timeout: 10_000 },
+      )
+      .toContain('message:created');
+
+    wire.dropping = true;
+    const grant = await apiPost(
+      stack,
+      'user/paperfund',
+      { currency: 'jpy', request_id: 'e2e-seq-gap-grant' },
+      auth,
+    );
+    expect(grant.msg).toBe('claim_ok');
+    await expect
+      .poll(() => wire.dropped, { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['fund:updated', 'assets:updated']));
+    await page.waitForTimeout(1000);
+    expect(await total.textContent()).toBe(before);
+
+    wire.dropping = false;
+    publish(1_000_002);
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).not.toBe(before);
+    const rest = await apiPost(stack, 'user/assets', { type: 'jpy' }, auth);
+    expect(Number(rest.data.total)).toBeGreaterThan(0);
+    expect((await total.textContent())?.replace(/[^\d.]/g, '')).toBe(String(rest.data.total));
+    await shot(page, 'seq-gap-recovered-jp');
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,102 @@
+import {
+  adminDecideRequest,
+  adminListRequest,
+  adminDepositListResponse,
+  adminWithdrawalListResponse,
+  noData,
+} from '@kabuto/schema/contracts';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { announceDecision, reviewStatuses } from '../admin/review.ts';
+import { decideDeposit } from './deposit-review.service.ts';
+import { depositsForReview, withdrawalsForReview } from './funds-review.repository.ts';
+import { decideWithdrawal } from './withdrawal-review.service.ts';
+
+const money = (amount: bigint, currency: Currency) => formatScaled(amount, scaleOf(currency));
+
+export const adminDepositListCall = defineAdminCall({
+  path: 'deposit/list',
+  summary: 'Deposits by status, with the transfer reference and proof',
+  input: adminListRequest,
+  output: adminDepositListResponse,
+  async handle({ input, deps }) {
+    const rows = await depositsForReview(deps.db, reviewStatuses(input.status));
+    return {
+      msg: 'ok',
+      data: rows.map((r) => ({
+        id: String(r.id),
+        user_id: String(r.userId),
+        account: r.account,
+        currency: r.currency,
+        amount: money(r.amount, r.currency),
+        transfer_reference: r.transferReference,
+        proof_upload_id: String(r.proofUploadId),
+        status: r.status,
+        reason: r.reason,
+        created_at: r.createdAtMs,
+      })),
+    };
+  },
+});
+
+export const adminWithdrawalListCall = defineAdminCall({
+  path: 'withdrawal/list',
+  summary: 'Withdrawals by status, with the destination card',
+  input: adminListRequest,
+  output: adminWithdrawalListResponse,
+  async handle({ input, deps }) {
+    const rows = await withdrawalsForReview(deps.db, reviewStatuses(input.status));
+    return {
+      msg: 'ok',
+      data: rows.map((r) => ({
+        id: String(r.id),
+        user_id: String(r.userId),
+        account: r.account,
+        currency: r.currency,
+        amount: money(r.amount, r.currency),
+        status: r.status,
+        reason: r.reason,
+        created_at: r.createdAtMs,
+        holder_kana: r.card.holderKana,
+        bank_name: r.card.bankName,
+        branch_name: r.card.branchName,
+        branch_code: r.card.branchCode,
+        card_type: r.card.cardType,
+        account_number: r.card.accountNumber,
+      })),
+    };
+  },
+});
+
+export const adminDepositDecideCall = defineAdminCall({
+  path: 'deposit/decide',
+  summary: 'Approves (credits the ledger) or rejects a pending deposit; audited',
+  input: adminDecideRequest,
+  output: noData,
+  async handle({ input, admin, deps }) {
+    const { userId } = await decideDeposit(deps, admin, input);
+    announceDecision(deps, userId, `deposit_${input.decision}`, input.id);
+    return { msg: 'submit_ok' };
+  },
+});
+
+export const adminWithdrawalDecideCall = defineAdminCall({
+  path: 'withdrawal/decide',
+  summary:
+    'Approves a pending withdrawal for payout (the payout worker sends it) or returns it (reject); audited',
+  input: adminDecideRequest,
+  output: noData,
+  async handle({ input, admin, deps }) {
+    const { userId } = await decideWithdrawal(deps, admin, input);
+    announceDecision(deps, userId, `withdrawal_${input.decision}`, input.id);
+    return { msg: 'submit_ok' };
+  },
+});
+
+/** The funds module's back-office calls (the central list spreads these). */
+export const FUNDS_ADMIN_CALLS: readonly CallDefinition[] = [
+  adminDepositListCall,
+  adminDepositDecideCall,
+  adminWithdrawalListCall,
+  adminWithdrawalDecideCall,
+];

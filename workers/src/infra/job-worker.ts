@@ -1,0 +1,41 @@
+import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Refusal } from '@kabuto/schema/contracts';
+import type { Logger } from './logger.ts';
+import { quietOnError } from './redis.ts';
+
+/**
+ * A processor whose business refusals are final: a `Refusal` becomes BullMQ's `UnrecoverableError`,
+ * so the job fails once with the refusal's msg key instead of being retried like a transient error.
+ */
+export function refusalsAreFinal<T>(
+  process: (job: Job<T>) => Promise<void>,
+): (job: Job<T>) => Promise<void> {
+  return async (job) => {
+    try {
+      await process(job);
+    } catch (error) {
+      if (error instanceof Refusal) throw new UnrecoverableError(error.msg);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Every BullMQ worker of this process: refusals final, its `error` events logged (a lost
+ * connection once, by the connection's handler) and each failed attempt logged with its job id.
+ */
+export function startJobWorker<T>(
+  name: string,
+  process: (job: Job<T>) => Promise<void>,
+  options: WorkerOptions & { logger: Logger },
+): Worker<T> {
+  const { logger, ...workerOptions } = options;
+  const worker = new Worker<T>(name, refusalsAreFinal(process), workerOptions);
+  worker.on('failed', (job, error) =>
+    logger.warn(
+      { err: error.message, name, jobId: job?.id, attempts: job?.attemptsMade },
+      'job failed',
+    ),
+  );
+  return quietOnError(worker, logger, name);
+}
