@@ -139,7 +139,10 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     clock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
     limiters: createLimiters(redis, config.redisPrefix),
-    accountEvents: createAccountEvents(redis, config.redisPrefix, io),
+    accountEvents: createAccountEvents(
+      { db: options.db, redis, redisPrefix: config.redisPrefix, logger },
+      io,
+    ),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),

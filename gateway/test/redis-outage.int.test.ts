@@ -122,7 +122,10 @@ describe('Redis down', () => {
     });
     // An account event sent while Redis is down (the adapter publishes it) waits for the reconnect
     // instead of becoming an unhandled rejection.
-    t.gateway.io().to(roomForAccount(0)).emit('order:updated', { reason: 'outage-test', seq: 0 });
+    t.gateway
+      .io()
+      .to(roomForAccount(0))
+      .emit('order:updated', { reason: 'cancelled', order_id: '0', released: '0', seq: 0 });
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
     expect(unhandledRedisErrors()).toBe(0);
     await server.start();

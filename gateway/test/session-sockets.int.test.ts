@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createGateway, type Gateway } from '../src/app.ts';
+import { orderUpdated } from '@kabuto/schema/contracts';
 import {
   PASSWORD,
   registerAndLogin,
@@ -81,12 +82,11 @@ async function userIdOf(session: Session): Promise<number> {
 }
 
 /** Sends an account event the way the workers and calls do, and waits until `live` has it. */
+const FILLED = orderUpdated('filled', { order_id: '1', position_id: '1' });
+
 async function sendAccountEvents(userId: number, live: Watched): Promise<void> {
   const before = live.events.length;
-  await t.gateway.deps.accountEvents.emit(userId, 'order:updated', {
-    order_id: '1',
-    status: 'filled',
-  });
+  await t.gateway.deps.accountEvents.emit(userId, 'order:updated', FILLED);
   await t.gateway.deps.accountEvents.emit(userId, 'assets:updated', { reason: 'test' });
   await expect.poll(() => live.events.length, { timeout: 3000 }).toBe(before + 2);
 }
@@ -159,10 +159,7 @@ describe('a session that ends disconnects its sockets', () => {
         .execute();
       expect(await withinMs(here.disconnected, 1000)).toBe('io server disconnect');
       expect(await withinMs(elsewhere.disconnected, 1000)).toBe('io server disconnect');
-      await t.gateway.deps.accountEvents.emit(userId, 'order:updated', {
-        order_id: '1',
-        status: 'filled',
-      });
+      await t.gateway.deps.accountEvents.emit(userId, 'order:updated', FILLED);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect([...here.events, ...elsewhere.events]).toEqual([]);
     },
@@ -189,10 +186,7 @@ describe('a session that ends disconnects its sockets', () => {
     const again = await watch(session);
     const liveSession = await registerAndLogin(t);
     const live = await watch(liveSession);
-    await t.gateway.deps.accountEvents.emit(userId, 'order:updated', {
-      order_id: '1',
-      status: 'filled',
-    });
+    await t.gateway.deps.accountEvents.emit(userId, 'order:updated', FILLED);
     // Once another user's events have arrived, the ones sent before them have too.
     await sendAccountEvents(await userIdOf(liveSession), live);
     expect(again.events).toEqual([]);

@@ -282,11 +282,13 @@ describe('account events', () => {
     const own = await startTestGateway();
     const events = own.gateway.deps.accountEvents;
     const underWay = Array.from({ length: 20 }, () =>
-      events.emit(42, 'fund:updated', { kind: 'test' }),
+      events.emit(42, 'fund:updated', { kind: 'withdrawal_paid', withdrawal_id: '1' }),
     );
     await own.close();
     await expect(Promise.all(underWay)).resolves.toHaveLength(20);
-    await expect(events.emit(42, 'fund:updated', { kind: 'after-close' })).resolves.toBeUndefined();
+    await expect(
+      events.emit(42, 'fund:updated', { kind: 'withdrawal_paid', withdrawal_id: '2' }),
+    ).resolves.toBeUndefined();
   });
 
   it('when the Origin is foreign, the connection is refused', async () => {

@@ -39,7 +39,7 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const { config, redis, db, logger } = role;
   const redisPrefix = config.redisPrefix;
   const named = (name: string) => createLogger(config.logLevel, name);
-  const emitter = createAccountEmitter(redis, redisPrefix);
+  const emitter = createAccountEmitter(redis, redisPrefix, db);
   const clock = systemClock;
   workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix, logger }));
   const assetQueue = startAssetQueue(role);

@@ -116,7 +116,7 @@ describe('limit matcher', () => {
       db: testDb.db,
       redis,
       redisPrefix: prefix,
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, testDb.db),
       assetQueue: queue,
       logger: createLogger('silent', 'test'),
       refreshMs: 100,

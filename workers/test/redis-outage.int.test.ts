@@ -95,7 +95,7 @@ describe('Redis restarted under the feed', () => {
       db: testDb.db,
       redis,
       redisPrefix: prefix,
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, testDb.db),
       assetQueue: queue,
       logger,
       refreshMs: 200,

@@ -113,7 +113,7 @@ describe('stop-out', () => {
       db: testDb.db,
       redis,
       redisPrefix: prefix,
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, testDb.db),
       assetQueue: queue,
       logger: createLogger('silent', 'test'),
       refreshMs: 100,

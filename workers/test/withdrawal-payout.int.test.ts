@@ -273,7 +273,7 @@ describe('withdrawal payout', () => {
       redis,
       redisPrefix: prefix,
       transfers: createLocalBankTransfers(file),
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, testDb.db),
       logger: createLogger('silent', 'test'),
     });
     const queue = new Queue(queueName('withdrawal-payout', prefix), {
@@ -346,7 +346,7 @@ describe('withdrawal payout jobs', () => {
       redis,
       redisPrefix: prefix,
       transfers,
-      emitter: createAccountEmitter(redis, prefix),
+      emitter: createAccountEmitter(redis, prefix, db()),
       logger: createLogger('silent', 'test'),
     });
     const queue = new Queue(queueName('withdrawal-payout', prefix), {

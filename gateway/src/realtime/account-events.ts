@@ -1,13 +1,18 @@
-import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import type { Redis } from 'ioredis';
+import { Emitter } from '@socket.io/redis-emitter';
 import {
+  accountEventArgs,
   redisKeys,
   roomForAccount,
   type AccountEventName,
+  type AccountEventPayloads,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketData,
 } from '@kabuto/schema/contracts';
+import { AccountEventOutbox, type Db, type WriteTrx } from '@kabuto/schema/db';
+import type { Logger } from '../infra/logger.ts';
 
 export type KabutoServer = Server<
   ClientToServerEvents,
@@ -16,9 +21,23 @@ export type KabutoServer = Server<
   SocketData
 >;
 
-/** Sends status events to one account's room, with a per-account sequence. Call after commit. */
+/**
+ * Account events through the outbox (`AccountEventOutbox`): `record` writes one in the caller's
+ * transaction with the account's durable seq and relays it after commit; `emit` does the same in a
+ * transaction of its own, for a write that has already committed. A sweep relays what a crash left.
+ */
 export interface AccountEvents {
-  emit(userId: number, event: AccountEventName, payload: Record<string, unknown>): Promise<void>;
+  record<E extends AccountEventName>(
+    trx: WriteTrx,
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
+  emit<E extends AccountEventName>(
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
   /**
    * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
    * on the others through the adapter.
@@ -32,32 +51,45 @@ export function roomForSession(sessionId: number): string {
   return `session:${sessionId}`;
 }
 
+/** How often this gateway relays events another process committed and never relayed. */
+const SWEEP_EVERY_MS = 5_000;
+
 export function createAccountEvents(
-  redis: Redis,
-  prefix: string,
+  deps: { db: Db; redis: Redis; redisPrefix: string; logger: Logger },
   io: () => KabutoServer | null,
 ): AccountEvents {
-  const keys = redisKeys(prefix);
-  const underWay = new Set<Promise<void>>();
+  const { db, logger } = deps;
+  // Through Redis like the workers' relays, never straight to local sockets: every relay's events
+  // then reach a socket in the order they were claimed, whichever process claimed them.
+  const emitter = new Emitter<ServerToClientEvents>(deps.redis, {
+    key: redisKeys(deps.redisPrefix).socketIoChannel,
+  });
+  const underWay = new Set<Promise<unknown>>();
   let closed = false;
-  const send = async (
-    userId: number,
-    event: AccountEventName,
-    payload: Record<string, unknown>,
-  ) => {
-    const seq = await redis.incr(keys.accountSeq(userId));
-    if (!closed) {
-      io()
-        ?.to(roomForAccount(userId))
-        .emit(event, { ...payload, seq });
-    }
+  let stopped = false;
+  const outbox = new AccountEventOutbox(db, (userId, event, payload, seq) => {
+    if (stopped) throw new Error('account events closed');
+    emitter.to(roomForAccount(userId)).emit(event, ...accountEventArgs(payload, seq));
+  });
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work)).catch(() => undefined);
+    return work;
   };
+  const sweeper = setInterval(() => {
+    if (closed || !io()) return;
+    track(outbox.sweep()).catch((error: unknown) =>
+      logger.warn({ err: String(error) }, 'account event sweep failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
   return {
-    emit(userId, event, payload) {
-      if (closed || !io()) return Promise.resolve();
-      const sending = send(userId, event, payload).finally(() => underWay.delete(sending));
-      underWay.add(sending);
-      return sending;
+    async record(trx, userId, event, payload) {
+      await outbox.record(trx, userId, event, payload);
+    },
+    async emit(userId, event, payload) {
+      if (closed || !io()) return;
+      await track(outbox.emit(userId, event, payload));
     },
     endSessions(sessionIds) {
       const server = io();
@@ -69,7 +101,10 @@ export function createAccountEvents(
     },
     async close() {
       closed = true;
+      clearInterval(sweeper);
       await Promise.allSettled([...underWay]);
+      await outbox.drain();
+      stopped = true;
     },
   };
 }

@@ -12,9 +12,97 @@ export interface QuoteTick {
   ts: number;
 }
 
-export interface AccountEvent {
+/** Every account event carries the account's durable, gap-free sequence number (the outbox's). */
+export interface Sequenced {
   seq: number;
-  [field: string]: unknown;
+}
+
+/**
+ * `order:updated`: one union keyed by `reason`, built only by `orderUpdated` below, whoever sends it
+ * (the order calls in the gateway, the limit matcher and the stop-out watcher in the workers).
+ */
+export type OrderUpdate =
+  | {
+      reason: 'placed';
+      order_id: string;
+      status: 'pending';
+      position_id: null;
+      price: string;
+      margin: string;
+      fee: string;
+    }
+  | {
+      reason: 'filled';
+      order_id: string;
+      position_id: string;
+      /** Present when the fill answered the order call; the limit matcher sends the ids only. */
+      price?: string;
+      margin?: string;
+      fee?: string;
+    }
+  | ({ reason: 'closed' } & ClosedPositionEvent)
+  | ({ reason: 'stop_out' } & ClosedPositionEvent)
+  | { reason: 'cancelled'; order_id: string; released: string };
+
+export interface ClosedPositionEvent {
+  position_id: string;
+  closed_id: string;
+  qty: number;
+  price: string;
+  pnl: string;
+  fee: string;
+  waived: string;
+}
+
+export type OrderUpdateReason = OrderUpdate['reason'];
+
+/** The one constructor of an `order:updated` payload: a wrong field for the reason fails to compile. */
+export function orderUpdated<R extends OrderUpdateReason>(
+  reason: R,
+  fields: Omit<Extract<OrderUpdate, { reason: R }>, 'reason'>,
+): OrderUpdate {
+  return { reason, ...fields } as unknown as OrderUpdate;
+}
+
+export type FundUpdate =
+  | { reason: 'deposit_requested' | 'withdrawal_requested' | 'exchange'; [field: string]: unknown }
+  | { reason: FundDecisionReason; id: string }
+  | { kind: 'paper_grant'; [field: string]: unknown }
+  | { kind: 'withdrawal_paid'; withdrawal_id: string };
+
+export type FundDecisionReason = `${'kyc' | 'deposit' | 'withdrawal'}_${'approve' | 'reject'}`;
+
+export interface AssetsUpdate {
+  reason: string;
+  /** The account's summary per display currency (`AssetsData` wire shape), when recomputed. */
+  summaries?: Record<string, unknown>;
+}
+
+export type MessageCreated =
+  | { reason: FundDecisionReason }
+  | { kind: 'stop_out'; position_id: string }
+  | { kind: 'margin_call'; position_id: string; symbol: string; price: string };
+
+/** Payload per account event, before the sender adds `seq`. */
+export interface AccountEventPayloads {
+  'order:updated': OrderUpdate;
+  'assets:updated': AssetsUpdate;
+  'fund:updated': FundUpdate;
+  'message:created': MessageCreated;
+  'allotment:drawn': { reason: string; [field: string]: unknown };
+  'loan:updated': { reason: string; [field: string]: unknown };
+}
+
+/** What the client receives for an account event. */
+export type AccountEvent<E extends AccountEventName = AccountEventName> = AccountEventPayloads[E] &
+  Sequenced;
+
+/** The arguments of one account event on the wire: its payload stamped with the account's `seq`. */
+export function accountEventArgs<E extends AccountEventName>(
+  payload: AccountEventPayloads[E],
+  seq: number,
+): Parameters<ServerToClientEvents[E]> {
+  return [{ ...payload, seq }] as unknown as Parameters<ServerToClientEvents[E]>;
 }
 
 export type Ack = { ok: true } | { ok: false; msg: string };
@@ -23,12 +111,12 @@ export interface ServerToClientEvents {
   'quote:tick': (tick: QuoteTick) => void;
   /** Conflated frames for sockets that asked for them (`auth.frames = 'batch'`): latest tick per symbol. */
   'quote:ticks': (ticks: QuoteTick[]) => void;
-  'order:updated': (event: AccountEvent) => void;
-  'assets:updated': (event: AccountEvent) => void;
-  'allotment:drawn': (event: AccountEvent) => void;
-  'loan:updated': (event: AccountEvent) => void;
-  'fund:updated': (event: AccountEvent) => void;
-  'message:created': (event: AccountEvent) => void;
+  'order:updated': (event: AccountEvent<'order:updated'>) => void;
+  'assets:updated': (event: AccountEvent<'assets:updated'>) => void;
+  'allotment:drawn': (event: AccountEvent<'allotment:drawn'>) => void;
+  'loan:updated': (event: AccountEvent<'loan:updated'>) => void;
+  'fund:updated': (event: AccountEvent<'fund:updated'>) => void;
+  'message:created': (event: AccountEvent<'message:created'>) => void;
 }
 
 export interface ClientToServerEvents {
@@ -36,7 +124,7 @@ export interface ClientToServerEvents {
   'quote:unsubscribe': (payload: { symbols: string[] }, ack: (result: Ack) => void) => void;
 }
 
-export type AccountEventName = Exclude<keyof ServerToClientEvents, 'quote:tick' | 'quote:ticks'>;
+export type AccountEventName = keyof AccountEventPayloads;
 
 export interface SocketData {
   userId: number | null;

@@ -10,6 +10,7 @@ import * as sequenceJournalsAfterCommit from './migrations/2026_11_22_110000_seq
 import * as journalMemoParams from './migrations/2026_11_22_120000_journal_memo_params.ts';
 import * as withdrawalPayouts from './migrations/2026_11_22_130000_withdrawal_payouts.ts';
 import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal_one_pending.ts';
+import * as accountEventOutbox from './migrations/2026_11_23_100000_account_event_outbox.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_120000_journal_memo_params': journalMemoParams,
   '2026_11_22_130000_withdrawal_payouts': withdrawalPayouts,
   '2026_11_23_090000_withdrawal_one_pending': withdrawalOnePending,
+  '2026_11_23_100000_account_event_outbox': accountEventOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,10 +1,11 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from './create-db.ts';
+import { AfterCommitHooks, asWriteTrx, type WriteTrx } from './after-commit.ts';
 
 /** Most write transactions one commit (one fsync) carries; bounds the work lost to a failed commit. */
 const MAX_BATCH = 64;
 
-type Work = (trx: Db) => Promise<unknown>;
+type Work = (trx: WriteTrx) => Promise<unknown>;
 
 const STATEMENTS = {
   begin: CompiledQuery.raw('begin immediate'),
@@ -21,14 +22,16 @@ interface Pending {
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Outcome =
+  { ok: true; value: unknown; hooks: AfterCommitHooks } | { ok: false; error: unknown };
 
 /**
  * Group commit for SQLite (DESIGN.md section 11). Write transactions that arrive while one is
  * running wait and then run together inside one BEGIN IMMEDIATE … COMMIT, each in its own
  * savepoint: a refusal rolls back only its own savepoint, and nobody hears "done" before the
  * shared COMMIT (synchronous=FULL) has returned. If the COMMIT itself fails, every caller of the
- * batch gets the error and nothing of the batch is written.
+ * batch gets the error and nothing of the batch is written. A write's after-commit hooks run only
+ * once that shared COMMIT has returned, and never for a write whose savepoint rolled back.
  */
 export class SqliteGroupCommit {
   readonly #db: Db;
@@ -39,7 +42,7 @@ export class SqliteGroupCommit {
     this.#db = db;
   }
 
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: WriteTrx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#draining) {
@@ -79,8 +82,10 @@ export class SqliteGroupCommit {
     }
     outcomes.forEach((outcome, index) => {
       const pending = batch[index] as Pending;
-      if (outcome.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome.error);
+      if (outcome.ok) {
+        outcome.hooks.run();
+        pending.resolve(outcome.value);
+      } else pending.reject(outcome.error);
     });
   }
 }
@@ -88,10 +93,11 @@ export class SqliteGroupCommit {
 /** Runs one caller's work in a savepoint; its failure undoes only its own writes. */
 async function runInSavepoint(connection: Db, work: Work): Promise<Outcome> {
   await connection.executeQuery(STATEMENTS.savepoint);
+  const hooks = new AfterCommitHooks();
   try {
-    const value = await work(connection);
+    const value = await work(asWriteTrx(connection, hooks));
     await connection.executeQuery(STATEMENTS.release);
-    return { ok: true, value };
+    return { ok: true, value, hooks };
   } catch (error) {
     // If even the rollback fails the transaction is unusable: let the whole batch fail.
     await connection.executeQuery(STATEMENTS.rollbackToSavepoint);

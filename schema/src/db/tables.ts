@@ -288,6 +288,21 @@ export interface InboxMessageTable {
   created_at: Int;
 }
 
+/** One row per account: the last account-event seq handed out (the outbox numbers from it). */
+export interface AccountEventSeqTable {
+  user_id: Int;
+  last_seq: Int;
+}
+
+/** An account event committed but not yet relayed to Redis (payload: JSON without `seq`). */
+export interface AccountEventOutboxTable {
+  user_id: Int;
+  seq: Int;
+  event: string;
+  payload: string;
+  created_at: Int;
+}
+
 export interface UserSecurityTable {
   user_id: Int;
   channel_password_hash: string | null;
@@ -366,6 +381,12 @@ export interface BackOfficeTables {
   audit_log: AuditLogTable;
 }
 
+/** The realtime module's tables: each account's event seq and the events not yet relayed. */
+export interface AccountEventTables {
+  account_event_seq: AccountEventSeqTable;
+  account_event_outbox: AccountEventOutboxTable;
+}
+
 /** Every table: the union of each module's (a new module adds its interface and one name here). */
 export interface Database
   extends
@@ -374,7 +395,8 @@ export interface Database
     MarketDataTables,
     TradingTables,
     FundsTables,
-    BackOfficeTables {}
+    BackOfficeTables,
+    AccountEventTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

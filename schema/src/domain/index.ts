@@ -8,3 +8,4 @@ export * from './ledger/journal-memo.ts';
 export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';
+export * from './holds/hold-lifecycle.ts';

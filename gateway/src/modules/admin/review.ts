@@ -1,4 +1,4 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { Refusal, type FundDecisionReason } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
@@ -45,9 +45,24 @@ export const reviewStatuses = (status: string): string[] | null =>
 export function announceDecision(
   deps: GatewayDeps,
   userId: number,
-  reason: string,
+  reason: FundDecisionReason,
   id: number,
 ): void {
-  announce(deps, userId, 'fund:updated', reason, { id: String(id) });
-  announce(deps, userId, 'message:created', reason);
+  announce(deps, userId, 'fund:updated', { reason, id: String(id) }, reason);
+  announce(deps, userId, 'message:created', { reason }, reason);
+}
+
+/** The user a deposit or withdrawal belongs to (never changes): whose lock its decision takes. */
+export async function ownerOf(
+  db: Db,
+  table: 'deposit' | 'withdrawal',
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+  if (!row) throw new Refusal('not_found');
+  return Number(row.user_id);
 }

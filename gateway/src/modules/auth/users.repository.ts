@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { AccountStatus } from '@kabuto/schema/domain';
-import { dialectOf, type Db } from '@kabuto/schema/db';
+import type { Db } from '@kabuto/schema/db';
 
 export interface UserRecord {
   readonly id: number;
@@ -58,13 +57,6 @@ export async function findUserById(db: Db, userId: number): Promise<UserRecord |
     .where('id', '=', BigInt(userId))
     .executeTakeFirst();
   return row && toRecord(row);
-}
-
-/** Serialises a user's money-moving transactions on PostgreSQL; SQLite's BEGIN IMMEDIATE already does. */
-export async function lockUser(trx: Db, userId: number): Promise<void> {
-  if (dialectOf(trx) === 'postgres') {
-    await sql`select id from app_user where id = ${userId} for update`.execute(trx);
-  }
 }
 
 export async function findActiveInvitation(db: Db, code: string): Promise<boolean> {

@@ -1,21 +1,24 @@
-import type { AccountEventName } from '@kabuto/schema/contracts';
+import type { AccountEventName, AccountEventPayloads } from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../../deps.ts';
 
 /**
  * After a committed change to an account: its status event and an asset recomputation. Not
  * awaited by the reply: both are hints over Redis (the client resyncs from REST on a gap).
  */
-export function announce(
+export function announce<E extends AccountEventName>(
   deps: GatewayDeps,
   userId: number,
-  event: AccountEventName,
-  reason: string,
-  payload: Record<string, unknown> = {},
+  event: E,
+  payload: AccountEventPayloads[E],
+  recomputeReason: string,
 ): void {
-  deps.assetRecompute.request(userId, reason);
+  deps.assetRecompute.request(userId, recomputeReason);
   deps.accountEvents
-    .emit(userId, event, { reason, ...payload })
+    .emit(userId, event, payload)
     .catch((error: unknown) =>
-      deps.logger.warn({ err: String(error), userId, event, reason }, 'account event not sent'),
+      deps.logger.warn(
+        { err: String(error), userId, event, recomputeReason },
+        'account event not sent',
+      ),
     );
 }

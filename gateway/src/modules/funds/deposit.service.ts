@@ -9,7 +9,6 @@ import {
 } from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
-import { lockUser } from '../auth/users.repository.ts';
 import { configValue } from '../common/config.repository.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 import { checkChannelPassword } from '../security/secret-checks.ts';
@@ -214,11 +213,14 @@ export async function requestDeposit(
   const nowMs = deps.clock.nowMs();
   const deposit = { userId, channel, amount, transferReference, stored, image, nowMs };
   try {
-    const answer = await writeTransaction(deps.db, async (trx) => {
-      // Under the user lock, a retry sent at the same time waits for the first and replays its answer.
-      await lockUser(trx, userId);
-      return runIdempotent(trx, { ...key, nowMs }, () => insertPendingDeposit(trx, deposit));
-    });
+    // Under the user lock, a retry sent at the same time waits for the first and replays its answer.
+    const answer = await writeTransaction(
+      deps.db,
+      async (trx) => {
+        return runIdempotent(trx, { ...key, nowMs }, () => insertPendingDeposit(trx, deposit));
+      },
+      { lockUser: userId },
+    );
     if (answer.replayed) await stored.discard(); // a concurrent retry won: its proof is the one kept
     return answer;
   } catch (error) {

@@ -9,7 +9,6 @@ import {
   type ExchangeQuote,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
-import { lockUser } from '../auth/users.repository.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
 
 export interface ExchangeInput {
@@ -160,36 +159,39 @@ export async function exchange(
     amount: String(amountInMinor),
   });
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, async (trx) => {
-    // Under the user lock, a retry sent at the same time waits for the first and replays its answer.
-    await lockUser(trx, userId);
-    return runIdempotent(
-      trx,
-      { userId, requestId: input.request_id, requestHash, nowMs },
-      async () => {
-        if (!quote) throw new Refusal('quote_expired');
-        const wire = exchangeToWire(quote);
-        const journalId = await postJournal(
-          trx,
-          {
-            kind: 'exchange',
-            ...journalMemo('exchange', {
-              amount: wire.amount,
-              from: quote.from,
-              receive: wire.receive,
-              to: quote.to,
-              rate: wire.applied_rate,
-              mid: wire.mid_rate,
-              spread: wire.spread,
-            }),
-            actor: { type: 'user', id: userId },
-            reference: `fx:${quote.from}${quote.to}`,
-            postings: exchangePostings(userId, quote),
-          },
-          nowMs,
-        );
-        return { ...wire, journal_id: String(journalId) };
-      },
-    );
-  });
+  // Under the user lock, a retry sent at the same time waits for the first and replays its answer.
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      return runIdempotent(
+        trx,
+        { userId, requestId: input.request_id, requestHash, nowMs },
+        async () => {
+          if (!quote) throw new Refusal('quote_expired');
+          const wire = exchangeToWire(quote);
+          const journalId = await postJournal(
+            trx,
+            {
+              kind: 'exchange',
+              ...journalMemo('exchange', {
+                amount: wire.amount,
+                from: quote.from,
+                receive: wire.receive,
+                to: quote.to,
+                rate: wire.applied_rate,
+                mid: wire.mid_rate,
+                spread: wire.spread,
+              }),
+              actor: { type: 'user', id: userId },
+              reference: `fx:${quote.from}${quote.to}`,
+              postings: exchangePostings(userId, quote),
+            },
+            nowMs,
+          );
+          return { ...wire, journal_id: String(journalId) };
+        },
+      );
+    },
+    { lockUser: userId },
+  );
 }

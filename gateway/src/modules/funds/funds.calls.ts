@@ -62,7 +62,13 @@ export const depositCall = defineUserCall({
   async handle({ input, caller, deps, files, ip }) {
     const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
     if (!result.replayed) {
-      announce(deps, caller.userId, 'fund:updated', 'deposit_requested', result.result);
+      announce(
+        deps,
+        caller.userId,
+        'fund:updated',
+        { reason: 'deposit_requested', ...result.result },
+        'deposit_requested',
+      );
     }
     return { msg: 'deposit_ok', data: result.result };
   },
@@ -101,7 +107,13 @@ export const withdrawCall = defineUserCall({
   async handle({ input, caller, deps }) {
     const result = await requestWithdrawal(deps, caller.userId, input);
     if (!result.replayed) {
-      announce(deps, caller.userId, 'fund:updated', 'withdrawal_requested', result.result);
+      announce(
+        deps,
+        caller.userId,
+        'fund:updated',
+        { reason: 'withdrawal_requested', ...result.result },
+        'withdrawal_requested',
+      );
     }
     return { msg: 'withdraw_ok', data: result.result };
   },
@@ -137,7 +149,10 @@ export const exchangeCall = defineUserCall({
   output: exchangeDoneResponse,
   async handle({ input, caller, deps }) {
     const result = await exchange(deps, caller.userId, input);
-    if (!result.replayed) announce(deps, caller.userId, 'fund:updated', 'exchange', result.result);
+    if (!result.replayed) {
+      const update = { reason: 'exchange' as const, ...result.result };
+      announce(deps, caller.userId, 'fund:updated', update, 'exchange');
+    }
     return { msg: 'exchange_ok', data: result.result };
   },
 });

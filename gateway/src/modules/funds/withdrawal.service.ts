@@ -17,7 +17,7 @@ import {
   withdrawalWindowOpen,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
-import { findUserById, lockUser } from '../auth/users.repository.ts';
+import { findUserById } from '../auth/users.repository.ts';
 import { findOwnCard } from '../bank/bank-cards.service.ts';
 import { configValue } from '../common/config.repository.ts';
 import { verifyTotp } from '../security/totp.service.ts';
@@ -113,53 +113,56 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   if (earlier) return earlier;
   const { amount, card } = await checkRules(deps, userId, input);
   const nowMs = deps.clock.nowMs();
-  const holding = writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    return runIdempotent(
-      trx,
-      { userId, requestId: input.request_id, requestHash, nowMs },
-      async () => {
-        await refuseUnlessAccountFree(trx, userId);
-        const holdJournal = await postJournal(
-          trx,
-          {
-            kind: 'withdrawal_hold',
-            ...journalMemo('withdrawal_hold', {
-              bank: card.bank_name,
-              account: maskAccountNumber(card.account_number),
-            }),
-            actor: { type: 'user', id: userId },
-            reference: `card:${input.card_id}`,
-            postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount),
-          },
-          nowMs,
-        );
-        const row = await trx
-          .insertInto('withdrawal')
-          .values({
-            user_id: BigInt(userId),
-            card_id: BigInt(input.card_id),
-            currency: WITHDRAWAL_CURRENCY,
-            amount,
+  const holding = writeTransaction(
+    deps.db,
+    async (trx) => {
+      return runIdempotent(
+        trx,
+        { userId, requestId: input.request_id, requestHash, nowMs },
+        async () => {
+          await refuseUnlessAccountFree(trx, userId);
+          const holdJournal = await postJournal(
+            trx,
+            {
+              kind: 'withdrawal_hold',
+              ...journalMemo('withdrawal_hold', {
+                bank: card.bank_name,
+                account: maskAccountNumber(card.account_number),
+              }),
+              actor: { type: 'user', id: userId },
+              reference: `card:${input.card_id}`,
+              postings: withdrawalHoldPostings(userId, WITHDRAWAL_CURRENCY, amount),
+            },
+            nowMs,
+          );
+          const row = await trx
+            .insertInto('withdrawal')
+            .values({
+              user_id: BigInt(userId),
+              card_id: BigInt(input.card_id),
+              currency: WITHDRAWAL_CURRENCY,
+              amount,
+              status: 'pending',
+              reason: null,
+              hold_journal_id: holdJournal,
+              settle_journal_id: null,
+              reviewed_by: null,
+              reviewed_at: null,
+              created_at: nowMs,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return {
+            withdrawal_id: String(row.id),
             status: 'pending',
-            reason: null,
-            hold_journal_id: holdJournal,
-            settle_journal_id: null,
-            reviewed_by: null,
-            reviewed_at: null,
-            created_at: nowMs,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return {
-          withdrawal_id: String(row.id),
-          status: 'pending',
-          currency: WITHDRAWAL_CURRENCY,
-          amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)),
-        };
-      },
-    );
-  });
+            currency: WITHDRAWAL_CURRENCY,
+            amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)),
+          };
+        },
+      );
+    },
+    { lockUser: userId },
+  );
   return holding.catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new Refusal('fund_operation_busy');
     throw error;

@@ -26,44 +26,48 @@ export async function decideKyc(
   if (!row) throw new Refusal('not_found');
   const userId = Number(row.user_id);
   await loadUserSecurity(deps.db, userId);
-  await writeTransaction(deps.db, async (trx) => {
-    await claimPending(
-      trx,
-      'kyc_submission',
-      decision.id,
-      approved ? 'approved' : 'rejected',
-      admin,
-      approved ? null : (decision.reason ?? null),
-      nowMs,
-    );
-    if (approved) {
-      await trx
-        .updateTable('user_security')
-        .set({ channel_password_hash: channelPasswordHash })
-        .where('user_id', '=', BigInt(userId))
-        .execute();
-      await insertInboxMessage(trx, { userId, kind: 'kyc_approved', params: {}, nowMs });
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'channel_password',
-        params: { code: channelPassword },
+  await writeTransaction(
+    deps.db,
+    async (trx) => {
+      await claimPending(
+        trx,
+        'kyc_submission',
+        decision.id,
+        approved ? 'approved' : 'rejected',
+        admin,
+        approved ? null : (decision.reason ?? null),
+        nowMs,
+      );
+      if (approved) {
+        await trx
+          .updateTable('user_security')
+          .set({ channel_password_hash: channelPasswordHash })
+          .where('user_id', '=', BigInt(userId))
+          .execute();
+        await insertInboxMessage(trx, { userId, kind: 'kyc_approved', params: {}, nowMs });
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'channel_password',
+          params: { code: channelPassword },
+          nowMs,
+        });
+      } else {
+        await insertInboxMessage(trx, {
+          userId,
+          kind: 'kyc_rejected',
+          params: { reason: decision.reason ?? '' },
+          nowMs,
+        });
+      }
+      await audit(trx, {
+        adminId: admin.adminId,
+        action: `kyc.${decision.decision}`,
+        subject: `kyc_submission:${decision.id}`,
+        detail: { userId, reason: decision.reason ?? null },
         nowMs,
       });
-    } else {
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'kyc_rejected',
-        params: { reason: decision.reason ?? '' },
-        nowMs,
-      });
-    }
-    await audit(trx, {
-      adminId: admin.adminId,
-      action: `kyc.${decision.decision}`,
-      subject: `kyc_submission:${decision.id}`,
-      detail: { userId, reason: decision.reason ?? null },
-      nowMs,
-    });
-  });
+    },
+    { lockUser: userId },
+  );
   return { userId };
 }

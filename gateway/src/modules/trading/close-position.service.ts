@@ -1,8 +1,13 @@
-import { closedPositionToWire, Refusal, type ClosedPosition } from '@kabuto/schema/contracts';
 import {
+  closedPositionToWire,
+  orderUpdated,
+  Refusal,
+  type ClosedPosition,
+} from '@kabuto/schema/contracts';
+import {
+  advance,
   closePositionIn,
   hashRequest,
-  postJournal,
   runIdempotent,
   writeTransaction,
 } from '@kabuto/schema/db';
@@ -10,7 +15,6 @@ import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold, tPlusOneBlocksClose, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
-import { lockUser } from '../auth/users.repository.ts';
 import { marketContextFor } from './market-state.ts';
 
 export type { ClosedPosition };
@@ -55,12 +59,10 @@ export async function closePosition(
     position: input.position_id,
     qty: input.qty ?? 'all',
   });
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    return runIdempotent(
-      trx,
-      { userId, requestId: input.request_id, requestHash, nowMs },
-      async () =>
+  return writeTransaction(
+    deps.db,
+    async (trx) =>
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () =>
         closedPositionToWire(
           await closePositionIn(trx, position, {
             price,
@@ -70,8 +72,9 @@ export async function closePosition(
             ...(input.qty ? { qty: BigInt(input.qty) } : {}),
           }),
         ),
-    );
-  });
+      ),
+    { lockUser: userId },
+  );
 }
 
 /** `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. */
@@ -81,37 +84,42 @@ export async function cancelOrder(
   orderId: number,
 ): Promise<{ order_id: string; released: string }> {
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    const order = await trx
-      .selectFrom('trade_order')
-      .selectAll()
-      .where('id', '=', BigInt(orderId))
-      .where('user_id', '=', BigInt(userId))
-      .executeTakeFirst();
-    if (!order) throw new Refusal('not_found');
-    const updated = await trx
-      .updateTable('trade_order')
-      .set({ status: 'cancelled', updated_at: nowMs })
-      .where('id', '=', order.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
-    const currency = order.currency as Currency;
-    await postJournal(
-      trx,
-      {
-        kind: 'order_release',
-        ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
-        actor: { type: 'user', id: userId },
-        reference: `order:${order.id}`,
-        postings: releaseOrderHold(userId, currency, order.hold_amount),
-      },
-      nowMs,
-    );
-    return {
-      order_id: String(order.id),
-      released: formatScaled(order.hold_amount, scaleOf(currency)),
-    };
-  });
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const order = await trx
+        .selectFrom('trade_order')
+        .selectAll()
+        .where('id', '=', BigInt(orderId))
+        .where('user_id', '=', BigInt(userId))
+        .executeTakeFirst();
+      if (!order) throw new Refusal('not_found');
+      const currency = order.currency as Currency;
+      const row = { kind: 'trade_order' as const, id: order.id, userId };
+      const { advanced } = await advance(trx, row, 'pending', 'cancelled', {
+        nowMs,
+        set: { updated_at: nowMs },
+        journal: {
+          kind: 'order_release',
+          ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
+          actor: { type: 'user', id: userId },
+          reference: `order:${order.id}`,
+          postings: releaseOrderHold(userId, currency, order.hold_amount),
+        },
+      });
+      if (!advanced) throw new Refusal('order_not_holding');
+      const result = {
+        order_id: String(order.id),
+        released: formatScaled(order.hold_amount, scaleOf(currency)),
+      };
+      await deps.accountEvents.record(
+        trx,
+        userId,
+        'order:updated',
+        orderUpdated('cancelled', result),
+      );
+      return result;
+    },
+    { lockUser: userId },
+  );
 }

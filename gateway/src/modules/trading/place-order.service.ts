@@ -1,4 +1,4 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { orderUpdated, Refusal, type OrderUpdate } from '@kabuto/schema/contracts';
 import {
   hashRequest,
   insertPosition,
@@ -28,7 +28,6 @@ import {
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
-import { lockUser } from '../auth/users.repository.ts';
 import { marketContextFor } from './market-state.ts';
 
 export interface PlaceOrderInput {
@@ -239,10 +238,25 @@ export async function placeOrder(
   const nowMs = deps.clock.nowMs();
   const write: OrderWrite = { ...quote, userId, nowMs };
   const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-      write.fillNow ? openFilledPosition(trx, write) : holdRestingOrder(trx, write),
-    );
-  });
+  return writeTransaction(
+    deps.db,
+    (trx) =>
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+        const placed = write.fillNow
+          ? await openFilledPosition(trx, write)
+          : await holdRestingOrder(trx, write);
+        await deps.accountEvents.record(trx, userId, 'order:updated', orderUpdateOf(placed));
+        return placed;
+      }),
+    { lockUser: userId },
+  );
+}
+
+/** The `order:updated` of an order just placed: filled at once, or resting at its limit. */
+export function orderUpdateOf(placed: PlacedOrder): OrderUpdate {
+  const { status, position_id, ...fields } = placed;
+  if (status === 'filled' && position_id !== null) {
+    return orderUpdated('filled', { ...fields, position_id });
+  }
+  return orderUpdated('placed', { ...fields, status: 'pending', position_id: null });
 }

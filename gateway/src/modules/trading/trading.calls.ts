@@ -5,6 +5,7 @@ import {
   placeOrderRequest,
   positionListRequest,
   previewOrderRequest,
+  orderUpdated,
   cancelledOrderResponse,
   closedPositionResponse,
   closedPositionsResponse,
@@ -34,13 +35,8 @@ export const placeOrderCall = defineUserCall({
   async handle({ input, caller, deps }) {
     const { result, replayed } = await placeOrder(deps, caller, input);
     if (!replayed) {
-      announce(
-        deps,
-        caller.userId,
-        'order:updated',
-        result.status === 'filled' ? 'filled' : 'placed',
-        { ...result },
-      );
+      // Its `order:updated` was written in the order's own transaction (the outbox).
+      deps.assetRecompute.request(caller.userId, result.status === 'filled' ? 'filled' : 'placed');
     }
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
@@ -53,7 +49,9 @@ export const closePositionCall = defineUserCall({
   output: closedPositionResponse,
   async handle({ input, caller, deps }) {
     const { result, replayed } = await closePosition(deps, caller.userId, input);
-    if (!replayed) announce(deps, caller.userId, 'order:updated', 'closed', { ...result });
+    if (!replayed) {
+      announce(deps, caller.userId, 'order:updated', orderUpdated('closed', result), 'closed');
+    }
     return { msg: 'close_ok', data: result };
   },
 });
@@ -65,7 +63,8 @@ export const cancelOrderCall = defineUserCall({
   output: cancelledOrderResponse,
   async handle({ input, caller, deps }) {
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    announce(deps, caller.userId, 'order:updated', 'cancelled', { ...result });
+    // Its `order:updated` was written in the cancel's own transaction (the outbox).
+    deps.assetRecompute.request(caller.userId, 'cancelled');
     return { msg: 'cancel_ok', data: result };
   },
 });

@@ -18,7 +18,6 @@ import {
 } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import { configValue } from '../common/config.repository.ts';
-import { lockUser } from '../auth/users.repository.ts';
 
 /** Default virtual grants; the operator may set `paper_grant_<currency>` in config. */
 const DEFAULT_GRANT_MAJOR: Record<string, string> = {
@@ -67,41 +66,44 @@ export async function claimPaperFund(
   const amountMinor = await grantAmountMinor(deps.db, currency);
   const nowMs = deps.clock.nowMs();
   const requestHash = hashRequest({ call: 'user/paperfund', currency });
-  return writeTransaction(deps.db, async (trx) => {
-    await lockUser(trx, options.userId);
-    return runIdempotent(
-      trx,
-      { userId: options.userId, requestId: options.requestId, requestHash, nowMs },
-      async () => {
-        const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
-        // Says when the next claim opens (not a rate limit: the user can plan for it).
-        if (lastAt !== null) {
-          throw new Refusal('grant_not_yet', {
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      return runIdempotent(
+        trx,
+        { userId: options.userId, requestId: options.requestId, requestHash, nowMs },
+        async () => {
+          const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
+          // Says when the next claim opens (not a rate limit: the user can plan for it).
+          if (lastAt !== null) {
+            throw new Refusal('grant_not_yet', {
+              currency,
+              next_claim_at: lastAt + PAPER_GRANT_INTERVAL_MS,
+            });
+          }
+          const journalId = await postJournal(
+            trx,
+            {
+              kind: 'paper_grant',
+              ...journalMemo('paper_grant'),
+              actor: { type: 'user', id: options.userId },
+              reference: `paper:${currency}`,
+              postings: transfer({
+                from: platformAccount('platform:paper_grant', currency),
+                to: userAccount(options.userId, 'cash', currency),
+                amountMinor,
+              }),
+            },
+            nowMs,
+          );
+          return {
+            journal_id: String(journalId),
             currency,
-            next_claim_at: lastAt + PAPER_GRANT_INTERVAL_MS,
-          });
-        }
-        const journalId = await postJournal(
-          trx,
-          {
-            kind: 'paper_grant',
-            ...journalMemo('paper_grant'),
-            actor: { type: 'user', id: options.userId },
-            reference: `paper:${currency}`,
-            postings: transfer({
-              from: platformAccount('platform:paper_grant', currency),
-              to: userAccount(options.userId, 'cash', currency),
-              amountMinor,
-            }),
-          },
-          nowMs,
-        );
-        return {
-          journal_id: String(journalId),
-          currency,
-          amount: toWire({ currency, amountMinor }),
-        };
-      },
-    );
-  });
+            amount: toWire({ currency, amountMinor }),
+          };
+        },
+      );
+    },
+    { lockUser: options.userId },
+  );
 }

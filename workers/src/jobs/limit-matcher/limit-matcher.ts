@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { systemClock, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
+import { orderUpdated, systemClock, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
 import { fillPendingOrder, loadPendingOrders, type Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
@@ -38,11 +38,14 @@ export async function startLimitMatcher(deps: {
           },
         );
         if (!filled) continue;
-        await deps.emitter.emit(filled.userId, 'order:updated', {
-          reason: 'filled',
-          order_id: String(order.id),
-          position_id: String(filled.positionId),
-        });
+        await deps.emitter.emit(
+          filled.userId,
+          'order:updated',
+          orderUpdated('filled', {
+            order_id: String(order.id),
+            position_id: String(filled.positionId),
+          }),
+        );
         await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill', clock);
       }
     }

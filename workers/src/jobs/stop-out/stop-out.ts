@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
   closedPositionToWire,
+  orderUpdated,
   systemClock,
   type Clock,
   type QuoteTick,
@@ -64,37 +65,41 @@ interface StopOutDeps {
 async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
   const userId = Number(holding.user_id);
   const nowMs = (deps.clock ?? systemClock).nowMs();
-  const result = await writeTransaction(deps.db, async (trx) => {
-    const fresh = await trx
-      .selectFrom('position')
-      .selectAll()
-      .where('id', '=', holding.id)
-      .where('status', '=', 'holding')
-      .executeTakeFirst();
-    if (!fresh) return null;
-    const closed = closedPositionToWire(
-      await closePositionIn(trx, fresh, {
-        price,
-        reason: 'stop_out',
-        actor: { type: 'system', id: 'stop-out' },
-        nowMs,
-      }),
-    );
-    const params = {
-      symbol: instrument.symbol,
-      price: closed.price,
-      pnl: closed.pnl,
-      currency: instrument.currency,
-    };
-    await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs });
-    return closed;
-  });
+  const result = await writeTransaction(
+    deps.db,
+    async (trx) => {
+      const fresh = await trx
+        .selectFrom('position')
+        .selectAll()
+        .where('id', '=', holding.id)
+        .where('status', '=', 'holding')
+        .executeTakeFirst();
+      if (!fresh) return null;
+      const closed = closedPositionToWire(
+        await closePositionIn(trx, fresh, {
+          price,
+          reason: 'stop_out',
+          actor: { type: 'system', id: 'stop-out' },
+          nowMs,
+        }),
+      );
+      const params = {
+        symbol: instrument.symbol,
+        price: closed.price,
+        pnl: closed.pnl,
+        currency: instrument.currency,
+      };
+      await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs });
+      return closed;
+    },
+    { lockUser: userId },
+  );
   if (!result) return;
   deps.logger.info(
     { position: result.position_id, symbol: instrument.symbol, price: result.price },
     'stop-out',
   );
-  await deps.emitter.emit(userId, 'order:updated', { reason: 'stop_out', ...result });
+  await deps.emitter.emit(userId, 'order:updated', orderUpdated('stop_out', result));
   await deps.emitter.emit(userId, 'message:created', {
     kind: 'stop_out',
     position_id: result.position_id,

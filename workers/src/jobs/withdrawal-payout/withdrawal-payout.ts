@@ -57,39 +57,43 @@ export async function payWithdrawal(
   });
   const userId = Number(row.user_id);
   const nowMs = deps.clock.nowMs();
-  return writeTransaction(deps.db, async (trx) => {
-    const marked = await trx
-      .updateTable('withdrawal')
-      .set({ status: 'paid', payout_reference: reference })
-      .where('id', '=', BigInt(withdrawalId))
-      .where('status', '=', 'pending')
-      .where('approved_at', 'is not', null)
-      .executeTakeFirst();
-    if (marked.numUpdatedRows !== 1n) return null;
-    const journalId = await postJournal(
-      trx,
-      {
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const marked = await trx
+        .updateTable('withdrawal')
+        .set({ status: 'paid', payout_reference: reference })
+        .where('id', '=', BigInt(withdrawalId))
+        .where('status', '=', 'pending')
+        .where('approved_at', 'is not', null)
+        .executeTakeFirst();
+      if (marked.numUpdatedRows !== 1n) return null;
+      const journalId = await postJournal(
+        trx,
+        {
+          kind: 'withdrawal_paid',
+          ...journalMemo('withdrawal_paid', { id: withdrawalId }),
+          actor: { type: 'system', id: 'withdrawal-payout' },
+          reference: `withdrawal:${withdrawalId}`,
+          postings: withdrawalPaidPostings(userId, currency, row.amount),
+        },
+        nowMs,
+      );
+      await trx
+        .updateTable('withdrawal')
+        .set({ settle_journal_id: journalId })
+        .where('id', '=', BigInt(withdrawalId))
+        .execute();
+      await insertInboxMessage(trx, {
+        userId,
         kind: 'withdrawal_paid',
-        ...journalMemo('withdrawal_paid', { id: withdrawalId }),
-        actor: { type: 'system', id: 'withdrawal-payout' },
-        reference: `withdrawal:${withdrawalId}`,
-        postings: withdrawalPaidPostings(userId, currency, row.amount),
-      },
-      nowMs,
-    );
-    await trx
-      .updateTable('withdrawal')
-      .set({ settle_journal_id: journalId })
-      .where('id', '=', BigInt(withdrawalId))
-      .execute();
-    await insertInboxMessage(trx, {
-      userId,
-      kind: 'withdrawal_paid',
-      params: { amount, currency, reason: '' },
-      nowMs,
-    });
-    return { userId };
-  });
+        params: { amount, currency, reason: '' },
+        nowMs,
+      });
+      return { userId };
+    },
+    { lockUser: userId },
+  );
 }
 
 /** Withdrawals approved but not yet paid: what a crash or a lost job left behind. */
