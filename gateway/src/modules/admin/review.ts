@@ -1,7 +1,12 @@
-import { Refusal, type FundDecisionReason } from '@kabuto/schema/contracts';
+import {
+  adminDecideRequest,
+  noData,
+  Refusal,
+  type FundDecisionReason,
+} from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
-import type { AdminCaller } from '../../http/call.ts';
+import { defineAdminCall, type AdminCaller, type CallDefinition } from '../../http/call.ts';
 import { announce } from '../common/announce.ts';
 
 /**
@@ -65,4 +70,26 @@ export async function ownerOf(
     .executeTakeFirst();
   if (!row) throw new Refusal('not_found');
   return Number(row.user_id);
+}
+
+/**
+ * A back-office decision call: `decide` makes the decision in its module's transaction, then the
+ * user's screens hear of it. Every module's `<subject>/decide` is one of these.
+ */
+export function defineDecisionCall(spec: {
+  readonly subject: 'kyc' | 'deposit' | 'withdrawal';
+  readonly summary: string;
+  decide(deps: GatewayDeps, admin: AdminCaller, decision: Decision): Promise<{ userId: number }>;
+}): CallDefinition {
+  return defineAdminCall({
+    path: `${spec.subject}/decide`,
+    summary: spec.summary,
+    input: adminDecideRequest,
+    output: noData,
+    async handle({ input, admin, deps }) {
+      const { userId } = await spec.decide(deps, admin, input);
+      announceDecision(deps, userId, `${spec.subject}_${input.decision}`, input.id);
+      return { msg: 'submit_ok' };
+    },
+  });
 }

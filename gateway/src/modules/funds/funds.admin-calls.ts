@@ -1,13 +1,11 @@
 import {
-  adminDecideRequest,
   adminListRequest,
   adminDepositListResponse,
   adminWithdrawalListResponse,
-  noData,
 } from '@kabuto/schema/contracts';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { announceDecision, reviewStatuses } from '../admin/review.ts';
+import { defineDecisionCall, reviewStatuses } from '../admin/review.ts';
 import { decideDeposit } from './deposit-review.service.ts';
 import { depositsForReview, withdrawalsForReview } from './funds-review.repository.ts';
 import { decideWithdrawal } from './withdrawal-review.service.ts';
@@ -68,29 +66,17 @@ export const adminWithdrawalListCall = defineAdminCall({
   },
 });
 
-export const adminDepositDecideCall = defineAdminCall({
-  path: 'deposit/decide',
+export const adminDepositDecideCall = defineDecisionCall({
+  subject: 'deposit',
   summary: 'Approves (credits the ledger) or rejects a pending deposit; audited',
-  input: adminDecideRequest,
-  output: noData,
-  async handle({ input, admin, deps }) {
-    const { userId } = await decideDeposit(deps, admin, input);
-    announceDecision(deps, userId, `deposit_${input.decision}`, input.id);
-    return { msg: 'submit_ok' };
-  },
+  decide: decideDeposit,
 });
 
-export const adminWithdrawalDecideCall = defineAdminCall({
-  path: 'withdrawal/decide',
+export const adminWithdrawalDecideCall = defineDecisionCall({
+  subject: 'withdrawal',
   summary:
     'Approves a pending withdrawal for payout (the payout worker sends it) or returns it (reject); audited',
-  input: adminDecideRequest,
-  output: noData,
-  async handle({ input, admin, deps }) {
-    const { userId } = await decideWithdrawal(deps, admin, input);
-    announceDecision(deps, userId, `withdrawal_${input.decision}`, input.id);
-    return { msg: 'submit_ok' };
-  },
+  decide: decideWithdrawal,
 });
 
 /** The funds module's back-office calls (the central list spreads these). */

@@ -1,11 +1,6 @@
-import {
-  adminDecideRequest,
-  adminListRequest,
-  adminKycListResponse,
-  noData,
-} from '@kabuto/schema/contracts';
+import { adminListRequest, adminKycListResponse } from '@kabuto/schema/contracts';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { announceDecision, reviewStatuses } from '../admin/review.ts';
+import { defineDecisionCall, reviewStatuses } from '../admin/review.ts';
 import { decideKyc } from './kyc-review.service.ts';
 import { kycSubmissionsForReview } from './kyc.repository.ts';
 
@@ -36,16 +31,10 @@ export const adminKycListCall = defineAdminCall({
   },
 });
 
-export const adminKycDecideCall = defineAdminCall({
-  path: 'kyc/decide',
+export const adminKycDecideCall = defineDecisionCall({
+  subject: 'kyc',
   summary: 'Approves or rejects (with a reason) a pending real-name submission; audited',
-  input: adminDecideRequest,
-  output: noData,
-  async handle({ input, admin, deps }) {
-    const { userId } = await decideKyc(deps, admin, input);
-    announceDecision(deps, userId, `kyc_${input.decision}`, input.id);
-    return { msg: 'submit_ok' };
-  },
+  decide: decideKyc,
 });
 
 /** The KYC module's back-office calls (the central list spreads these). */
