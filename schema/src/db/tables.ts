@@ -404,3 +404,4 @@ export type SessionRow = Selectable<SessionTable>;
 export type JournalRow = Selectable<JournalTable>;
 export type PostingRow = Selectable<PostingTable>;
 export type PositionRow = Selectable<PositionTable>;
+export type TradeOrderRow = Selectable<TradeOrderTable>;

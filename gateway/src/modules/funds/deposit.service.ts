@@ -9,6 +9,7 @@ import {
 } from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { configValue } from '../common/config.repository.ts';
 import { loadUserSecurity } from '../kyc/user-security.repository.ts';
 import { checkChannelPassword } from '../security/secret-checks.ts';
@@ -217,7 +218,13 @@ export async function requestDeposit(
     const answer = await writeTransaction(
       deps.db,
       async (trx) => {
-        return runIdempotent(trx, { ...key, nowMs }, () => insertPendingDeposit(trx, deposit));
+        return runIdempotent(trx, { ...key, nowMs }, async () => {
+          const answer = await insertPendingDeposit(trx, deposit);
+          const payload = { reason: 'deposit_requested' as const, ...answer };
+          const change = { userId, event: 'fund:updated' as const, payload };
+          await announceInTransaction(deps, trx, change, 'deposit_requested');
+          return answer;
+        });
       },
       { lockUser: userId },
     );

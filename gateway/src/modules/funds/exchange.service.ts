@@ -9,6 +9,7 @@ import {
   type ExchangeQuote,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
 
 export interface ExchangeInput {
@@ -188,7 +189,11 @@ export async function exchange(
             },
             nowMs,
           );
-          return { ...wire, journal_id: String(journalId) };
+          const answer = { ...wire, journal_id: String(journalId) };
+          const payload = { reason: 'exchange' as const, ...answer };
+          const change = { userId, event: 'fund:updated' as const, payload };
+          await announceInTransaction(deps, trx, change, 'exchange');
+          return answer;
         },
       );
     },

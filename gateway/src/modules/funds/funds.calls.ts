@@ -22,7 +22,6 @@ import {
   withdrawalRequestedResponse,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import { announce } from '../common/announce.ts';
 import { listChannels, listDeposits, openChannel, requestDeposit } from './deposit.service.ts';
 import { exchange, lockExchangeQuote } from './exchange.service.ts';
 import { statementCsv, statementRows } from './statement.service.ts';
@@ -60,16 +59,8 @@ export const depositCall = defineUserCall({
   output: depositRequestedResponse,
   files: ['proof'],
   async handle({ input, caller, deps, files, ip }) {
+    // Its `fund:updated` and asset recomputation go with the deposit's transaction (the outbox).
     const result = await requestDeposit(deps, caller.userId, input, files['proof'], ip);
-    if (!result.replayed) {
-      announce(
-        deps,
-        caller.userId,
-        'fund:updated',
-        { reason: 'deposit_requested', ...result.result },
-        'deposit_requested',
-      );
-    }
     return { msg: 'deposit_ok', data: result.result };
   },
 });
@@ -105,16 +96,8 @@ export const withdrawCall = defineUserCall({
   input: withdrawRequest,
   output: withdrawalRequestedResponse,
   async handle({ input, caller, deps }) {
+    // Its `fund:updated` and asset recomputation go with the withdrawal's transaction (the outbox).
     const result = await requestWithdrawal(deps, caller.userId, input);
-    if (!result.replayed) {
-      announce(
-        deps,
-        caller.userId,
-        'fund:updated',
-        { reason: 'withdrawal_requested', ...result.result },
-        'withdrawal_requested',
-      );
-    }
     return { msg: 'withdraw_ok', data: result.result };
   },
 });
@@ -148,11 +131,8 @@ export const exchangeCall = defineUserCall({
   input: exchangeRequest,
   output: exchangeDoneResponse,
   async handle({ input, caller, deps }) {
+    // Its `fund:updated` and asset recomputation go with the exchange's transaction (the outbox).
     const result = await exchange(deps, caller.userId, input);
-    if (!result.replayed) {
-      const update = { reason: 'exchange' as const, ...result.result };
-      announce(deps, caller.userId, 'fund:updated', update, 'exchange');
-    }
     return { msg: 'exchange_ok', data: result.result };
   },
 });

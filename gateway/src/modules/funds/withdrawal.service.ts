@@ -17,6 +17,7 @@ import {
   withdrawalWindowOpen,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { findOwnCard } from '../bank/bank-cards.service.ts';
 import { configValue } from '../common/config.repository.ts';
@@ -152,12 +153,16 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          return {
+          const answer = {
             withdrawal_id: String(row.id),
             status: 'pending',
             currency: WITHDRAWAL_CURRENCY,
             amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)),
           };
+          const payload = { reason: 'withdrawal_requested' as const, ...answer };
+          const change = { userId, event: 'fund:updated' as const, payload };
+          await announceInTransaction(deps, trx, change, 'withdrawal_requested');
+          return answer;
         },
       );
     },

@@ -15,6 +15,7 @@ import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold, tPlusOneBlocksClose, type PositionSide } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { marketContextFor } from './market-state.ts';
 
 export type { ClosedPosition };
@@ -59,11 +60,13 @@ export async function closePosition(
     position: input.position_id,
     qty: input.qty ?? 'all',
   });
+  // The close's `order:updated` is written in its own transaction (the outbox): a close that rolls
+  // back announces nothing; the asset recomputation is asked for once it has committed.
   return writeTransaction(
     deps.db,
     async (trx) =>
-      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () =>
-        closedPositionToWire(
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+        const closed = closedPositionToWire(
           await closePositionIn(trx, position, {
             price,
             reason: 'user',
@@ -71,8 +74,16 @@ export async function closePosition(
             nowMs,
             ...(input.qty ? { qty: BigInt(input.qty) } : {}),
           }),
-        ),
-      ),
+        );
+        const payload = orderUpdated('closed', closed);
+        await announceInTransaction(
+          deps,
+          trx,
+          { userId, event: 'order:updated', payload },
+          'closed',
+        );
+        return closed;
+      }),
     { lockUser: userId },
   );
 }
@@ -112,12 +123,9 @@ export async function cancelOrder(
         order_id: String(order.id),
         released: formatScaled(order.hold_amount, scaleOf(currency)),
       };
-      await deps.accountEvents.record(
-        trx,
-        userId,
-        'order:updated',
-        orderUpdated('cancelled', result),
-      );
+      const payload = orderUpdated('cancelled', result);
+      const change = { userId, event: 'order:updated' as const, payload };
+      await announceInTransaction(deps, trx, change, 'cancelled');
       return result;
     },
     { lockUser: userId },

@@ -28,6 +28,7 @@ import {
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { marketContextFor } from './market-state.ts';
 
 export interface PlaceOrderInput {
@@ -245,7 +246,13 @@ export async function placeOrder(
         const placed = write.fillNow
           ? await openFilledPosition(trx, write)
           : await holdRestingOrder(trx, write);
-        await deps.accountEvents.record(trx, userId, 'order:updated', orderUpdateOf(placed));
+        const change = { userId, event: 'order:updated' as const, payload: orderUpdateOf(placed) };
+        await announceInTransaction(
+          deps,
+          trx,
+          change,
+          placed.status === 'filled' ? 'filled' : 'placed',
+        );
         return placed;
       }),
     { lockUser: userId },

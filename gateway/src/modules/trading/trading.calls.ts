@@ -5,7 +5,6 @@ import {
   placeOrderRequest,
   positionListRequest,
   previewOrderRequest,
-  orderUpdated,
   cancelledOrderResponse,
   closedPositionResponse,
   closedPositionsResponse,
@@ -20,7 +19,6 @@ import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { marginPlusFees } from '@kabuto/schema/trading';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import { announce } from '../common/announce.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
@@ -33,11 +31,8 @@ export const placeOrderCall = defineUserCall({
   input: placeOrderRequest,
   output: placedOrderResponse,
   async handle({ input, caller, deps }) {
-    const { result, replayed } = await placeOrder(deps, caller, input);
-    if (!replayed) {
-      // Its `order:updated` was written in the order's own transaction (the outbox).
-      deps.assetRecompute.request(caller.userId, result.status === 'filled' ? 'filled' : 'placed');
-    }
+    // Its `order:updated` and asset recomputation go with the order's transaction (the outbox).
+    const { result } = await placeOrder(deps, caller, input);
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });
@@ -48,10 +43,8 @@ export const closePositionCall = defineUserCall({
   input: closePositionRequest,
   output: closedPositionResponse,
   async handle({ input, caller, deps }) {
-    const { result, replayed } = await closePosition(deps, caller.userId, input);
-    if (!replayed) {
-      announce(deps, caller.userId, 'order:updated', orderUpdated('closed', result), 'closed');
-    }
+    // Its `order:updated` and asset recomputation go with the close's transaction (the outbox).
+    const { result } = await closePosition(deps, caller.userId, input);
     return { msg: 'close_ok', data: result };
   },
 });
@@ -62,9 +55,8 @@ export const cancelOrderCall = defineUserCall({
   input: cancelOrderRequest,
   output: cancelledOrderResponse,
   async handle({ input, caller, deps }) {
+    // Its `order:updated` and asset recomputation go with the cancel's transaction (the outbox).
     const result = await cancelOrder(deps, caller.userId, input.order_id);
-    // Its `order:updated` was written in the cancel's own transaction (the outbox).
-    deps.assetRecompute.request(caller.userId, 'cancelled');
     return { msg: 'cancel_ok', data: result };
   },
 });

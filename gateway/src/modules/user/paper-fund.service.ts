@@ -17,6 +17,7 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
 import { configValue } from '../common/config.repository.ts';
 
 /** Default virtual grants; the operator may set `paper_grant_<currency>` in config. */
@@ -96,11 +97,15 @@ export async function claimPaperFund(
             },
             nowMs,
           );
-          return {
+          const grant = {
             journal_id: String(journalId),
             currency,
             amount: toWire({ currency, amountMinor }),
           };
+          const payload = { kind: 'paper_grant' as const, ...grant };
+          const change = { userId: options.userId, event: 'fund:updated' as const, payload };
+          await announceInTransaction(deps, trx, change, 'paper_grant');
+          return grant;
         },
       );
     },

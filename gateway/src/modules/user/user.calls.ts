@@ -50,18 +50,12 @@ export const paperFundCall = defineUserCall({
   input: paperFundRequest,
   output: paperGrantResponse,
   async handle({ input, caller, deps }) {
-    const { result, replayed } = await claimPaperFund(deps, {
+    // Its `fund:updated` and asset recomputation go with the grant's transaction (the outbox).
+    const { result } = await claimPaperFund(deps, {
       userId: caller.userId,
       display: input.currency,
       requestId: input.request_id,
     });
-    if (!replayed) {
-      await deps.accountEvents.emit(caller.userId, 'fund:updated', {
-        kind: 'paper_grant',
-        ...result,
-      });
-      deps.assetRecompute.request(caller.userId, 'paper_grant');
-    }
     return { msg: 'claim_ok', data: result };
   },
 });

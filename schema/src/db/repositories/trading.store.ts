@@ -15,10 +15,13 @@ import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor } from '../../domain/ledger/journal.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
 import { cashBalance } from './ledger.store.ts';
-import type { PositionRow } from '../tables.ts';
+import type { JournalEntry } from '../../domain/ledger/journal.ts';
+import type { FeeBreakdown } from '../../domain/trading/fees.ts';
+import type { PositionRow, TradeOrderRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
+import type { WriteTrx } from '../after-commit.ts';
+import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
-import { writeTransaction } from '../write-transaction.ts';
 
 export interface NewPosition {
   readonly userId: number;
@@ -86,76 +89,89 @@ export async function loadPendingOrders(db: Db): Promise<PendingOrder[]> {
   }));
 }
 
+/** A limit order the matcher filled: whose it is, the position it opened, at what price. */
+export interface LimitFill {
+  readonly userId: number;
+  readonly positionId: bigint;
+  readonly price: bigint;
+}
+
+/** The fill's `position_open` journal: the hold becomes margin and fees, the rest goes back to cash. */
+function limitFillJournal(
+  order: TradeOrderRow,
+  instrument: Instrument,
+  fill: { positionId: bigint; price: bigint; margin: bigint; fees: FeeBreakdown },
+): JournalEntry {
+  const side = order.side as PositionSide;
+  const userId = Number(order.user_id);
+  return {
+    kind: 'position_open',
+    ...journalMemo('limit_fill', {
+      order: order.id,
+      side,
+      qty: order.qty,
+      symbol: instrument.symbol,
+      price: formatPrice(fill.price, instrument.market),
+      leverage: Number(order.leverage),
+    }),
+    actor: { type: 'system', id: 'limit-matcher' },
+    reference: `position:${fill.positionId}`,
+    postings: openFromHold(
+      userId,
+      order.currency as Currency,
+      order.hold_amount,
+      fill.margin,
+      fill.fees,
+    ),
+  };
+}
+
 /**
- * Fills a pending limit order at the print `price` that crosses it (at or better than its limit):
- * the conditional status change means a cancelled or already-filled order, or one the print does
- * not cross, is left alone (returns null); otherwise the hold becomes margin and fees at the fill
- * price, the rest of it goes back to cash, and a position opens, in one transaction.
+ * Fills a pending limit order at the print `price` that crosses it (at or better than its limit),
+ * in the caller's write transaction (which takes the owner's lock): the order moves pending →
+ * filled through `advance`, so a cancelled or already-filled order, or one the print does not
+ * cross, is left alone (returns null); otherwise a position opens and the hold becomes margin and
+ * fees at the fill price, the rest of it back to cash, in one journal.
  */
-export async function fillPendingOrder(
-  db: Db,
+export async function fillPendingOrderIn(
+  trx: WriteTrx,
   orderId: bigint,
   price: bigint,
   nowMs: number,
-): Promise<{ userId: number; positionId: bigint; price: bigint } | null> {
-  return writeTransaction(db, async (trx) => {
-    const order = await trx
-      .selectFrom('trade_order')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (!order || order.status !== 'pending') return null;
-    const side = order.side as PositionSide;
-    const fillPrice = executionPrice({ side, kind: 'limit', price: order.limit_price }, price);
-    if (fillPrice === null) return null;
-    const claimed = await trx
-      .updateTable('trade_order')
-      .set({ status: 'filled', fill_price: fillPrice, updated_at: nowMs })
-      .where('id', '=', orderId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows !== 1n) return null;
-    const instrument = findInstrument(order.symbol);
-    if (!instrument) throw new Refusal('not_found');
-    const leverage = Number(order.leverage);
-    const userId = Number(order.user_id);
-    const { margin, fees } = fillFromHold(
-      instrument,
-      { side, qty: order.qty, leverage, hold: order.hold_amount },
-      fillPrice,
-    );
-    const positionId = await insertPosition(trx, {
-      userId,
-      orderId,
-      instrument,
-      side,
-      qty: order.qty,
-      price: fillPrice,
-      leverage,
-      margin,
-      fee: fees.total,
-      nowMs,
-    });
-    await postJournal(
-      trx,
-      {
-        kind: 'position_open',
-        ...journalMemo('limit_fill', {
-          order: orderId,
-          side,
-          qty: order.qty,
-          symbol: instrument.symbol,
-          price: formatPrice(fillPrice, instrument.market),
-          leverage,
-        }),
-        actor: { type: 'system', id: 'limit-matcher' },
-        reference: `position:${positionId}`,
-        postings: openFromHold(userId, order.currency as Currency, order.hold_amount, margin, fees),
-      },
-      nowMs,
-    );
-    return { userId, positionId, price: fillPrice };
+): Promise<LimitFill | null> {
+  const order = await trx
+    .selectFrom('trade_order')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || order.status !== 'pending') return null;
+  const side = order.side as PositionSide;
+  const fillPrice = executionPrice({ side, kind: 'limit', price: order.limit_price }, price);
+  if (fillPrice === null) return null;
+  const instrument = findInstrument(order.symbol);
+  if (!instrument) throw new Refusal('not_found');
+  const leverage = Number(order.leverage);
+  const userId = Number(order.user_id);
+  const { margin, fees } = fillFromHold(
+    instrument,
+    { side, qty: order.qty, leverage, hold: order.hold_amount },
+    fillPrice,
+  );
+  let positionId: bigint | null = null;
+  const row = { kind: 'trade_order' as const, id: orderId, userId };
+  const { advanced } = await advance(trx, row, 'pending', 'filled', {
+    nowMs,
+    set: { fill_price: fillPrice, updated_at: nowMs },
+    journal: async () => {
+      positionId = await insertPosition(trx, {
+        ...{ userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage },
+        ...{ margin, fee: fees.total, nowMs },
+      });
+      return limitFillJournal(order, instrument, { positionId, price: fillPrice, margin, fees });
+    },
   });
+  if (!advanced || positionId === null) return null;
+  return { userId, positionId, price: fillPrice };
 }
 
 /**

@@ -1,17 +1,61 @@
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { orderUpdated, systemClock, type Clock, type QuoteTick } from '@kabuto/schema/contracts';
-import { fillPendingOrder, loadPendingOrders, type Db } from '@kabuto/schema/db';
+import {
+  fillPendingOrderIn,
+  loadPendingOrders,
+  writeTransaction,
+  type Db,
+  type LimitFill,
+  type PendingOrder,
+} from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 import { LimitBook } from './limit-book.ts';
 
+interface MatcherDeps {
+  readonly db: Db;
+  readonly emitter: AccountEmitter;
+  readonly assetQueue: Queue;
+  readonly logger: Logger;
+}
+
+/**
+ * One fill as a money command: under the owner's lock, the order moves pending → filled with its
+ * position and journal, and its `order:updated` is written in the same transaction (the outbox);
+ * the asset recomputation is queued once it has committed. A fill that rolls back announces nothing.
+ */
+export function fillOrder(
+  deps: MatcherDeps,
+  order: PendingOrder,
+  price: bigint,
+  clock: Clock,
+): Promise<LimitFill | null> {
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const filled = await fillPendingOrderIn(trx, order.id, price, clock.nowMs());
+      if (!filled) return null;
+      const update = orderUpdated('filled', {
+        order_id: String(order.id),
+        position_id: String(filled.positionId),
+      });
+      await deps.emitter.record(trx, filled.userId, 'order:updated', update);
+      trx.afterCommit(() =>
+        queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill', clock),
+      );
+      return filled;
+    },
+    { lockUser: order.userId },
+  );
+}
+
 /**
  * Fills resting limit orders when the feed's prints cross them, at the print's price (at or better
- * than the limit). The book is rebuilt from the
- * database at start and again every `refreshMs` (new orders in, cancelled ones out); each fill is a conditional update
- * in the database, so two matchers (or a cancel racing a fill) can never fill an order twice.
+ * than the limit). The book is rebuilt from the database at start and again every `refreshMs` (new
+ * orders in, cancelled ones out); each fill is one `advance` of the order under its owner's lock,
+ * so two matchers (or a cancel racing a fill) can never fill an order twice.
  */
 export async function startLimitMatcher(deps: {
   db: Db;
@@ -31,22 +75,9 @@ export async function startLimitMatcher(deps: {
       const { price, orders } = book.crossing(tick.symbol, tick.price);
       for (const order of orders) {
         book.remove(order);
-        const filled = await fillPendingOrder(deps.db, order.id, price, clock.nowMs()).catch(
-          (error: unknown) => {
-            deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
-            return null;
-          },
-        );
-        if (!filled) continue;
-        await deps.emitter.emit(
-          filled.userId,
-          'order:updated',
-          orderUpdated('filled', {
-            order_id: String(order.id),
-            position_id: String(filled.positionId),
-          }),
-        );
-        await queueAssetRecompute(deps.assetQueue, filled.userId, 'limit_fill', clock);
+        await fillOrder(deps, order, price, clock).catch((error: unknown) => {
+          deps.logger.warn({ err: String(error), order: String(order.id) }, 'limit fill failed');
+        });
       }
     }
   };

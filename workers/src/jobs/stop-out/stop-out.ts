@@ -61,10 +61,15 @@ interface StopOutDeps {
   readonly clock?: Clock;
 }
 
-/** Closes a position at the feed price with its inbox message in one transaction, then tells the owner. */
+/**
+ * Closes a position at the feed price under its owner's lock, with its inbox message and its
+ * `order:updated` and `message:created` in the same transaction (the outbox); the asset
+ * recomputation is queued once it has committed. A close that rolls back announces nothing.
+ */
 async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
   const userId = Number(holding.user_id);
-  const nowMs = (deps.clock ?? systemClock).nowMs();
+  const clock = deps.clock ?? systemClock;
+  const nowMs = clock.nowMs();
   const result = await writeTransaction(
     deps.db,
     async (trx) => {
@@ -90,6 +95,12 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
         currency: instrument.currency,
       };
       await insertInboxMessage(trx, { userId, kind: 'stop_out', params, nowMs });
+      await deps.emitter.record(trx, userId, 'order:updated', orderUpdated('stop_out', closed));
+      await deps.emitter.record(trx, userId, 'message:created', {
+        kind: 'stop_out',
+        position_id: closed.position_id,
+      });
+      trx.afterCommit(() => queueAssetRecompute(deps.assetQueue, userId, 'stop_out', clock));
       return closed;
     },
     { lockUser: userId },
@@ -99,28 +110,21 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
     { position: result.position_id, symbol: instrument.symbol, price: result.price },
     'stop-out',
   );
-  await deps.emitter.emit(userId, 'order:updated', orderUpdated('stop_out', result));
-  await deps.emitter.emit(userId, 'message:created', {
-    kind: 'stop_out',
-    position_id: result.position_id,
-  });
-  await queueAssetRecompute(deps.assetQueue, userId, 'stop_out', deps.clock ?? systemClock);
 }
 
-/** The margin-call message in the inbox and on the owner's socket. */
+/** The margin-call message in the inbox and, in the same transaction, on the owner's socket. */
 async function sendMarginCall(deps: StopOutDeps, holding: Holding, tick: QuoteTick) {
   const userId = Number(holding.user_id);
-  await insertInboxMessage(deps.db, {
-    userId,
-    kind: 'margin_call',
-    params: { symbol: tick.symbol, price: tick.price },
-    nowMs: (deps.clock ?? systemClock).nowMs(),
-  });
-  await deps.emitter.emit(userId, 'message:created', {
-    kind: 'margin_call',
-    position_id: String(holding.id),
-    symbol: tick.symbol,
-    price: tick.price,
+  const nowMs = (deps.clock ?? systemClock).nowMs();
+  await writeTransaction(deps.db, async (trx) => {
+    const params = { symbol: tick.symbol, price: tick.price };
+    await insertInboxMessage(trx, { userId, kind: 'margin_call', params, nowMs });
+    await deps.emitter.record(trx, userId, 'message:created', {
+      kind: 'margin_call',
+      position_id: String(holding.id),
+      symbol: tick.symbol,
+      price: tick.price,
+    });
   });
 }
 
