@@ -2,13 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { fixedClock, queueName, redisKeys } from '@kabuto/schema/contracts';
-import { cashBalance, postJournal, reconcile, writeTransaction } from '@kabuto/schema/db';
+import {
+  fixedClock,
+  orderUpdated,
+  queueName,
+  redisKeys,
+  type AccountEventName,
+  type AccountEventPayloads,
+} from '@kabuto/schema/contracts';
+import {
+  AccountEventOutbox,
+  cashBalance,
+  postJournal,
+  reconcile,
+  writeTransaction,
+} from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { computeFees, holdForOrder, requiredMargin } from '@kabuto/schema/trading';
 import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
-import { createAccountEmitter } from '../src/infra/account-emitter.ts';
+import { createAccountEmitter, type AccountEmitter } from '../src/infra/account-emitter.ts';
 import { createLogger } from '../src/infra/logger.ts';
 import { startLimitMatcher } from '../src/jobs/limit-matcher/limit-matcher.ts';
 
@@ -200,6 +213,110 @@ describe('limit matcher', () => {
       margin: 290_000n,
     });
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore - 290_000n);
+    expect((await reconcile(testDb.db)).breaches).toEqual([]);
+  });
+});
+
+interface Relayed {
+  readonly event: AccountEventName;
+  readonly payload: AccountEventPayloads[AccountEventName];
+  readonly seq: number;
+}
+
+/**
+ * The matcher's account events through the real outbox (its seq table and rows in this test's
+ * database), with what the relay puts on the wire kept in `relayed`. `failAfterRecord` makes the
+ * next write fail right after its event was written, as a lost connection would.
+ */
+function relayedEvents(): {
+  emitter: AccountEmitter;
+  relayed: Relayed[];
+  failAfterRecord(): void;
+  failures(): number;
+} {
+  const relayed: Relayed[] = [];
+  const outbox = new AccountEventOutbox(testDb.db, (_userId, event, payload, seq) => {
+    relayed.push({ event, payload, seq });
+  });
+  let fail = false;
+  let failures = 0;
+  return {
+    relayed,
+    failures: () => failures,
+    failAfterRecord: () => {
+      fail = true;
+    },
+    emitter: {
+      async record(trx, user, event, payload) {
+        await outbox.record(trx, user, event, payload);
+        if (fail) {
+          fail = false;
+          failures += 1;
+          throw new Error('the fill fails after its event was written');
+        }
+      },
+      async emit(user, event, payload) {
+        await outbox.emit(user, event, payload);
+      },
+    },
+  };
+}
+
+describe('limit fills announce what committed, in seq order', () => {
+  it('a fill’s order:updated goes out with the account’s next seq; a fill that rolls back announces nothing and spends no seq', async () => {
+    await matcher.stop();
+    const events = relayedEvents();
+    matcher = await startLimitMatcher({
+      db: testDb.db,
+      redis,
+      redisPrefix: prefix,
+      emitter: events.emitter,
+      assetQueue: queue,
+      logger: createLogger('silent', 'test'),
+      refreshMs: 100,
+      clock: fillClock,
+    });
+    // Another write of this account first: its seq is the base the fill's must follow.
+    await events.emitter.emit(
+      userId,
+      'order:updated',
+      orderUpdated('cancelled', { order_id: '0', released: '0' }),
+    );
+    await expect.poll(() => events.relayed.length).toBe(1);
+    const base = (events.relayed[0] as Relayed).seq;
+
+    const first = await restingLong('2600');
+    await expect.poll(() => matcher.book.size, { timeout: 5000 }).toBe(1);
+    const cashBefore = await cashBalance(testDb.db, userId, 'JPY');
+    events.failAfterRecord();
+    await publish('2590');
+    await expect.poll(() => events.failures(), { timeout: 5000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await statusOf(first)).toBe('pending');
+    expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore);
+    expect(
+      await testDb.db.selectFrom('position').select('id').where('order_id', '=', first).execute(),
+    ).toEqual([]);
+    expect(events.relayed).toHaveLength(1);
+
+    // The order is back in the book from the database; the next crossing print fills it.
+    await expect.poll(() => matcher.book.size, { timeout: 5000 }).toBe(1);
+    await publish('2590');
+    await expect.poll(() => statusOf(first), { timeout: 5000 }).toBe('filled');
+    const position = await testDb.db
+      .selectFrom('position')
+      .select('id')
+      .where('order_id', '=', first)
+      .executeTakeFirstOrThrow();
+    await expect.poll(() => events.relayed.length, { timeout: 5000 }).toBe(2);
+    expect(events.relayed[1]).toEqual({
+      event: 'order:updated',
+      payload: orderUpdated('filled', {
+        order_id: String(first),
+        position_id: String(position.id),
+      }),
+      seq: base + 1,
+    });
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
 });
