@@ -67,7 +67,7 @@ describe('trade/close announces only what committed', () => {
       await record(trx, userId, event, payload);
       throw new Error('the close fails after its event was written');
     };
-    const body = { position_id: Number(positionId), request_id: requestId() };
+    const body = { position_id: positionId, request_id: requestId() };
     const failed = await t.call('trade/close', body, s).finally(() => {
       events.record = record;
     });

@@ -1,15 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '@kabuto/schema/db';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import { statementEntries, type StatementFilter } from './statement.repository.ts';
 
-export interface StatementFilter {
-  readonly currency?: string | undefined;
-  readonly kind?: string | undefined;
-  readonly from?: number | undefined;
-  readonly to?: number | undefined;
-  readonly before?: number | undefined;
-  readonly limit: number;
-}
+export type { StatementFilter };
 
 export interface StatementRow {
   readonly journal_id: string;
@@ -24,64 +17,29 @@ export interface StatementRow {
   readonly balance: string;
 }
 
-interface RawRow {
-  journal_id: bigint;
-  created_at: bigint;
-  kind: string;
-  memo: string;
-  memo_params: string | null;
-  reference: string | null;
-  currency: string;
-  amount: bigint;
-  balance: bigint;
-}
-
 /**
  * The user's statement: one row per journal and currency that moved their cash, newest first,
- * with the cash balance after it. The running balance is a window sum over the whole history, so
- * a filtered page still shows true balances, and the newest row of a currency equals its cash.
+ * with the cash balance after it (the running balance covers the whole history, so a filtered
+ * page still shows true balances, and the newest row of a currency equals its cash).
  */
 export async function statementRows(
   db: Db,
   userId: number,
   filter: StatementFilter,
 ): Promise<StatementRow[]> {
-  const owner = `u:${userId}`;
-  const result = await sql<RawRow>`
-    with moves as (
-      select p.journal_id, la.currency, sum(p.amount) as amount
-      from posting p join ledger_account la on la.id = p.account_id
-      where la.owner_key = ${owner} and la.kind = 'cash'
-      group by p.journal_id, la.currency
-    ), running as (
-      select journal_id, currency, amount,
-        sum(amount) over (partition by currency order by journal_id rows between unbounded preceding and current row) as balance
-      from moves
-    )
-    select r.journal_id, j.created_at, j.kind, j.memo, j.memo_params, j.reference, r.currency, r.amount, r.balance
-    from running r join journal j on j.id = r.journal_id
-    where 1 = 1
-      ${filter.currency ? sql`and r.currency = ${filter.currency}` : sql``}
-      ${filter.kind ? sql`and j.kind = ${filter.kind}` : sql``}
-      ${filter.from !== undefined ? sql`and j.created_at >= ${filter.from}` : sql``}
-      ${filter.to !== undefined ? sql`and j.created_at < ${filter.to}` : sql``}
-      ${filter.before !== undefined ? sql`and r.journal_id < ${filter.before}` : sql``}
-    order by r.journal_id desc, r.currency
-    limit ${filter.limit}
-  `.execute(db);
-  return result.rows.map((r) => {
-    const scale = scaleOf(r.currency as Currency);
+  const entries = await statementEntries(db, userId, filter);
+  return entries.map((entry) => {
+    const scale = scaleOf(entry.currency);
     return {
-      journal_id: String(r.journal_id),
-      time: Number(r.created_at),
-      kind: r.kind,
-      memo: r.memo,
-      memo_params:
-        r.memo_params === null ? null : (JSON.parse(r.memo_params) as Record<string, string>),
-      reference: r.reference,
-      currency: r.currency,
-      amount: formatScaled(BigInt(r.amount), scale),
-      balance: formatScaled(BigInt(r.balance), scale),
+      journal_id: String(entry.journalId),
+      time: entry.timeMs,
+      kind: entry.kind,
+      memo: entry.memo,
+      memo_params: entry.memoParams,
+      reference: entry.reference,
+      currency: entry.currency,
+      amount: formatScaled(entry.amount, scale),
+      balance: formatScaled(entry.balance, scale),
     };
   });
 }

@@ -12,24 +12,21 @@ import {
   writeTransaction,
 } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
-import { releaseOrderHold, tPlusOneBlocksClose, type PositionSide } from '@kabuto/schema/trading';
-import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { releaseOrderHold, tPlusOneBlocksClose } from '@kabuto/schema/trading';
+import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { announceInTransaction } from '../common/announce.ts';
 import { marketContextFor } from './market-state.ts';
+import { ownOrder } from './orders.repository.ts';
+import { ownPosition } from './positions.repository.ts';
 
 export type { ClosedPosition };
 
 async function openPosition(deps: GatewayDeps, userId: number, positionId: number) {
-  const row = await deps.db
-    .selectFrom('position')
-    .selectAll()
-    .where('id', '=', BigInt(positionId))
-    .where('user_id', '=', BigInt(userId))
-    .executeTakeFirst();
-  if (!row) throw new Refusal('not_found');
-  if (row.status !== 'holding') throw new Refusal('order_not_holding');
-  return row;
+  const position = await ownPosition(deps.db, userId, positionId);
+  if (!position) throw new Refusal('not_found');
+  if (position.status !== 'holding') throw new Refusal('order_not_holding');
+  return position;
 }
 
 /** `trade/close`: closes a position (or `qty` of it) at the feed price, idempotent by request_id. */
@@ -44,14 +41,7 @@ export async function closePosition(
   if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
   if (market.lastPrice === null) throw new Refusal('price_unavailable');
   const nowMs = deps.clock.nowMs();
-  if (
-    tPlusOneBlocksClose(
-      instrument,
-      position.side as PositionSide,
-      Number(position.opened_at),
-      nowMs,
-    )
-  ) {
+  if (tPlusOneBlocksClose(instrument, position.side, position.openedAtMs, nowMs)) {
     throw new Refusal('t_plus_one');
   }
   const price = market.lastPrice;
@@ -67,7 +57,7 @@ export async function closePosition(
     async (trx) =>
       runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
         const closed = closedPositionToWire(
-          await closePositionIn(trx, position, {
+          await closePositionIn(trx, position.row, {
             price,
             reason: 'user',
             actor: { type: 'user', id: userId },
@@ -98,14 +88,8 @@ export async function cancelOrder(
   return writeTransaction(
     deps.db,
     async (trx) => {
-      const order = await trx
-        .selectFrom('trade_order')
-        .selectAll()
-        .where('id', '=', BigInt(orderId))
-        .where('user_id', '=', BigInt(userId))
-        .executeTakeFirst();
+      const order = await ownOrder(trx, userId, orderId);
       if (!order) throw new Refusal('not_found');
-      const currency = order.currency as Currency;
       const row = { kind: 'trade_order' as const, id: order.id, userId };
       const { advanced } = await advance(trx, row, 'pending', 'cancelled', {
         nowMs,
@@ -115,13 +99,13 @@ export async function cancelOrder(
           ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
           actor: { type: 'user', id: userId },
           reference: `order:${order.id}`,
-          postings: releaseOrderHold(userId, currency, order.hold_amount),
+          postings: releaseOrderHold(userId, order.currency, order.hold),
         },
       });
       if (!advanced) throw new Refusal('order_not_holding');
       const result = {
         order_id: String(order.id),
-        released: formatScaled(order.hold_amount, scaleOf(currency)),
+        released: formatScaled(order.hold, scaleOf(order.currency)),
       };
       const payload = orderUpdated('cancelled', result);
       const change = { userId, event: 'order:updated' as const, payload };

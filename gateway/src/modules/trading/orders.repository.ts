@@ -1,6 +1,7 @@
-import type { Db } from '@kabuto/schema/db';
+import type { Db, TradeOrderRow } from '@kabuto/schema/db';
 import type { Currency } from '@kabuto/schema/domain';
-import type { OrderKind, PositionSide } from '@kabuto/schema/trading';
+import type { Instrument } from '@kabuto/schema/market';
+import type { OrderKind, OrderRequest, PositionSide } from '@kabuto/schema/trading';
 
 /** A resting limit order as the trading module reads it. */
 export interface RestingOrder {
@@ -16,16 +17,13 @@ export interface RestingOrder {
   readonly createdAtMs: number;
 }
 
-/** The user's resting limit orders, newest first. */
-export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOrder[]> {
-  const rows = await db
-    .selectFrom('trade_order')
-    .selectAll()
-    .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'pending')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({
+/** Any of the user's orders: its status beside what a resting one shows. */
+export interface OrderRecord extends RestingOrder {
+  readonly status: 'pending' | 'filled' | 'cancelled';
+}
+
+function toRecord(row: TradeOrderRow): OrderRecord {
+  return {
     id: row.id,
     symbol: row.symbol,
     side: row.side as PositionSide,
@@ -36,5 +34,68 @@ export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOr
     limitPrice: row.limit_price ?? 0n,
     hold: row.hold_amount,
     createdAtMs: Number(row.created_at),
-  }));
+    status: row.status as OrderRecord['status'],
+  };
+}
+
+/** The user's order `orderId`, or undefined when there is none of theirs. */
+export async function ownOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+): Promise<OrderRecord | undefined> {
+  const row = await db
+    .selectFrom('trade_order')
+    .selectAll()
+    .where('id', '=', BigInt(orderId))
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The user's resting limit orders, newest first. */
+export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOrder[]> {
+  const rows = await db
+    .selectFrom('trade_order')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'pending')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Writes an order (filled at once, or resting with its hold) in the caller's transaction. */
+export async function insertOrder(
+  trx: Db,
+  values: {
+    userId: number;
+    instrument: Instrument;
+    order: OrderRequest;
+    status: OrderRecord['status'];
+    hold: bigint;
+    fillPrice: bigint | null;
+    nowMs: number;
+  },
+): Promise<bigint> {
+  const row = await trx
+    .insertInto('trade_order')
+    .values({
+      user_id: BigInt(values.userId),
+      symbol: values.instrument.symbol,
+      currency: values.instrument.currency,
+      side: values.order.side,
+      kind: values.order.kind,
+      limit_price: values.order.price,
+      qty: values.order.qty,
+      leverage: BigInt(values.order.leverage),
+      status: values.status,
+      hold_amount: values.hold,
+      fill_price: values.fillPrice,
+      created_at: values.nowMs,
+      updated_at: values.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

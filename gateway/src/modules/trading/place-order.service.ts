@@ -30,6 +30,7 @@ import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/announce.ts';
 import { marketContextFor } from './market-state.ts';
+import { insertOrder } from './orders.repository.ts';
 
 export interface PlaceOrderInput {
   symbol: string;
@@ -58,40 +59,6 @@ function parseLimit(instrument: Instrument, text: string | undefined): bigint | 
     if (error instanceof PriceFormatError) throw new Refusal('tick_size_invalid');
     throw error;
   }
-}
-
-async function insertOrder(
-  trx: Db,
-  values: {
-    userId: number;
-    instrument: Instrument;
-    order: OrderRequest;
-    status: string;
-    hold: bigint;
-    fillPrice: bigint | null;
-    nowMs: number;
-  },
-): Promise<bigint> {
-  const row = await trx
-    .insertInto('trade_order')
-    .values({
-      user_id: BigInt(values.userId),
-      symbol: values.instrument.symbol,
-      currency: values.instrument.currency,
-      side: values.order.side,
-      kind: values.order.kind,
-      limit_price: values.order.price,
-      qty: values.order.qty,
-      leverage: BigInt(values.order.leverage),
-      status: values.status,
-      hold_amount: values.hold,
-      fill_price: values.fillPrice,
-      created_at: values.nowMs,
-      updated_at: values.nowMs,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export interface OrderQuote {

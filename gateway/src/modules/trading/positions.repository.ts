@@ -77,3 +77,28 @@ export async function closedPositionsOf(db: Db, userId: number): Promise<ClosedP
     closedAtMs: Number(row.closed_at ?? 0n),
   }));
 }
+
+/**
+ * One of the user's positions (open or closed), with its row as read: the shared close path
+ * (`closePositionIn`) takes the row and closes only if it is still unchanged.
+ */
+export interface OwnPosition extends PositionRecord {
+  readonly status: 'holding' | 'closed';
+  readonly row: PositionRow;
+}
+
+/** The user's position `positionId`, or undefined when there is none of theirs. */
+export async function ownPosition(
+  db: Db,
+  userId: number,
+  positionId: number,
+): Promise<OwnPosition | undefined> {
+  const row = await db
+    .selectFrom('position')
+    .selectAll()
+    .where('id', '=', BigInt(positionId))
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toRecord(row), status: row.status === 'holding' ? 'holding' : 'closed', row };
+}
