@@ -14,12 +14,7 @@ export interface AdvanceEffects {
   readonly nowMs: number;
   /** Other columns of the row set by the same conditional update. */
   readonly set?: Readonly<Record<string, string | number | bigint | null>>;
-  /**
-   * The journal of the decision. A function when the journal needs rows written only once the
-   * claim is won (a limit fill opens its position first, and the journal names it): it runs in
-   * the same transaction right after the status change, never for a decision that lost.
-   */
-  readonly journal?: JournalEntry | (() => Promise<JournalEntry>);
+  readonly journal?: JournalEntry;
   readonly inbox?: { kind: InboxKind; params: Record<string, string> };
   readonly audit?: { adminId: number; action: string; detail: Record<string, unknown> };
   /** Announced only once the transaction has committed. */
@@ -48,8 +43,7 @@ export async function advance<K extends HoldKind, F extends HoldOpenStatus<K>>(
     .where('status', '=', from)
     .executeTakeFirst();
   if (updated.numUpdatedRows !== 1n) return { advanced: false };
-  const journal = typeof effects.journal === 'function' ? await effects.journal() : effects.journal;
-  const journalId = journal ? await postJournal(trx, journal, effects.nowMs) : null;
+  const journalId = effects.journal ? await postJournal(trx, effects.journal, effects.nowMs) : null;
   if (effects.inbox) {
     await insertInboxMessage(trx, { userId: row.userId, ...effects.inbox, nowMs: effects.nowMs });
   }

@@ -7,7 +7,7 @@ import {
   writeTransaction,
   type Db,
 } from '@kabuto/schema/db';
-import { formatScaled, isCurrency, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../deps.ts';
 import { announceInTransaction } from '../common/announce.ts';
 import { configValue } from '../common/config.repository.ts';
@@ -16,21 +16,20 @@ import { checkChannelPassword } from '../security/secret-checks.ts';
 import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
 import { insertUpload } from '../uploads/uploads.repository.ts';
 import { spendUploadAttempt } from '../uploads/upload-limits.ts';
+import {
+  activeChannelRecords,
+  depositsOf,
+  hasPendingDeposit,
+  insertDeposit,
+  type DepositChannelRecord,
+} from './deposits.repository.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
 
 /** DESIGN.md section 6: `deposit_max_single` (config) caps every deposit; a channel may cap lower. */
 const DEFAULT_DEPOSIT_MAX = 10_000_000_000n;
 
-interface Channel {
-  readonly id: number;
-  readonly name: string;
-  readonly currency: Currency;
-  readonly bankName: string;
-  readonly branchName: string;
-  readonly accountName: string;
-  readonly accountNumber: string;
-  readonly maxSingleMinor: bigint;
-}
+/** A channel with its per-transfer cap lowered to the configured one. */
+type Channel = DepositChannelRecord;
 
 /** The configured cap in major units; each channel converts it to its currency's minor units. */
 async function depositMaxMajor(db: Db): Promise<bigint> {
@@ -39,29 +38,14 @@ async function depositMaxMajor(db: Db): Promise<bigint> {
 }
 
 export async function activeChannels(db: Db): Promise<Channel[]> {
-  const rows = await db
-    .selectFrom('deposit_channel')
-    .selectAll()
-    .where('active', '=', 1n)
-    .orderBy('id')
-    .execute();
   const maxMajor = await depositMaxMajor(db);
-  const channels: Channel[] = [];
-  for (const r of rows) {
-    if (!isCurrency(r.currency)) continue;
-    const cap = maxMajor * 10n ** BigInt(scaleOf(r.currency));
-    channels.push({
-      id: Number(r.id),
-      name: r.name,
-      currency: r.currency,
-      bankName: r.bank_name,
-      branchName: r.branch_name,
-      accountName: r.account_name,
-      accountNumber: r.account_number,
-      maxSingleMinor: r.max_single < cap ? r.max_single : cap,
-    });
-  }
-  return channels;
+  return (await activeChannelRecords(db)).map((channel) => {
+    const cap = maxMajor * 10n ** BigInt(scaleOf(channel.currency));
+    return {
+      ...channel,
+      maxSingleMinor: channel.maxSingleMinor < cap ? channel.maxSingleMinor : cap,
+    };
+  });
 }
 
 async function findChannel(db: Db, channelId: number): Promise<Channel> {
@@ -108,13 +92,7 @@ export async function openChannel(
 }
 
 async function refuseWhilePending(db: Db, userId: number): Promise<void> {
-  const pending = await db
-    .selectFrom('deposit')
-    .select('id')
-    .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (pending) throw new Refusal('deposit_pending');
+  if (await hasPendingDeposit(db, userId)) throw new Refusal('deposit_pending');
 }
 
 type DepositAnswer = {
@@ -157,26 +135,17 @@ async function insertPendingDeposit(trx: Db, deposit: PendingDeposit): Promise<D
     image: deposit.image,
     nowMs,
   });
-  const row = await trx
-    .insertInto('deposit')
-    .values({
-      user_id: BigInt(userId),
-      channel_id: BigInt(channel.id),
-      currency: channel.currency,
-      amount,
-      transfer_reference: transferReference,
-      proof_upload_id: proofId,
-      status: 'pending',
-      reason: null,
-      journal_id: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      created_at: nowMs,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const depositId = await insertDeposit(trx, {
+    userId,
+    channelId: channel.id,
+    currency: channel.currency,
+    amount,
+    transferReference,
+    proofUploadId: proofId,
+    nowMs,
+  });
   return {
-    deposit_id: String(row.id),
+    deposit_id: String(depositId),
     status: 'pending',
     currency: channel.currency,
     amount: formatScaled(amount, scaleOf(channel.currency)),
@@ -238,21 +207,14 @@ export async function requestDeposit(
 }
 
 export async function listDeposits(db: Db, userId: number) {
-  const rows = await db
-    .selectFrom('deposit')
-    .selectAll()
-    .where('user_id', '=', BigInt(userId))
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((r) => ({
-    deposit_id: String(r.id),
-    status: r.status,
-    currency: r.currency,
-    amount: formatScaled(r.amount, scaleOf(r.currency as Currency)),
-    reason: r.reason,
-    created_at: Number(r.created_at),
-    reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
-    proof_upload_id: String(r.proof_upload_id),
+  return (await depositsOf(db, userId)).map((d) => ({
+    deposit_id: String(d.id),
+    status: d.status,
+    currency: d.currency,
+    amount: formatScaled(d.amount, scaleOf(d.currency)),
+    reason: d.reason,
+    created_at: d.createdAtMs,
+    reviewed_at: d.reviewedAtMs,
+    proof_upload_id: String(d.proofUploadId),
   }));
 }

@@ -157,20 +157,22 @@ export async function fillPendingOrderIn(
     { side, qty: order.qty, leverage, hold: order.hold_amount },
     fillPrice,
   );
-  let positionId: bigint | null = null;
   const row = { kind: 'trade_order' as const, id: orderId, userId };
-  const { advanced } = await advance(trx, row, 'pending', 'filled', {
-    nowMs,
-    set: { fill_price: fillPrice, updated_at: nowMs },
-    journal: async () => {
-      positionId = await insertPosition(trx, {
-        ...{ userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage },
-        ...{ margin, fee: fees.total, nowMs },
-      });
-      return limitFillJournal(order, instrument, { positionId, price: fillPrice, margin, fees });
-    },
+  const claim = { nowMs, set: { fill_price: fillPrice, updated_at: nowMs } };
+  const { advanced } = await advance(trx, row, 'pending', 'filled', claim);
+  if (!advanced) return null;
+  // The journal names the position, so both are written once the claim is won (same transaction).
+  const positionId = await insertPosition(trx, {
+    ...{ userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage },
+    ...{ margin, fee: fees.total, nowMs },
   });
-  if (!advanced || positionId === null) return null;
+  const journal = limitFillJournal(order, instrument, {
+    positionId,
+    price: fillPrice,
+    margin,
+    fees,
+  });
+  await postJournal(trx, journal, nowMs);
   return { userId, positionId, price: fillPrice };
 }
 
