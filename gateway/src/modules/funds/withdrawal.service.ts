@@ -24,6 +24,7 @@ import { configValue } from '../common/config.repository.ts';
 import { verifyTotp } from '../security/totp.service.ts';
 import { checkFundPassword } from '../security/secret-checks.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
+import { insertWithdrawal } from './withdrawals.repository.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
 const WITHDRAWAL_CURRENCY: Currency = 'JPY';
@@ -136,25 +137,16 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
             },
             nowMs,
           );
-          const row = await trx
-            .insertInto('withdrawal')
-            .values({
-              user_id: BigInt(userId),
-              card_id: BigInt(input.card_id),
-              currency: WITHDRAWAL_CURRENCY,
-              amount,
-              status: 'pending',
-              reason: null,
-              hold_journal_id: holdJournal,
-              settle_journal_id: null,
-              reviewed_by: null,
-              reviewed_at: null,
-              created_at: nowMs,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const withdrawalId = await insertWithdrawal(trx, {
+            userId,
+            cardId: input.card_id,
+            currency: WITHDRAWAL_CURRENCY,
+            amount,
+            holdJournalId: holdJournal,
+            nowMs,
+          });
           const answer = {
-            withdrawal_id: String(row.id),
+            withdrawal_id: String(withdrawalId),
             status: 'pending',
             currency: WITHDRAWAL_CURRENCY,
             amount: formatScaled(amount, scaleOf(WITHDRAWAL_CURRENCY)),

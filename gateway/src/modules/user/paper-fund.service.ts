@@ -19,6 +19,7 @@ import {
 import type { GatewayDeps } from '../../deps.ts';
 import { announceInTransaction } from '../common/announce.ts';
 import { configValue } from '../common/config.repository.ts';
+import { lastGrantSince } from './paper-grants.repository.ts';
 
 /** Default virtual grants; the operator may set `paper_grant_<currency>` in config. */
 const DEFAULT_GRANT_MAJOR: Record<string, string> = {
@@ -31,24 +32,6 @@ export const PAPER_GRANT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 async function grantAmountMinor(db: Db, currency: Currency): Promise<bigint> {
   const configured = await configValue(db, `paper_grant_${currency.toLowerCase()}`);
   return parseMajor(configured ?? DEFAULT_GRANT_MAJOR[currency] ?? '0', currency).amountMinor;
-}
-
-/** The time of the last grant in `currency` within the interval, or null when a claim is open. */
-async function lastClaimWithinInterval(
-  trx: Db,
-  userId: number,
-  currency: Currency,
-  nowMs: number,
-): Promise<number | null> {
-  const row = await trx
-    .selectFrom('journal')
-    .select((eb) => eb.fn.max('created_at').as('last_at'))
-    .where('user_id', '=', BigInt(userId))
-    .where('kind', '=', 'paper_grant')
-    .where('reference', '=', `paper:${currency}`)
-    .where('created_at', '>', BigInt(nowMs - PAPER_GRANT_INTERVAL_MS))
-    .executeTakeFirst();
-  return row?.last_at === null || row?.last_at === undefined ? null : Number(row.last_at);
 }
 
 export interface PaperGrantResult {
@@ -74,7 +57,12 @@ export async function claimPaperFund(
         trx,
         { userId: options.userId, requestId: options.requestId, requestHash, nowMs },
         async () => {
-          const lastAt = await lastClaimWithinInterval(trx, options.userId, currency, nowMs);
+          const lastAt = await lastGrantSince(
+            trx,
+            options.userId,
+            currency,
+            nowMs - PAPER_GRANT_INTERVAL_MS,
+          );
           // Says when the next claim opens (not a rate limit: the user can plan for it).
           if (lastAt !== null) {
             throw new Refusal('grant_not_yet', {
