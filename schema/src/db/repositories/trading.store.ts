@@ -12,10 +12,9 @@ import {
 } from '../../domain/trading/position-close.ts';
 import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
-import type { Actor } from '../../domain/ledger/journal.ts';
+import type { Actor, JournalEntry } from '../../domain/ledger/journal.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
 import { cashBalance } from './ledger.store.ts';
-import type { JournalEntry } from '../../domain/ledger/journal.ts';
 import type { FeeBreakdown } from '../../domain/trading/fees.ts';
 import type { PositionRow, TradeOrderRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
