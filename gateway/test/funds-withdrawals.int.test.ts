@@ -199,7 +199,9 @@ describe('withdrawals', () => {
     // returns the money); the user sees it returned, and may withdraw again.
     for (const status of ['sending', 'failed'] as const) {
       await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();
-      if (status === 'sending') expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
+      if (status === 'sending') {
+        expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
+      }
     }
     expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({
       withdrawal_id: id,

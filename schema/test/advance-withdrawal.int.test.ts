@@ -286,11 +286,12 @@ describe('advance: a withdrawal’s lifecycle', () => {
             },
             journalColumn: 'settle_journal_id',
             inbox: { kind: 'withdrawal_failed', params: {} },
-            record: (inner) =>
-              outbox.record(inner, w.userId, 'fund:updated', {
+            record: async (inner) => {
+              await outbox.record(inner, w.userId, 'fund:updated', {
                 kind: 'withdrawal_failed',
                 withdrawal_id: String(w.withdrawalId),
-              }),
+              });
+            },
             afterCommit: () => {
               announced.push('failed');
             },
