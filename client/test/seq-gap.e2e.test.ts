@@ -25,11 +25,22 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Forwards the socket both ways; while `dropping`, account-event frames from the server are lost. */
+/**
+ * Forwards the socket both ways; while `dropping`, account-event frames from the server are lost.
+ * `cut()` closes the page's current socket as a dead network would (Socket.IO then reconnects).
+ */
 async function lossySocket(page: Page) {
-  const wire = { dropping: false, dropped: [] as string[], passed: [] as string[] };
+  const wire = {
+    dropping: false,
+    dropped: [] as string[],
+    passed: [] as string[],
+    connections: 0,
+    cut: () => undefined as void,
+  };
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     const server = ws.connectToServer();
+    wire.connections += 1;
+    wire.cut = () => void ws.close({ code: 1006, reason: 'network lost' }).catch(() => undefined);
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => {
       const text = String(message);
@@ -45,18 +56,46 @@ async function lossySocket(page: Page) {
   return wire;
 }
 
-describe('a lost account event', () => {
-  it('a gap in seq makes the Mine screen refetch and show the change it missed', async () => {
-    const auth = await registerUser(stack, '09077701234', 'correct-horse-9');
-    const page = await phonePageAs(browser, auth);
-    const wire = await lossySocket(page);
-    await page.goto(`${stack.baseUrl}/#/mine/index`);
-    const total = page.getByTestId('assets-total');
-    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/\d/);
-    const before = await total.textContent();
+type Wire = Awaited<ReturnType<typeof lossySocket>>;
 
+async function mineTotalAs(lang: string, phone: string) {
+  const auth = await registerUser(stack, phone, 'correct-horse-9');
+  const page = await phonePageAs(browser, auth, { language: lang });
+  const wire = await lossySocket(page);
+  await page.goto(`${stack.baseUrl}/#/mine/index`);
+  const total = page.getByTestId('assets-total');
+  await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/\d/);
+  return { auth, page, wire, total, before: await total.textContent() };
+}
+
+/** A paper grant whose account events this page's socket never receives. */
+async function grantUnseen(auth: { token: string; account: string }, wire: Wire, id: string) {
+  wire.dropping = true;
+  const grant = await apiPost(stack, 'user/paperfund', { currency: 'jpy', request_id: id }, auth);
+  expect(grant.msg).toBe('claim_ok');
+  await expect
+    .poll(() => wire.dropped, { timeout: 15_000 })
+    .toEqual(expect.arrayContaining(['fund:updated', 'assets:updated']));
+}
+
+async function expectRestTotal(
+  total: ReturnType<Page['getByTestId']>,
+  auth: { token: string; account: string },
+) {
+  const rest = await apiPost(stack, 'user/assets', { type: 'jpy' }, auth);
+  expect(Number(rest.data.total)).toBeGreaterThan(0);
+  expect((await total.textContent())?.replace(/[^\d.]/g, '')).toBe(String(rest.data.total));
+}
+
+describe.each([
+  ['jp', '09077701234'],
+  ['cn', '09077701235'],
+  ['us', '09077701236'],
+])('a lost account event (%s)', (lang, phone) => {
+  it('a gap in seq makes the Mine screen refetch and show the change it missed', async () => {
+    const { auth, page, wire, total, before } = await mineTotalAs(lang, phone);
     // Events published through Redis the way the gateway and the workers do, with chosen seqs (to
-    // every socket: this page is the stack's only one).
+    // every socket: only this test's page is open).
     const emitter = new Emitter<ServerToClientEvents>(redis, {
       key: redisKeys(stack.prefix).socketIoChannel,
     });
@@ -72,27 +111,34 @@ describe('a lost account event', () => {
       )
       .toContain('message:created');
 
-    wire.dropping = true;
-    const grant = await apiPost(
-      stack,
-      'user/paperfund',
-      { currency: 'jpy', request_id: 'e2e-seq-gap-grant' },
-      auth,
-    );
-    expect(grant.msg).toBe('claim_ok');
-    await expect
-      .poll(() => wire.dropped, { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['fund:updated', 'assets:updated']));
+    await grantUnseen(auth, wire, `e2e-seq-gap-${lang}`);
     await page.waitForTimeout(1000);
     expect(await total.textContent()).toBe(before);
 
     wire.dropping = false;
     publish(1_000_002);
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).not.toBe(before);
-    const rest = await apiPost(stack, 'user/assets', { type: 'jpy' }, auth);
-    expect(Number(rest.data.total)).toBeGreaterThan(0);
-    expect((await total.textContent())?.replace(/[^\d.]/g, '')).toBe(String(rest.data.total));
-    await shot(page, 'seq-gap-recovered-jp');
+    await expectRestTotal(total, auth);
+    await shot(page, `seq-gap-recovered-${lang}`);
+    await page.close();
+  }, 60_000);
+});
+
+describe('a dropped connection', () => {
+  it('a change made while the socket was down shows once Socket.IO reconnects, with no new event', async () => {
+    const { auth, page, wire, total, before } = await mineTotalAs('us', '09077701237');
+    await expect.poll(() => wire.connections, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The change's events are lost, then the socket dies: nothing after it carries a later seq.
+    await grantUnseen(auth, wire, 'e2e-seq-reconnect');
+    wire.dropping = false;
+    const connectionsBefore = wire.connections;
+    wire.cut();
+    await expect
+      .poll(() => wire.connections, { timeout: 15_000 })
+      .toBeGreaterThan(connectionsBefore);
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).not.toBe(before);
+    await expectRestTotal(total, auth);
+    await shot(page, 'seq-reconnect-recovered-us');
     await page.close();
   }, 60_000);
 });

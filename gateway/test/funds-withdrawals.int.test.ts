@@ -147,6 +147,72 @@ describe('withdrawals', () => {
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 
+  it('an approved withdrawal stays open until the bank has answered: seen as sending, no second withdrawal, its events recorded with the decision; one the bank refused shows failed and frees the account', async () => {
+    const { s, cardId } = await readyToWithdraw();
+    await t.call(
+      'user/setFundPassword',
+      { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' },
+      s,
+    );
+    const userId = await userIdOf(s);
+    const withdraw = (amount: string) =>
+      t.call(
+        'fund/withdraw',
+        { card_id: cardId, amount, fund_password: '246810', request_id: requestId() },
+        s,
+      );
+    const seqOf = async () =>
+      (
+        await db()
+          .selectFrom('account_event_seq')
+          .select('last_seq')
+          .where('user_id', '=', BigInt(userId))
+          .executeTakeFirst()
+      )?.last_seq ?? 0n;
+    const requested = await withdraw('30000');
+    const id = requested.body.data.withdrawal_id as string;
+    // The request's own event goes out after its commit; wait for it before counting.
+    await expect.poll(seqOf).toBeGreaterThan(0n);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seqBefore = await seqOf();
+    expect((await review.call('withdrawal/decide', { id, decision: 'approve' })).body.msg).toBe(
+      'submit_ok',
+    );
+    // fund:updated and message:created were numbered in the decision's transaction.
+    expect(await seqOf()).toBe(seqBefore + 2n);
+    const row = await db()
+      .selectFrom('withdrawal')
+      .select(['status', 'approved_at', 'reviewed_at'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('approved');
+    expect(row.approved_at).not.toBeNull();
+    const afterApproval = await state(s);
+    expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
+    expect(await state(s)).toEqual(afterApproval);
+    expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({
+      withdrawal_id: id,
+      status: 0,
+      state: 'sending',
+    });
+    // The payout worker claimed it, and the bank refused it (workers/test/withdrawal-payout.int.test.ts
+    // returns the money); the user sees it returned, and may withdraw again.
+    for (const status of ['sending', 'failed'] as const) {
+      await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();
+      if (status === 'sending') {
+        expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
+      }
+    }
+    expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({
+      withdrawal_id: id,
+      status: 2,
+      state: 'failed',
+    });
+    const failedList = await review.call('withdrawal/list', { status: 'failed' });
+    expect(failedList.body.data.map((w: { id: string }) => w.id)).toContain(id);
+    expect((await withdraw('10000')).body.msg).toBe('withdraw_ok');
+  });
+
   it('is refused while positions are open and, with TOTP on, without a fresh code', async () => {
     const { s, cardId } = await readyToWithdraw();
     await t.call(

@@ -29,8 +29,15 @@ import {
   createLocalBankTransfers,
   type BankTransferProvider,
 } from '../src/jobs/withdrawal-payout/bank-transfers.ts';
-import { payoutKey, payWithdrawal } from '../src/jobs/withdrawal-payout/withdrawal-payout.ts';
-import { startWithdrawalPayouts } from '../src/jobs/withdrawal-payout/withdrawal-payout.processor.ts';
+import {
+  payoutKey,
+  payWithdrawal,
+  unpaidApprovedWithdrawals,
+} from '../src/jobs/withdrawal-payout/withdrawal-payout.ts';
+import {
+  payUnpaidWithdrawals,
+  startWithdrawalPayouts,
+} from '../src/jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 
 // Approved withdrawals paid through the local bank, with the faults a payout must survive.
 const prefix = `wp${randomBytes(5).toString('hex')}`;
@@ -106,7 +113,7 @@ async function aWithdrawal(
         card_id: card.id,
         currency: 'JPY',
         amount: 50_000n,
-        status: 'pending',
+        status: options.approved === false ? 'pending' : 'approved',
         reason: null,
         hold_journal_id: hold,
         settle_journal_id: null,
@@ -224,7 +231,7 @@ describe('withdrawal payout', () => {
     expect(await holdOf(userId)).toBe(0n);
   });
 
-  it('when the bank refuses or is down, nothing changes and a later run pays', async () => {
+  it('when the bank is down, the withdrawal stays sending with its hold and a later run pays', async () => {
     const file = join(dir, 'down.jsonl');
     const local = createLocalBankTransfers(file);
     let up = false;
@@ -236,7 +243,7 @@ describe('withdrawal payout', () => {
       payWithdrawal({ db: db(), transfers: flaky, clock: systemClock }, withdrawalId),
     ).rejects.toThrow('bank unavailable');
     expect(await withdrawalRow(withdrawalId)).toMatchObject({
-      status: 'pending',
+      status: 'sending',
       payout_reference: null,
       settle_journal_id: null,
     });
@@ -246,6 +253,67 @@ describe('withdrawal payout', () => {
       await payWithdrawal({ db: db(), transfers: flaky, clock: systemClock }, withdrawalId),
     ).toEqual({ userId });
     expect(await holdOf(userId)).toBe(0n);
+  });
+
+  it('a payout the bank refuses ends failed: the money back in cash with a journal, a message and its events; the sweep never sends it again', async () => {
+    const { userId, withdrawalId } = await aWithdrawal();
+    const sends: string[] = [];
+    const refusing: BankTransferProvider = {
+      send: (t) => {
+        sends.push(t.idempotencyKey);
+        return Promise.reject(new Refusal('card_not_found'));
+      },
+    };
+    const emitter = createAccountEmitter(redis, prefix, db());
+    const deps = { db: db(), transfers: refusing, clock: systemClock, emitter };
+    await expect(payWithdrawal(deps, withdrawalId)).rejects.toThrow(Refusal);
+    const row = await db()
+      .selectFrom('withdrawal')
+      .selectAll()
+      .where('id', '=', BigInt(withdrawalId))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'failed',
+      reason: 'card_not_found',
+      payout_reference: null,
+    });
+    expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([300_000n, 0n]);
+    const journal = await db()
+      .selectFrom('journal')
+      .select(['id', 'kind'])
+      .where('reference', '=', `withdrawal:${withdrawalId}`)
+      .execute();
+    expect(journal).toEqual([{ id: row.settle_journal_id, kind: 'withdrawal_returned' }]);
+    const inbox = await db()
+      .selectFrom('inbox_message')
+      .select(['kind', 'params'])
+      .where('user_id', '=', BigInt(userId))
+      .execute();
+    expect(inbox).toEqual([
+      {
+        kind: 'withdrawal_failed',
+        params: JSON.stringify({ amount: '50000', currency: 'JPY', reason: 'card_not_found' }),
+      },
+    ]);
+    // fund:updated and message:created, numbered in the payout's own transaction (the outbox).
+    const seq = await db()
+      .selectFrom('account_event_seq')
+      .select('last_seq')
+      .where('user_id', '=', BigInt(userId))
+      .executeTakeFirst();
+    expect(seq?.last_seq).toBe(2n);
+    // Neither a rerun nor the sweep sends a failed withdrawal again, and nothing more is posted.
+    expect(await unpaidApprovedWithdrawals(db())).not.toContain(withdrawalId);
+    expect(await payWithdrawal(deps, withdrawalId)).toBeNull();
+    await payUnpaidWithdrawals({
+      ...deps,
+      redis,
+      redisPrefix: prefix,
+      logger: createLogger('silent', 'test'),
+    });
+    expect(sends).toEqual([payoutKey(withdrawalId)]);
+    expect(await cashBalance(db(), userId, 'JPY')).toBe(300_000n);
+    expect((await reconcile(db())).breaches).toEqual([]);
   });
 
   it('leaves a withdrawal that is not approved alone: nothing is sent', async () => {
@@ -329,7 +397,7 @@ describe('withdrawal payout jobs', () => {
     expect(sentLines(file)).toMatchObject([{ sentAt: clock.nowMs() }]);
   });
 
-  it('a refusal in a job fails it once, unretried and with nothing changed; a transient error is retried and pays', async () => {
+  it('a refusal in a job fails it once, unretried, and returns the money; a transient error is retried and pays', async () => {
     const local = createLocalBankTransfers(join(dir, 'retries.jsonl'));
     const calls = new Map<string, number>();
     const refused = new Set<string>();
@@ -372,11 +440,13 @@ describe('withdrawal payout jobs', () => {
       expect(refusedJob?.failedReason).toBe('card_not_found');
       expect(calls.get(payoutKey(refusal.withdrawalId))).toBe(1);
       expect(await withdrawalRow(refusal.withdrawalId)).toMatchObject({
-        status: 'pending',
+        status: 'failed',
         payout_reference: null,
-        settle_journal_id: null,
       });
-      expect(await holdOf(refusal.userId)).toBe(50_000n);
+      expect([
+        await cashBalance(db(), refusal.userId, 'JPY'),
+        await holdOf(refusal.userId),
+      ]).toEqual([300_000n, 0n]);
       const retriedJob = await jobOf(transient.withdrawalId);
       expect([await retriedJob?.getState(), retriedJob?.attemptsMade]).toEqual(['completed', 2]);
       expect((await withdrawalRow(transient.withdrawalId)).status).toBe('paid');

@@ -68,7 +68,10 @@ export type FundUpdate =
   | { reason: 'deposit_requested' | 'withdrawal_requested' | 'exchange'; [field: string]: unknown }
   | { reason: FundDecisionReason; id: string }
   | { kind: 'paper_grant'; [field: string]: unknown }
-  | { kind: 'withdrawal_paid'; withdrawal_id: string };
+  | { kind: WithdrawalPayoutOutcome; withdrawal_id: string };
+
+/** What the payout worker tells the user of a withdrawal it sent: paid, or refused by the bank. */
+export type WithdrawalPayoutOutcome = 'withdrawal_paid' | 'withdrawal_failed';
 
 export type FundDecisionReason = `${'kyc' | 'deposit' | 'withdrawal'}_${'approve' | 'reject'}`;
 
@@ -80,6 +83,7 @@ export interface AssetsUpdate {
 
 export type MessageCreated =
   | { reason: FundDecisionReason }
+  | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
   | { kind: 'margin_call'; position_id: string; symbol: string; price: string };
 

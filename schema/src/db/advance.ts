@@ -15,9 +15,16 @@ export interface AdvanceEffects {
   /** Other columns of the row set by the same conditional update. */
   readonly set?: Readonly<Record<string, string | number | bigint | null>>;
   readonly journal?: JournalEntry;
+  /** The row's column that keeps the id of `journal` once posted (e.g. `settle_journal_id`). */
+  readonly journalColumn?: string;
   readonly inbox?: { kind: InboxKind; params: Record<string, string> };
   readonly audit?: { adminId: number; action: string; detail: Record<string, unknown> };
-  /** Announced only once the transaction has committed. */
+  /**
+   * The decision's other writes in the same transaction, only when it won: its account events
+   * through the outbox (`accountEvents.record(trx, …)`), so they commit or roll back with it.
+   */
+  readonly record?: (trx: WriteTrx) => Promise<void>;
+  /** Run only once the transaction has committed (a recompute request, a queued job). */
   readonly afterCommit?: AfterCommitHook;
 }
 
@@ -25,8 +32,8 @@ export type Advanced = { advanced: false } | { advanced: true; journalId: bigint
 
 /**
  * Moves one hold from `from` to `to` exactly once: a conditional status update, then (only if it
- * won) the journal, the inbox message, the audit row and the after-commit announcement. A second
- * decision on the same row finds it no longer in `from` and writes nothing.
+ * won) the journal, the inbox message, the audit row, the recorded events and the after-commit
+ * work. A second decision on the same row finds it no longer in `from` and writes nothing.
  */
 export async function advance<K extends HoldKind, F extends HoldOpenStatus<K>>(
   trx: WriteTrx,
@@ -44,6 +51,13 @@ export async function advance<K extends HoldKind, F extends HoldOpenStatus<K>>(
     .executeTakeFirst();
   if (updated.numUpdatedRows !== 1n) return { advanced: false };
   const journalId = effects.journal ? await postJournal(trx, effects.journal, effects.nowMs) : null;
+  if (journalId !== null && effects.journalColumn) {
+    await trx
+      .updateTable(row.kind as 'deposit')
+      .set({ [effects.journalColumn]: journalId } as never)
+      .where('id', '=', BigInt(row.id))
+      .execute();
+  }
   if (effects.inbox) {
     await insertInboxMessage(trx, { userId: row.userId, ...effects.inbox, nowMs: effects.nowMs });
   }
@@ -59,6 +73,7 @@ export async function advance<K extends HoldKind, F extends HoldOpenStatus<K>>(
       })
       .execute();
   }
+  if (effects.record) await effects.record(trx);
   if (effects.afterCommit) trx.afterCommit(effects.afterCommit);
   return { advanced: true, journalId };
 }

@@ -11,6 +11,7 @@ import * as journalMemoParams from './migrations/2026_11_22_120000_journal_memo_
 import * as withdrawalPayouts from './migrations/2026_11_22_130000_withdrawal_payouts.ts';
 import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal_one_pending.ts';
 import * as accountEventOutbox from './migrations/2026_11_23_100000_account_event_outbox.ts';
+import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdrawal_explicit_status.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_130000_withdrawal_payouts': withdrawalPayouts,
   '2026_11_23_090000_withdrawal_one_pending': withdrawalOnePending,
   '2026_11_23_100000_account_event_outbox': accountEventOutbox,
+  '2026_11_23_110000_withdrawal_explicit_status': withdrawalExplicitStatus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -263,14 +263,14 @@ export interface WithdrawalTable {
   card_id: Int;
   currency: string;
   amount: Int;
-  /** pending | paid | rejected; an approved withdrawal stays pending until its payout is sent. */
+  /** `WithdrawalStatus`: pending → approved → sending → paid | failed; pending → rejected. */
   status: string;
   reason: string | null;
   hold_journal_id: Int;
   settle_journal_id: Int | null;
   reviewed_by: Int | null;
   reviewed_at: Int | null;
-  /** Set by the reviewer's approval: the payout worker may send it. */
+  /** Who approved it and when (status `approved` onwards). */
   approved_by: Int | null;
   approved_at: Int | null;
   /** The bank provider's reference for the transfer, set with `paid`. */

@@ -48,6 +48,10 @@ function useMemoText(row: StatementRow): string {
   const shown: Record<string, string> = { ...params };
   for (const key of MONEY_PARAMS) if (shown[key]) shown[key] = formatMoney(shown[key]);
   if (shown['side']) shown['side'] = t(`money.side.${shown['side']}`);
+  // A reason may be a refusal's msg key (a bank that refused a payout): shown in words.
+  if (shown['reason']) {
+    shown['reason'] = t(`msg.${shown['reason']}`, { defaultValue: shown['reason'] });
+  }
   return t(`money.memo.${params['template']}`, { ...shown, defaultValue: row.memo });
 }
 

@@ -17,6 +17,7 @@ const STATE_COLOR: Record<string, string> = {
   sending: 'primary',
   paid: 'success',
   rejected: 'danger',
+  failed: 'danger',
 };
 
 function RecentWithdrawals({ version }: { version: number }) {

@@ -4,16 +4,16 @@ import {
   Refusal,
   type FundDecisionReason,
 } from '@kabuto/schema/contracts';
-import type { Db } from '@kabuto/schema/db';
+import type { AdvanceEffects, Db, WriteTrx } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import { defineAdminCall, type AdminCaller, type CallDefinition } from '../../http/call.ts';
-import { announce } from '../common/announce.ts';
 
 /**
  * What every back-office review shares, whatever the module: the decision an admin sends, the
- * forward-only claim of a pending row, the admin as a journal actor, the status filter of the
- * review lists and the announcement of a decision. Each module's own decisions live in its
- * `<module>.admin-calls.ts` and its review service.
+ * forward-only claim of a pending KYC submission (deposits and withdrawals are holds: they move
+ * with `advance`), the admin as a journal actor, the status filter of the review lists and the
+ * announcement of a decision. Each module's own decisions live in its `<module>.admin-calls.ts`
+ * and its review service.
  */
 export interface Decision {
   readonly id: number;
@@ -21,10 +21,10 @@ export interface Decision {
   readonly reason?: string | undefined;
 }
 
-/** Moves a pending row forward exactly once (I10: forward-only); a second decision finds nothing pending. */
+/** Moves a pending submission forward exactly once (I10: forward-only); a second decision finds nothing pending. */
 export async function claimPending(
   trx: Db,
-  table: 'kyc_submission' | 'deposit' | 'withdrawal',
+  table: 'kyc_submission',
   id: number,
   status: string,
   admin: AdminCaller,
@@ -42,19 +42,42 @@ export async function claimPending(
 
 export const actor = (admin: AdminCaller) => ({ type: 'admin' as const, id: admin.adminId });
 
-/** The statuses a review list shows for a filter: `approved` also shows paid withdrawals. */
+/**
+ * The statuses a review list shows for a filter: `approved` also shows withdrawals on their way
+ * (`sending`) and paid ones.
+ */
 export const reviewStatuses = (status: string): string[] | null =>
-  status === 'all' ? null : status === 'approved' ? ['approved', 'paid'] : [status];
+  status === 'all' ? null : status === 'approved' ? ['approved', 'sending', 'paid'] : [status];
 
-/** A decision tells the user's screens: their funds changed and a message arrived. */
-export function announceDecision(
+/**
+ * How a decision tells the user's screens (their funds changed, a message arrived): both account
+ * events written in the decision's transaction (the outbox relays them once it commits, never for
+ * one that rolled back), and the asset recompute asked for after the commit.
+ */
+export function decisionAnnouncement(
   deps: GatewayDeps,
   userId: number,
   reason: FundDecisionReason,
   id: number,
-): void {
-  announce(deps, userId, 'fund:updated', { reason, id: String(id) }, reason);
-  announce(deps, userId, 'message:created', { reason }, reason);
+): Required<Pick<AdvanceEffects, 'record' | 'afterCommit'>> {
+  return {
+    async record(trx) {
+      await deps.accountEvents.record(trx, userId, 'fund:updated', { reason, id: String(id) });
+      await deps.accountEvents.record(trx, userId, 'message:created', { reason });
+    },
+    afterCommit: () => deps.assetRecompute.request(userId, reason),
+  };
+}
+
+/** `decisionAnnouncement` for a decision that is not a hold (KYC): recorded in `trx` now. */
+export async function announceDecision(
+  deps: GatewayDeps,
+  trx: WriteTrx,
+  decision: { userId: number; reason: FundDecisionReason; id: number },
+): Promise<void> {
+  const announcement = decisionAnnouncement(deps, decision.userId, decision.reason, decision.id);
+  await announcement.record(trx);
+  trx.afterCommit(announcement.afterCommit);
 }
 
 /** The user a deposit or withdrawal belongs to (never changes): whose lock its decision takes. */
@@ -73,8 +96,9 @@ export async function ownerOf(
 }
 
 /**
- * A back-office decision call: `decide` makes the decision in its module's transaction, then the
- * user's screens hear of it. Every module's `<subject>/decide` is one of these.
+ * A back-office decision call: `decide` makes the decision in its module's transaction, with its
+ * announcement (`decisionAnnouncement`) in the same transaction. Every module's `<subject>/decide`
+ * is one of these.
  */
 export function defineDecisionCall(spec: {
   readonly subject: 'kyc' | 'deposit' | 'withdrawal';
@@ -87,8 +111,7 @@ export function defineDecisionCall(spec: {
     input: adminDecideRequest,
     output: noData,
     async handle({ input, admin, deps }) {
-      const { userId } = await spec.decide(deps, admin, input);
-      announceDecision(deps, userId, `${spec.subject}_${input.decision}`, input.id);
+      await spec.decide(deps, admin, input);
       return { msg: 'submit_ok' };
     },
   });

@@ -1,10 +1,47 @@
-import { insertInboxMessage, postJournal, writeTransaction } from '@kabuto/schema/db';
+import { Refusal } from '@kabuto/schema/contracts';
+import { advance, writeTransaction, type AdvanceEffects } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { depositPostings } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
-import { actor, claimPending, ownerOf, type Decision } from '../admin/review.ts';
+import { actor, decisionAnnouncement, ownerOf, type Decision } from '../admin/review.ts';
+
+interface DepositRow {
+  readonly userId: number;
+  readonly currency: Currency;
+  readonly amount: bigint;
+  readonly transferReference: string;
+}
+
+/** What approving a deposit writes beside its status: cash credited from the bank clearing account. */
+function approvalEffects(
+  admin: AdminCaller,
+  id: number,
+  row: DepositRow,
+  amount: string,
+): Partial<AdvanceEffects> {
+  return {
+    journal: {
+      kind: 'deposit',
+      ...journalMemo('deposit', { id, reference: row.transferReference }),
+      actor: actor(admin),
+      reference: `deposit:${id}`,
+      postings: depositPostings(row.userId, row.currency, row.amount),
+    },
+    journalColumn: 'journal_id',
+    inbox: { kind: 'deposit_approved', params: { amount, currency: row.currency } },
+  };
+}
+
+/** What rejecting a deposit writes beside its status: only the user's message. */
+function rejectionEffects(row: DepositRow, amount: string, reason: string | null) {
+  return {
+    inbox: {
+      kind: 'deposit_rejected',
+      params: { amount, currency: row.currency, reason: reason ?? '' },
+    },
+  } as const satisfies Partial<AdvanceEffects>;
+}
 
 /** Deposit: approval credits cash from the bank clearing account in the same transaction. */
 export async function decideDeposit(
@@ -14,64 +51,43 @@ export async function decideDeposit(
 ): Promise<{ userId: number }> {
   const nowMs = deps.clock.nowMs();
   const userId = await ownerOf(deps.db, 'deposit', decision.id);
+  const approved = decision.decision === 'approve';
+  const reason = approved ? null : (decision.reason ?? null);
   return writeTransaction(
     deps.db,
     async (trx) => {
-      const row = await trx
+      const found = await trx
         .selectFrom('deposit')
         .select(['currency', 'amount', 'transfer_reference'])
         .where('id', '=', BigInt(decision.id))
         .executeTakeFirstOrThrow();
-      const currency = row.currency as Currency;
-      const amount = formatScaled(row.amount, scaleOf(currency));
-      const approved = decision.decision === 'approve';
-      await claimPending(
+      const row: DepositRow = {
+        userId,
+        currency: found.currency as Currency,
+        amount: found.amount,
+        transferReference: found.transfer_reference,
+      };
+      const amount = formatScaled(row.amount, scaleOf(row.currency));
+      const decided = await advance(
         trx,
-        'deposit',
-        decision.id,
+        { kind: 'deposit', id: decision.id, userId },
+        'pending',
         approved ? 'approved' : 'rejected',
-        admin,
-        approved ? null : (decision.reason ?? null),
-        nowMs,
-      );
-      if (approved) {
-        const journalId = await postJournal(
-          trx,
-          {
-            kind: 'deposit',
-            ...journalMemo('deposit', { id: decision.id, reference: row.transfer_reference }),
-            actor: actor(admin),
-            reference: `deposit:${decision.id}`,
-            postings: depositPostings(userId, currency, row.amount),
+        {
+          nowMs,
+          set: { reason, reviewed_by: BigInt(admin.adminId), reviewed_at: nowMs },
+          ...(approved
+            ? approvalEffects(admin, decision.id, row, amount)
+            : rejectionEffects(row, amount, reason)),
+          audit: {
+            adminId: admin.adminId,
+            action: `deposit.${decision.decision}`,
+            detail: { userId, amount, currency: row.currency, reason },
           },
-          nowMs,
-        );
-        await trx
-          .updateTable('deposit')
-          .set({ journal_id: journalId })
-          .where('id', '=', BigInt(decision.id))
-          .execute();
-        await insertInboxMessage(trx, {
-          userId,
-          kind: 'deposit_approved',
-          params: { amount, currency },
-          nowMs,
-        });
-      } else {
-        await insertInboxMessage(trx, {
-          userId,
-          kind: 'deposit_rejected',
-          params: { amount, currency, reason: decision.reason ?? '' },
-          nowMs,
-        });
-      }
-      await audit(trx, {
-        adminId: admin.adminId,
-        action: `deposit.${decision.decision}`,
-        subject: `deposit:${decision.id}`,
-        detail: { userId, amount, currency, reason: decision.reason ?? null },
-        nowMs,
-      });
+          ...decisionAnnouncement(deps, userId, `deposit_${decision.decision}`, decision.id),
+        },
+      );
+      if (!decided.advanced) throw new Refusal('not_found');
       return { userId };
     },
     { lockUser: userId },

@@ -1,50 +1,65 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { insertInboxMessage, postJournal, writeTransaction, type Db } from '@kabuto/schema/db';
+import { advance, writeTransaction, type AdvanceEffects } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { withdrawalReturnedPostings } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
-import { actor, ownerOf, type Decision } from '../admin/review.ts';
+import { actor, decisionAnnouncement, ownerOf, type Decision } from '../admin/review.ts';
 
-/**
- * Moves a pending withdrawal that is not yet approved forward exactly once: approved for payout
- * (it stays pending for the user until the money has gone), or rejected.
- */
-async function claimUnapprovedWithdrawal(
-  trx: Db,
-  id: number,
-  change: { approve: boolean; reason: string | null },
+interface WithdrawalRow {
+  readonly userId: number;
+  readonly currency: Currency;
+  readonly amount: bigint;
+}
+
+/** Approval: who approved it and when; the payout worker is asked to send it once committed. */
+function approvalEffects(
+  deps: GatewayDeps,
+  decision: { admin: AdminCaller; id: number; nowMs: number },
+  announcement: Pick<AdvanceEffects, 'afterCommit'>,
+): Partial<AdvanceEffects> {
+  const { admin, id, nowMs } = decision;
+  return {
+    set: { approved_by: BigInt(admin.adminId), approved_at: nowMs },
+    afterCommit: async () => {
+      await announcement.afterCommit?.();
+      await deps.payouts.request(id);
+    },
+  };
+}
+
+/** Rejection: exactly the held amount back to cash, and the user's message. */
+function rejectionEffects(
   admin: AdminCaller,
-  nowMs: number,
-) {
-  const result = await trx
-    .updateTable('withdrawal')
-    .set(
-      change.approve
-        ? {
-            approved_by: BigInt(admin.adminId),
-            approved_at: nowMs,
-            reviewed_by: BigInt(admin.adminId),
-            reviewed_at: nowMs,
-          }
-        : {
-            status: 'rejected',
-            reason: change.reason,
-            reviewed_by: BigInt(admin.adminId),
-            reviewed_at: nowMs,
-          },
-    )
-    .where('id', '=', BigInt(id))
-    .where('status', '=', 'pending')
-    .where('approved_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new Refusal('not_found');
+  id: number,
+  row: WithdrawalRow,
+  reason: string,
+): Partial<AdvanceEffects> {
+  return {
+    set: { reason },
+    journal: {
+      kind: 'withdrawal_returned',
+      ...journalMemo('withdrawal_returned', { id, reason }),
+      actor: actor(admin),
+      reference: `withdrawal:${id}`,
+      postings: withdrawalReturnedPostings(row.userId, row.currency, row.amount),
+    },
+    journalColumn: 'settle_journal_id',
+    inbox: {
+      kind: 'withdrawal_rejected',
+      params: {
+        amount: formatScaled(row.amount, scaleOf(row.currency)),
+        currency: row.currency,
+        reason,
+      },
+    },
+  };
 }
 
 /**
- * Withdrawal: approval hands it to the payout worker (which sends the transfer, then moves the
- * hold to the bank); rejection returns exactly the held amount to cash.
+ * Withdrawal: approval (pending → approved) hands it to the payout worker, which sends the
+ * transfer and then moves the hold to the bank; rejection (pending → rejected) returns exactly the
+ * held amount to cash. A second decision finds it no longer pending: `not_found`, nothing written.
  */
 export async function decideWithdrawal(
   deps: GatewayDeps,
@@ -53,55 +68,51 @@ export async function decideWithdrawal(
 ): Promise<{ userId: number }> {
   const nowMs = deps.clock.nowMs();
   const approve = decision.decision === 'approve';
-  const owner = await ownerOf(deps.db, 'withdrawal', decision.id);
-  const decided = await writeTransaction(
+  const userId = await ownerOf(deps.db, 'withdrawal', decision.id);
+  const reason = approve ? null : (decision.reason ?? null);
+  return writeTransaction(
     deps.db,
     async (trx) => {
-      const row = await trx
+      const found = await trx
         .selectFrom('withdrawal')
-        .select(['user_id', 'currency', 'amount'])
+        .select(['currency', 'amount'])
         .where('id', '=', BigInt(decision.id))
-        .executeTakeFirst();
-      if (!row) throw new Refusal('not_found');
-      const userId = Number(row.user_id);
-      const currency = row.currency as Currency;
-      const amount = formatScaled(row.amount, scaleOf(currency));
-      const reason = approve ? null : (decision.reason ?? null);
-      await claimUnapprovedWithdrawal(trx, decision.id, { approve, reason }, admin, nowMs);
-      await audit(trx, {
-        adminId: admin.adminId,
-        action: `withdrawal.${approve ? 'approve' : 'reject'}`,
-        subject: `withdrawal:${decision.id}`,
-        detail: { userId, amount, currency, reason },
-        nowMs,
-      });
-      if (approve) return { userId };
-      const journalId = await postJournal(
-        trx,
-        {
-          kind: 'withdrawal_returned',
-          ...journalMemo('withdrawal_returned', { id: decision.id, reason: reason ?? '' }),
-          actor: actor(admin),
-          reference: `withdrawal:${decision.id}`,
-          postings: withdrawalReturnedPostings(userId, currency, row.amount),
-        },
-        nowMs,
-      );
-      await trx
-        .updateTable('withdrawal')
-        .set({ settle_journal_id: journalId })
-        .where('id', '=', BigInt(decision.id))
-        .execute();
-      await insertInboxMessage(trx, {
+        .executeTakeFirstOrThrow();
+      const row = { userId, currency: found.currency as Currency, amount: found.amount };
+      const announcement = decisionAnnouncement(
+        deps,
         userId,
-        kind: 'withdrawal_rejected',
-        params: { amount, currency, reason: reason ?? '' },
-        nowMs,
-      });
+        `withdrawal_${decision.decision}`,
+        decision.id,
+      );
+      const outcome = approve
+        ? approvalEffects(deps, { admin, id: decision.id, nowMs }, announcement)
+        : rejectionEffects(admin, decision.id, row, reason ?? '');
+      const decided = await advance(
+        trx,
+        { kind: 'withdrawal', id: decision.id, userId },
+        'pending',
+        approve ? 'approved' : 'rejected',
+        {
+          nowMs,
+          ...announcement,
+          ...outcome,
+          set: { ...outcome.set, reviewed_by: BigInt(admin.adminId), reviewed_at: nowMs },
+          audit: {
+            adminId: admin.adminId,
+            action: `withdrawal.${decision.decision}`,
+            detail: {
+              userId,
+              amount: formatScaled(row.amount, scaleOf(row.currency)),
+              currency: row.currency,
+              reason,
+            },
+          },
+        },
+      );
+      if (!decided.advanced) throw new Refusal('not_found');
       return { userId };
     },
-    { lockUser: owner },
+    { lockUser: userId },
   );
-  if (approve) await deps.payouts.request(decision.id);
-  return decided;
 }

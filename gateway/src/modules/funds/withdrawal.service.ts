@@ -8,7 +8,14 @@ import {
   isUniqueViolation,
   type Db,
 } from '@kabuto/schema/db';
-import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
+import {
+  formatScaled,
+  journalMemo,
+  OPEN_WITHDRAWAL_STATUSES,
+  scaleOf,
+  type Currency,
+  type WithdrawalStatus,
+} from '@kabuto/schema/domain';
 import {
   maskAccountNumber,
   sameKanaName,
@@ -47,19 +54,20 @@ async function hasOpenPositions(db: Db, userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
-async function hasPendingWithdrawal(db: Db, userId: number): Promise<boolean> {
+/** Whether the user has a withdrawal still holding money (pending review, approved or sending). */
+async function hasOpenWithdrawal(db: Db, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('withdrawal')
     .select('id')
     .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'pending')
+    .where('status', 'in', OPEN_WITHDRAWAL_STATUSES)
     .executeTakeFirst();
   return Boolean(row);
 }
 
 /**
  * The account rules of a withdrawal: no open position (unless the operator allows it) and no other
- * withdrawal pending. Checked early (before the fund password), and again inside the transaction
+ * withdrawal open (pending, approved or sending). Checked early (before the fund password), and again inside the transaction
  * under the user lock, which is what counts: an order opening a position or a second withdrawal
  * racing this one is serialised by the same lock, and `withdrawal_one_pending` backs it up.
  */
@@ -70,7 +78,7 @@ async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
   ) {
     throw new Refusal('positions_open');
   }
-  if (await hasPendingWithdrawal(db, userId)) throw new Refusal('fund_operation_busy');
+  if (await hasOpenWithdrawal(db, userId)) throw new Refusal('fund_operation_busy');
 }
 
 /** The published rules, in the order a user can act on them (DESIGN.md section 6). */
@@ -166,12 +174,21 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   });
 }
 
-const LIST_STATUS: Record<string, number> = { pending: 0, paid: 1, rejected: 2 };
-
 /**
- * `user/withdrawallist`: the spec's shape (`status` 0 pending, 1 paid, 2 returned; `money`), newest
- * first; `state` also tells an approved withdrawal whose transfer is on its way (`sending`).
+ * A withdrawal's status on the wire: the spec's `status` (0 pending, 1 paid, 2 returned) and the
+ * `state` the client labels. Approved and sending are one state for the user (`sending`: the money
+ * is on its way, no longer reviewable); a payout the bank refused (`failed`) was returned (2).
  */
+const WIRE_STATUS: Record<WithdrawalStatus, { status: 0 | 1 | 2; state: string }> = {
+  pending: { status: 0, state: 'pending' },
+  approved: { status: 0, state: 'sending' },
+  sending: { status: 0, state: 'sending' },
+  paid: { status: 1, state: 'paid' },
+  rejected: { status: 2, state: 'rejected' },
+  failed: { status: 2, state: 'failed' },
+};
+
+/** `user/withdrawallist`: the spec's shape (`status`, `money`) with the `state`, newest first. */
 export async function listWithdrawals(db: Db, userId: number) {
   const rows = await db
     .selectFrom('withdrawal as w')
@@ -179,7 +196,6 @@ export async function listWithdrawals(db: Db, userId: number) {
     .select([
       'w.id',
       'w.status',
-      'w.approved_at',
       'w.currency',
       'w.amount',
       'w.reason',
@@ -194,8 +210,7 @@ export async function listWithdrawals(db: Db, userId: number) {
     .execute();
   return rows.map((r) => ({
     withdrawal_id: String(r.id),
-    status: LIST_STATUS[r.status] ?? 0,
-    state: r.status === 'pending' && r.approved_at !== null ? 'sending' : r.status,
+    ...WIRE_STATUS[r.status as WithdrawalStatus],
     money: formatScaled(r.amount, scaleOf(r.currency as Currency)),
     currency: r.currency,
     reason: r.reason,

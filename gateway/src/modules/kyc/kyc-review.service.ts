@@ -4,7 +4,7 @@ import type { GatewayDeps } from '../../deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { audit } from '../admin/admin-sessions.repository.ts';
-import { claimPending, type Decision } from '../admin/review.ts';
+import { announceDecision, claimPending, type Decision } from '../admin/review.ts';
 import { loadUserSecurity, newChannelPassword } from './user-security.repository.ts';
 
 /** KYC: approval also issues the deposit channel password, delivered to the inbox. */
@@ -65,6 +65,11 @@ export async function decideKyc(
         subject: `kyc_submission:${decision.id}`,
         detail: { userId, reason: decision.reason ?? null },
         nowMs,
+      });
+      await announceDecision(deps, trx, {
+        userId,
+        reason: `kyc_${decision.decision}`,
+        id: decision.id,
       });
     },
     { lockUser: userId },

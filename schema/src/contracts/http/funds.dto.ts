@@ -100,7 +100,7 @@ export const adminLoginRequest = z.strictObject({
   password: z.string().min(1).max(128),
 });
 export const adminListRequest = z.strictObject({
-  status: z.enum(['pending', 'approved', 'rejected', 'paid', 'all']).default('pending'),
+  status: z.enum(['pending', 'approved', 'rejected', 'paid', 'failed', 'all']).default('pending'),
 });
 export const adminDecideRequest = z
   .strictObject({

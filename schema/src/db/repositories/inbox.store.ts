@@ -9,6 +9,7 @@ export type InboxKind =
   | 'deposit_rejected'
   | 'withdrawal_paid'
   | 'withdrawal_rejected'
+  | 'withdrawal_failed'
   | 'margin_call'
   | 'stop_out';
 

@@ -1,14 +1,30 @@
 /**
  * One hold lifecycle (issue 11 item 2): a request that holds or promises money, then is posted or
  * voided once. Each kind lists, per status, the statuses it may move to; anything else is refused.
- * Withdrawals still mark approval with `approved_at` on `pending` (an explicit 'approved' status
- * is a migration still to do), so their lifecycle here is the part the table already states.
+ *
+ * - deposit: a promise of money; the back office approves it (cash credited) or rejects it.
+ * - withdrawal: cash held on request; the back office rejects it (hold back to cash) or approves
+ *   it for payout; the payout worker claims it (`sending`) and calls the bank, then it is `paid`
+ *   (hold to the bank) or `failed` (the bank refused: hold back to cash, never retried).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
   deposit: { pending: ['approved', 'rejected'] },
-  withdrawal: { pending: ['rejected', 'paid'] },
+  withdrawal: {
+    pending: ['approved', 'rejected'],
+    approved: ['sending'],
+    sending: ['paid', 'failed'],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
+
+/** Every status a withdrawal can be in. */
+export type WithdrawalStatus = 'pending' | 'approved' | 'sending' | 'paid' | 'rejected' | 'failed';
+
+/** Withdrawal statuses still holding the user's money: one such withdrawal per user at most. */
+export const OPEN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'sending'] as const;
+
+/** Statuses the payout worker pays: approved ones, and sending ones a crash or a bank outage left. */
+export const PAYABLE_WITHDRAWAL_STATUSES = ['approved', 'sending'] as const;
 
 export type HoldKind = keyof typeof HOLD_LIFECYCLES;
 

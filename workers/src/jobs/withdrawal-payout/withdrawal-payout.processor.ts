@@ -1,6 +1,12 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { queueName, systemClock, type Clock, type QueuePayloads } from '@kabuto/schema/contracts';
+import {
+  queueName,
+  Refusal,
+  systemClock,
+  type Clock,
+  type QueuePayloads,
+} from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
@@ -10,7 +16,10 @@ import { payWithdrawal, unpaidApprovedWithdrawals } from './withdrawal-payout.ts
 
 type Payload = QueuePayloads['withdrawal-payout'];
 
-/** How often approved withdrawals still unpaid (a lost or failed job, a gateway that could not queue) are paid by the sweep. */
+/**
+ * How often approved withdrawals still unpaid (a lost job, a bank outage, a gateway that could not
+ * queue) are paid by the sweep. One the bank refused is `failed` and never picked again.
+ */
 const SWEEP_MS = 60_000;
 
 export interface PayoutDeps {
@@ -24,8 +33,8 @@ export interface PayoutDeps {
 }
 
 /**
- * Pays every approved, unpaid withdrawal directly. Safe beside the queue's worker: the provider
- * key and the conditional update make a second payment of the same withdrawal a no-op.
+ * Pays every approved, unpaid withdrawal directly. Safe beside the queue's worker: the claim, the
+ * provider key and the conditional update make a second payment of the same withdrawal a no-op.
  */
 export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
   let paid = 0;
@@ -33,7 +42,9 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
     const result = await payOne(deps, withdrawalId).catch((error: unknown) => {
       deps.logger.warn(
         { err: String(error), withdrawalId },
-        'payout failed; the next sweep retries',
+        error instanceof Refusal
+          ? 'payout refused by the bank; returned to the user'
+          : 'payout failed; the next sweep retries',
       );
       return null;
     });
@@ -42,18 +53,17 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
   return paid;
 }
 
-async function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId: number } | null> {
-  const paid = await payWithdrawal(
-    { db: deps.db, transfers: deps.transfers, clock: deps.clock ?? systemClock },
+/** One payout; its events are recorded in the payout's own transaction (the outbox relays them). */
+function payOne(deps: PayoutDeps, withdrawalId: number): Promise<{ userId: number } | null> {
+  return payWithdrawal(
+    {
+      db: deps.db,
+      transfers: deps.transfers,
+      clock: deps.clock ?? systemClock,
+      emitter: deps.emitter,
+    },
     withdrawalId,
   );
-  if (paid) {
-    await deps.emitter.emit(paid.userId, 'fund:updated', {
-      kind: 'withdrawal_paid',
-      withdrawal_id: String(withdrawalId),
-    });
-  }
-  return paid;
 }
 
 /** Pays withdrawals as their jobs arrive (attempts and backoff are the gateway's job options), and sweeps for any left unpaid. */

@@ -1,21 +1,39 @@
-import { insertInboxMessage, postJournal, writeTransaction, type Db } from '@kabuto/schema/db';
-import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
-import { withdrawalPaidPostings } from '@kabuto/schema/funds';
-import type { Clock } from '@kabuto/schema/contracts';
+import { Refusal, type Clock, type WithdrawalPayoutOutcome } from '@kabuto/schema/contracts';
+import { advance, writeTransaction, type AdvanceEffects, type Db } from '@kabuto/schema/db';
+import {
+  formatScaled,
+  journalMemo,
+  PAYABLE_WITHDRAWAL_STATUSES,
+  scaleOf,
+  type Currency,
+} from '@kabuto/schema/domain';
+import { withdrawalPaidPostings, withdrawalReturnedPostings } from '@kabuto/schema/funds';
+import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { BankTransferProvider } from './bank-transfers.ts';
+
+export interface PayWithdrawalDeps {
+  readonly db: Db;
+  readonly transfers: BankTransferProvider;
+  readonly clock: Clock;
+  /** The user's screens hear of the payout through the outbox, in the payout's transaction. */
+  readonly emitter?: Pick<AccountEmitter, 'record'>;
+}
 
 /** The provider key of a withdrawal's transfer: one withdrawal, one transfer, however often it is sent. */
 export function payoutKey(withdrawalId: number): string {
   return `withdrawal-${withdrawalId}`;
 }
 
-async function approvedAndUnpaid(db: Db, withdrawalId: number) {
+const PAYOUT_ACTOR = { type: 'system', id: 'withdrawal-payout' } as const;
+
+async function payable(db: Db, withdrawalId: number) {
   return db
     .selectFrom('withdrawal as w')
     .innerJoin('bank_card as c', 'c.id', 'w.card_id')
     .select([
       'w.id',
       'w.user_id',
+      'w.status',
       'w.currency',
       'w.amount',
       'c.bank_name',
@@ -25,84 +43,140 @@ async function approvedAndUnpaid(db: Db, withdrawalId: number) {
       'c.holder_kana',
     ])
     .where('w.id', '=', BigInt(withdrawalId))
-    .where('w.status', '=', 'pending')
-    .where('w.approved_at', 'is not', null)
+    .where('w.status', 'in', PAYABLE_WITHDRAWAL_STATUSES)
     .executeTakeFirst();
 }
 
-/**
- * Pays an approved withdrawal: sends the transfer under the withdrawal's key, then in one
- * transaction marks it paid with the provider's reference, moves the hold to the bank and tells the
- * user. Run again after a crash anywhere in between, it sends nothing new (the provider answers
- * the key with the first reference) and the conditional update lets only one run post the journal.
- * Returns the user to notify, or null when there was nothing to pay.
- */
-export async function payWithdrawal(
-  deps: { db: Db; transfers: BankTransferProvider; clock: Clock },
-  withdrawalId: number,
-): Promise<{ userId: number } | null> {
-  const row = await approvedAndUnpaid(deps.db, withdrawalId);
-  if (!row) return null;
-  const currency = row.currency as Currency;
-  const amount = formatScaled(row.amount, scaleOf(currency));
-  const { reference } = await deps.transfers.send({
-    idempotencyKey: payoutKey(withdrawalId),
-    currency,
-    amount,
-    bankName: row.bank_name,
-    branchCode: row.branch_code,
-    accountType: row.card_type,
-    accountNumber: row.account_number,
-    holderKana: row.holder_kana,
-  });
+type Payable = NonNullable<Awaited<ReturnType<typeof payable>>>;
+
+/** Claims an approved withdrawal for this run (approved → sending); a sending one is already claimed. */
+async function claimForSending(deps: PayWithdrawalDeps, row: Payable): Promise<boolean> {
+  if (row.status === 'sending') return true;
   const userId = Number(row.user_id);
-  const nowMs = deps.clock.nowMs();
-  return writeTransaction(
+  const claimed = await writeTransaction(
     deps.db,
-    async (trx) => {
-      const marked = await trx
-        .updateTable('withdrawal')
-        .set({ status: 'paid', payout_reference: reference })
-        .where('id', '=', BigInt(withdrawalId))
-        .where('status', '=', 'pending')
-        .where('approved_at', 'is not', null)
-        .executeTakeFirst();
-      if (marked.numUpdatedRows !== 1n) return null;
-      const journalId = await postJournal(
-        trx,
-        {
-          kind: 'withdrawal_paid',
-          ...journalMemo('withdrawal_paid', { id: withdrawalId }),
-          actor: { type: 'system', id: 'withdrawal-payout' },
-          reference: `withdrawal:${withdrawalId}`,
-          postings: withdrawalPaidPostings(userId, currency, row.amount),
-        },
-        nowMs,
-      );
-      await trx
-        .updateTable('withdrawal')
-        .set({ settle_journal_id: journalId })
-        .where('id', '=', BigInt(withdrawalId))
-        .execute();
-      await insertInboxMessage(trx, {
-        userId,
-        kind: 'withdrawal_paid',
-        params: { amount, currency, reason: '' },
-        nowMs,
-      });
-      return { userId };
-    },
+    (trx) =>
+      advance(trx, { kind: 'withdrawal', id: row.id, userId }, 'approved', 'sending', {
+        nowMs: deps.clock.nowMs(),
+      }),
     { lockUser: userId },
   );
+  return claimed.advanced;
 }
 
-/** Withdrawals approved but not yet paid: what a crash or a lost job left behind. */
+/** What ends a sent withdrawal beside its status: the journal, the message and the event. */
+function settlement(
+  deps: PayWithdrawalDeps,
+  row: Payable,
+  outcome: WithdrawalPayoutOutcome,
+  reason: string,
+): Omit<AdvanceEffects, 'nowMs' | 'set'> {
+  const withdrawalId = Number(row.id);
+  const userId = Number(row.user_id);
+  const currency = row.currency as Currency;
+  const paid = outcome === 'withdrawal_paid';
+  const event = { kind: outcome, withdrawal_id: String(withdrawalId) } as const;
+  return {
+    journal: {
+      kind: paid ? 'withdrawal_paid' : 'withdrawal_returned',
+      ...(paid
+        ? journalMemo('withdrawal_paid', { id: withdrawalId })
+        : journalMemo('withdrawal_returned', { id: withdrawalId, reason })),
+      actor: PAYOUT_ACTOR,
+      reference: `withdrawal:${withdrawalId}`,
+      postings: (paid ? withdrawalPaidPostings : withdrawalReturnedPostings)(
+        userId,
+        currency,
+        row.amount,
+      ),
+    },
+    journalColumn: 'settle_journal_id',
+    inbox: {
+      kind: outcome,
+      params: { amount: formatScaled(row.amount, scaleOf(currency)), currency, reason },
+    },
+    record: async (trx) => {
+      await deps.emitter?.record(trx, userId, 'fund:updated', event);
+      await deps.emitter?.record(trx, userId, 'message:created', event);
+    },
+  };
+}
+
+/** Ends a sending withdrawal once: paid with the bank's reference, or failed with its refusal. */
+async function settle(
+  deps: PayWithdrawalDeps,
+  row: Payable,
+  result: { reference: string } | { refused: string },
+): Promise<boolean> {
+  const userId = Number(row.user_id);
+  const paid = 'reference' in result;
+  const settled = await writeTransaction(
+    deps.db,
+    (trx) =>
+      advance(
+        trx,
+        { kind: 'withdrawal', id: row.id, userId },
+        'sending',
+        paid ? 'paid' : 'failed',
+        {
+          nowMs: deps.clock.nowMs(),
+          set: paid ? { payout_reference: result.reference } : { reason: result.refused },
+          ...settlement(
+            deps,
+            row,
+            paid ? 'withdrawal_paid' : 'withdrawal_failed',
+            paid ? '' : result.refused,
+          ),
+        },
+      ),
+    { lockUser: userId },
+  );
+  return settled.advanced;
+}
+
+/**
+ * Pays an approved withdrawal: claims it (approved → sending), sends the transfer under the
+ * withdrawal's key, then in one transaction marks it paid with the provider's reference, moves
+ * the hold to the bank and tells the user. Run again after a crash anywhere in between, it sends
+ * nothing new (the provider answers the key with the first reference) and the conditional update
+ * lets only one run post the journal. A transfer the bank refuses (a `Refusal`) ends `failed`:
+ * the hold back to cash with a journal and a message, never sent again; the refusal is rethrown
+ * so the job fails unretried. A transient error leaves it `sending` for a retry or the sweep.
+ * Returns the user told, or null when there was nothing to pay.
+ */
+export async function payWithdrawal(
+  deps: PayWithdrawalDeps,
+  withdrawalId: number,
+): Promise<{ userId: number } | null> {
+  const row = await payable(deps.db, withdrawalId);
+  if (!row || !(await claimForSending(deps, row))) return null;
+  const currency = row.currency as Currency;
+  const sent = await deps.transfers
+    .send({
+      idempotencyKey: payoutKey(withdrawalId),
+      currency,
+      amount: formatScaled(row.amount, scaleOf(currency)),
+      bankName: row.bank_name,
+      branchCode: row.branch_code,
+      accountType: row.card_type,
+      accountNumber: row.account_number,
+      holderKana: row.holder_kana,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refusal) return { refused: error.msg, refusal: error };
+      throw error;
+    });
+  const settled = await settle(deps, row, sent);
+  if ('refusal' in sent) throw sent.refusal;
+  return settled ? { userId: Number(row.user_id) } : null;
+}
+
+/** Withdrawals approved or being sent but not yet paid: what a crash, an outage or a lost job left. */
 export async function unpaidApprovedWithdrawals(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('withdrawal')
     .select('id')
-    .where('status', '=', 'pending')
-    .where('approved_at', 'is not', null)
+    .where('status', 'in', PAYABLE_WITHDRAWAL_STATUSES)
     .orderBy('id')
     .execute();
   return rows.map((r) => Number(r.id));
