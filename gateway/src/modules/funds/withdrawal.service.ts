@@ -11,7 +11,6 @@ import {
 import {
   formatScaled,
   journalMemo,
-  OPEN_WITHDRAWAL_STATUSES,
   scaleOf,
   type Currency,
   type WithdrawalStatus,
@@ -31,7 +30,8 @@ import { configValue } from '../common/config.repository.ts';
 import { verifyTotp } from '../security/totp.service.ts';
 import { checkFundPassword } from '../security/secret-checks.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
-import { insertWithdrawal } from './withdrawals.repository.ts';
+import { hasOpenPosition } from '../trading/positions.repository.ts';
+import { hasOpenWithdrawal, insertWithdrawal, withdrawalsOf } from './withdrawals.repository.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
 const WITHDRAWAL_CURRENCY: Currency = 'JPY';
@@ -44,27 +44,6 @@ export interface WithdrawInput {
   readonly request_id: string;
 }
 
-async function hasOpenPositions(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('position')
-    .select('id')
-    .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'holding')
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Whether the user has a withdrawal still holding money (pending review, approved or sending). */
-async function hasOpenWithdrawal(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('withdrawal')
-    .select('id')
-    .where('user_id', '=', BigInt(userId))
-    .where('status', 'in', OPEN_WITHDRAWAL_STATUSES)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /**
  * The account rules of a withdrawal: no open position (unless the operator allows it) and no other
  * withdrawal open (pending, approved or sending). Checked early (before the fund password), and again inside the transaction
@@ -74,7 +53,7 @@ async function hasOpenWithdrawal(db: Db, userId: number): Promise<boolean> {
 async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
   if (
     (await configValue(db, 'withdraw_block_with_positions')) !== '0' &&
-    (await hasOpenPositions(db, userId))
+    (await hasOpenPosition(db, userId))
   ) {
     throw new Refusal('positions_open');
   }
@@ -190,33 +169,15 @@ const WIRE_STATUS: Record<WithdrawalStatus, { status: 0 | 1 | 2; state: string }
 
 /** `user/withdrawallist`: the spec's shape (`status`, `money`) with the `state`, newest first. */
 export async function listWithdrawals(db: Db, userId: number) {
-  const rows = await db
-    .selectFrom('withdrawal as w')
-    .innerJoin('bank_card as c', 'c.id', 'w.card_id')
-    .select([
-      'w.id',
-      'w.status',
-      'w.currency',
-      'w.amount',
-      'w.reason',
-      'w.created_at',
-      'w.reviewed_at',
-      'c.bank_name',
-      'c.account_number',
-    ])
-    .where('w.user_id', '=', BigInt(userId))
-    .orderBy('w.id', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((r) => ({
-    withdrawal_id: String(r.id),
-    ...WIRE_STATUS[r.status as WithdrawalStatus],
-    money: formatScaled(r.amount, scaleOf(r.currency as Currency)),
-    currency: r.currency,
-    reason: r.reason,
-    bank_name: r.bank_name,
-    masked_number: maskAccountNumber(r.account_number),
-    created_at: Number(r.created_at),
-    reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+  return (await withdrawalsOf(db, userId)).map((w) => ({
+    withdrawal_id: String(w.id),
+    ...WIRE_STATUS[w.status],
+    money: formatScaled(w.amount, scaleOf(w.currency)),
+    currency: w.currency,
+    reason: w.reason,
+    bank_name: w.bankName,
+    masked_number: maskAccountNumber(w.accountNumber),
+    created_at: w.createdAtMs,
+    reviewed_at: w.reviewedAtMs,
   }));
 }

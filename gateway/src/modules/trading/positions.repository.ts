@@ -102,3 +102,14 @@ export async function ownPosition(
   if (!row) return undefined;
   return { ...toRecord(row), status: row.status === 'holding' ? 'holding' : 'closed', row };
 }
+
+/** Whether the user holds any open position. */
+export async function hasOpenPosition(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('position')
+    .select('id')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'holding')
+    .executeTakeFirst();
+  return Boolean(row);
+}
