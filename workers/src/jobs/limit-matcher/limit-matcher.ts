@@ -26,7 +26,7 @@ interface MatcherDeps {
  * position and journal, and its `order:updated` is written in the same transaction (the outbox);
  * the asset recomputation is queued once it has committed. A fill that rolls back announces nothing.
  */
-export function fillOrder(
+function fillOrder(
   deps: MatcherDeps,
   order: PendingOrder,
   price: bigint,
