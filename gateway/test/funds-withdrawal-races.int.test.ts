@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { reconcile } from '@kabuto/schema/db';
+import { PASSWORD, type Session } from './support/test-gateway.ts';
+import { multipart } from './support/funds-helpers.ts';
+import {
+  balance,
+  db,
+  photo,
+  readyToWithdraw,
+  requestId,
+  review,
+  t,
+  useFundsGateway,
+  userIdOf,
+} from './support/funds-suite.ts';
+
+// Red team: back-office decisions racing each other and the user, over HTTP against the real
+// gateway. Whatever wins, it wins once: one status move, one journal at most, one audit row, one
+// pair of account events, and the user's hold always equals their open withdrawal.
+useFundsGateway();
+
+async function withdrawingUser(): Promise<{ s: Session; cardId: string; userId: number }> {
+  const { s, cardId } = await readyToWithdraw();
+  await t.call(
+    'user/setFundPassword',
+    { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' },
+    s,
+  );
+  return { s, cardId, userId: await userIdOf(s) };
+}
+
+const withdraw = (s: Session, cardId: string, amount: string) =>
+  t.call(
+    'fund/withdraw',
+    { card_id: cardId, amount, fund_password: '246810', request_id: requestId() },
+    s,
+  );
+
+const decide = (id: string, decision: 'approve' | 'reject') =>
+  review.call('withdrawal/decide', {
+    id,
+    decision,
+    ...(decision === 'reject' ? { reason: 'race' } : {}),
+  });
+
+async function traces(id: string, userId: number) {
+  const audits = await db()
+    .selectFrom('audit_log')
+    .select('action')
+    .where('subject', '=', `withdrawal:${id}`)
+    .execute();
+  const journals = await db()
+    .selectFrom('journal')
+    .select('kind')
+    .where('reference', '=', `withdrawal:${id}`)
+    .execute();
+  const seq = await db()
+    .selectFrom('account_event_seq')
+    .select('last_seq')
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
+  return { audits, journals, seq: seq?.last_seq ?? 0n };
+}
+
+/** The user's withdrawal hold equals the sum of their open withdrawals. */
+async function holdMatchesOpenWithdrawals(s: Session, userId: number): Promise<void> {
+  const open = await db()
+    .selectFrom('withdrawal')
+    .select('amount')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', 'in', ['pending', 'approved', 'sending'])
+    .execute();
+  expect(open.length).toBeLessThanOrEqual(1);
+  const sum = open.reduce((total, row) => total + row.amount, 0n);
+  expect(await balance(s, 'hold:withdrawal', 'JPY')).toBe(sum);
+}
+
+async function settledSeq(userId: number): Promise<bigint> {
+  const read = async () =>
+    (
+      await db()
+        .selectFrom('account_event_seq')
+        .select('last_seq')
+        .where('user_id', '=', BigInt(userId))
+        .executeTakeFirst()
+    )?.last_seq ?? 0n;
+  await expect.poll(read).toBeGreaterThan(0n);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return read();
+}
+
+describe('withdrawal decisions racing', () => {
+  it('approve and reject in parallel (Promise.all): one wins, the other is not_found, and only the winner writes', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { s, cardId, userId } = await withdrawingUser();
+      const id = (await withdraw(s, cardId, '50000')).body.data.withdrawal_id as string;
+      const seqBefore = await settledSeq(userId);
+      const order: Array<'approve' | 'reject'> =
+        round % 2 === 0 ? ['approve', 'reject'] : ['reject', 'approve'];
+      const answers = await Promise.all(order.map((d) => decide(id, d)));
+      expect(answers.map((a) => a.body.msg).sort()).toEqual(['not_found', 'submit_ok']);
+      const winner = order[answers.findIndex((a) => a.body.msg === 'submit_ok')];
+      const row = await db()
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', BigInt(id))
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe(winner === 'approve' ? 'approved' : 'rejected');
+      const after = await traces(id, userId);
+      expect(after.audits).toEqual([{ action: `withdrawal.${winner}` }]);
+      expect(after.journals).toEqual(winner === 'approve' ? [] : [{ kind: 'withdrawal_returned' }]);
+      expect(after.seq).toBe(seqBefore + 2n);
+      expect(await balance(s, 'cash', 'JPY')).toBe(winner === 'approve' ? 250_000n : 300_000n);
+      await holdMatchesOpenWithdrawals(s, userId);
+    }
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('two approvals and two rejections at once: exactly one decision is written', async () => {
+    const { s, cardId, userId } = await withdrawingUser();
+    const id = (await withdraw(s, cardId, '40000')).body.data.withdrawal_id as string;
+    const answers = await Promise.all([
+      decide(id, 'approve'),
+      decide(id, 'reject'),
+      decide(id, 'approve'),
+      decide(id, 'reject'),
+    ]);
+    expect(answers.filter((a) => a.body.msg === 'submit_ok')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.msg === 'not_found')).toHaveLength(3);
+    expect((await traces(id, userId)).audits).toHaveLength(1);
+    await holdMatchesOpenWithdrawals(s, userId);
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('a rejection racing the user’s next withdrawal: never two open, and the hold is always the open one', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { s, cardId, userId } = await withdrawingUser();
+      const first = (await withdraw(s, cardId, '50000')).body.data.withdrawal_id as string;
+      const [, second] = await Promise.all([decide(first, 'reject'), withdraw(s, cardId, '20000')]);
+      expect(['withdraw_ok', 'fund_operation_busy']).toContain(second.body.msg);
+      await holdMatchesOpenWithdrawals(s, userId);
+      expect(await balance(s, 'cash', 'JPY')).toBe(
+        second.body.msg === 'withdraw_ok' ? 280_000n : 300_000n,
+      );
+    }
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('deposit approvals in parallel credit the deposit once', async () => {
+    const { s } = await withdrawingUser();
+    const channelId = (await t.call('fund/channels', {}, s)).body.data[0].channel_id;
+    const deposited = await multipart(
+      t,
+      'fund/deposit',
+      { channel_id: channelId, amount: '70000', request_id: requestId() },
+      { proof: { bytes: photo, name: 'p.jpg' } },
+      s,
+    );
+    const id = deposited.body.data.deposit_id as string;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => review.call('deposit/decide', { id, decision: 'approve' })),
+    );
+    expect(answers.map((a) => a.body.msg).sort()).toEqual(['not_found', 'not_found', 'submit_ok']);
+    expect(await balance(s, 'cash', 'JPY')).toBe(370_000n);
+    const journals = await db()
+      .selectFrom('journal')
+      .select('id')
+      .where('reference', '=', `deposit:${id}`)
+      .execute();
+    expect(journals).toHaveLength(1);
+    expect(
+      await db()
+        .selectFrom('audit_log')
+        .select('action')
+        .where('subject', '=', `deposit:${id}`)
+        .execute(),
+    ).toEqual([{ action: 'deposit.approve' }]);
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+});
