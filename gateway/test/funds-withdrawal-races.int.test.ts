@@ -178,3 +178,48 @@ describe('withdrawal decisions racing', () => {
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 });
+
+describe('withdrawal states on the lists', () => {
+  it('each admin filter lists exactly its states, and the user sees each state mapped to the spec status', async () => {
+    const ids = new Map<string, string>();
+    const users: Session[] = [];
+    for (const status of ['pending', 'approved', 'sending', 'paid', 'rejected', 'failed']) {
+      const { s, cardId } = await withdrawingUser();
+      const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
+      await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();
+      ids.set(status, id);
+      users.push(s);
+    }
+    const listed = async (status: string) => {
+      const answer = await review.call('withdrawal/list', { status });
+      expect(answer.http).toBe(200);
+      const mine = new Set(ids.values());
+      return (answer.body.data as Array<{ id: string; status: string }>)
+        .filter((w) => mine.has(w.id))
+        .map((w) => w.status)
+        .sort();
+    };
+    expect(await listed('pending')).toEqual(['pending']);
+    expect(await listed('approved')).toEqual(['approved', 'paid', 'sending']);
+    expect(await listed('paid')).toEqual(['paid']);
+    expect(await listed('rejected')).toEqual(['rejected']);
+    expect(await listed('failed')).toEqual(['failed']);
+    expect(await listed('all')).toEqual(
+      ['approved', 'failed', 'paid', 'pending', 'rejected', 'sending'].sort(),
+    );
+    const wire = await Promise.all(
+      users.map(async (s) => {
+        const row = (await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0];
+        return [row.status, row.state];
+      }),
+    );
+    expect(wire).toEqual([
+      [0, 'pending'],
+      [0, 'sending'],
+      [0, 'sending'],
+      [1, 'paid'],
+      [2, 'rejected'],
+      [2, 'failed'],
+    ]);
+  });
+});
