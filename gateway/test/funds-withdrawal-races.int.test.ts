@@ -223,3 +223,44 @@ describe('withdrawal states on the lists', () => {
     ]);
   });
 });
+
+describe('withdrawal review list with a long history', () => {
+  it('a withdrawal on its way (sending) still shows under approved after 200 paid ones', async () => {
+    const { s, cardId, userId } = await withdrawingUser();
+    const card = BigInt(cardId);
+    await db()
+      .insertInto('withdrawal')
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          user_id: BigInt(userId),
+          card_id: card,
+          currency: 'JPY',
+          amount: 10_000n,
+          status: 'paid',
+          reason: null,
+          hold_journal_id: 1n,
+          settle_journal_id: 1n,
+          reviewed_by: 1n,
+          reviewed_at: i,
+          approved_by: 1n,
+          approved_at: i,
+          payout_reference: `LB-history-${i}`,
+          created_at: i,
+        })),
+      )
+      .execute();
+    const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
+    expect((await decide(id, 'approve')).body.msg).toBe('submit_ok');
+    await db()
+      .updateTable('withdrawal')
+      .set({ status: 'sending' })
+      .where('id', '=', BigInt(id))
+      .execute();
+    for (const status of ['approved', 'all']) {
+      const listed = (await review.call('withdrawal/list', { status })).body.data as Array<{
+        id: string;
+      }>;
+      expect(listed.map((w) => w.id)).toContain(id);
+    }
+  });
+});
