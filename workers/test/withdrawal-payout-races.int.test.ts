@@ -246,7 +246,8 @@ describe('withdrawal payouts racing', () => {
         return local.send(t);
       },
     };
-    const deps = { db: db(), transfers: slow, clock: systemClock };
+    const emitter = createAccountEmitter(redis, prefix, db());
+    const deps = { db: db(), transfers: slow, clock: systemClock, emitter };
     const { userId, withdrawalId } = await aWithdrawal();
     const first = payWithdrawal(deps, withdrawalId);
     await expect.poll(() => calls.length).toBe(1);
@@ -260,5 +261,35 @@ describe('withdrawal payouts racing', () => {
     expect(sentLines(file)).toHaveLength(1);
     expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
     expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([250_000n, 0n]);
+  });
+});
+
+describe('reconcile and withdrawal holds', () => {
+  it('is clean after a failed payout, and reports a withdrawal whose status and hold disagree', async () => {
+    const refusing: BankTransferProvider = {
+      send: () => Promise.reject(new Refusal('card_not_found')),
+    };
+    const failed = await aWithdrawal();
+    await expect(
+      payWithdrawal({ db: db(), transfers: refusing, clock: systemClock }, failed.withdrawalId),
+    ).rejects.toThrow(Refusal);
+    expect((await reconcile(db())).breaches).toEqual([]);
+    // A failed withdrawal whose hold never went back (a hand edit, a lost journal): the ledger
+    // alone still balances, so only the withdrawal's own state shows the money is stuck.
+    const stuck = await aWithdrawal();
+    await db()
+      .updateTable('withdrawal')
+      .set({ status: 'failed' })
+      .where('id', '=', BigInt(stuck.withdrawalId))
+      .execute();
+    const breaches = (await reconcile(db())).breaches;
+    expect(breaches).toHaveLength(1);
+    expect(breaches[0]?.detail).toContain(`u:${stuck.userId}`);
+    await db()
+      .updateTable('withdrawal')
+      .set({ status: 'sending' })
+      .where('id', '=', BigInt(stuck.withdrawalId))
+      .execute();
+    expect((await reconcile(db())).breaches).toEqual([]);
   });
 });
