@@ -264,3 +264,63 @@ describe('withdrawal review list with a long history', () => {
     }
   });
 });
+
+describe('the destination of an open withdrawal', () => {
+  it('cannot be edited once requested (pending, approved or sending): the payout goes where the reviewer saw', async () => {
+    const { s, cardId } = await withdrawingUser();
+    const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
+    const cardOf = async () =>
+      db()
+        .selectFrom('bank_card')
+        .select(['bank_name', 'branch_code', 'account_number', 'removed_at'])
+        .where('id', '=', BigInt(cardId))
+        .executeTakeFirstOrThrow();
+    const reviewed = await cardOf();
+    const edit = () =>
+      t.call(
+        'bank/edit',
+        {
+          card_id: cardId,
+          holder_kana: 'ヤマダ タロウ',
+          bank_name: '三菱UFJ銀行',
+          branch_name: '新宿支店',
+          branch_code: '300',
+          card_type: 'ordinary',
+          account_number: '9999999',
+        },
+        s,
+      );
+    for (const status of ['pending', 'approved', 'sending']) {
+      if (status === 'approved') expect((await decide(id, 'approve')).body.msg).toBe('submit_ok');
+      if (status === 'sending') {
+        await db()
+          .updateTable('withdrawal')
+          .set({ status: 'sending' })
+          .where('id', '=', BigInt(id))
+          .execute();
+      }
+      const answer = await edit();
+      expect([status, answer.body.msg]).toEqual([status, 'fund_operation_busy']);
+      expect(await cardOf()).toEqual(reviewed);
+    }
+    // Once a withdrawal is closed, its card may be edited again.
+    const other = await withdrawingUser();
+    const returned = (await withdraw(other.s, other.cardId, '20000')).body.data
+      .withdrawal_id as string;
+    expect((await decide(returned, 'reject')).body.msg).toBe('submit_ok');
+    const edited = await t.call(
+      'bank/edit',
+      {
+        card_id: other.cardId,
+        holder_kana: 'ヤマダ タロウ',
+        bank_name: '三菱UFJ銀行',
+        branch_name: '新宿支店',
+        branch_code: '300',
+        card_type: 'ordinary',
+        account_number: '9999999',
+      },
+      other.s,
+    );
+    expect(edited.body.msg).toBe('modify_ok');
+  });
+});
