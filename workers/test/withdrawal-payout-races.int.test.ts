@@ -344,4 +344,50 @@ describe('withdrawal payouts across worker processes', () => {
       }
     },
   );
+
+  // FINDING (unfixed, same cause): what the second call makes of it depends on the provider. One
+  // that answers a key still in flight with a refusal (Stripe's `idempotency_key_in_use`, if the
+  // adapter maps it to a Refusal) ends the withdrawal `failed` with the money back in cash while
+  // the first call's transfer goes out: paid twice.
+  it.fails(
+    'a provider refusing a key still in flight does not end the withdrawal failed while its transfer goes out',
+    async () => {
+      const local = createLocalBankTransfers(join(dir, 'in-use.jsonl'));
+      const inFlight = new Set<string>();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const provider: BankTransferProvider = {
+        send: async (t: BankTransfer) => {
+          if (inFlight.has(t.idempotencyKey)) throw new Refusal('payout_in_progress');
+          inFlight.add(t.idempotencyKey);
+          await gate;
+          inFlight.delete(t.idempotencyKey);
+          return local.send(t);
+        },
+      };
+      const other = testDb.openAnother();
+      try {
+        const { userId, withdrawalId } = await aWithdrawal();
+        const first = payWithdrawal(
+          { db: db(), transfers: provider, clock: systemClock },
+          withdrawalId,
+        );
+        await expect.poll(() => inFlight.size).toBe(1);
+        await payWithdrawal(
+          { db: other, transfers: provider, clock: systemClock },
+          withdrawalId,
+        ).catch(() => null);
+        release();
+        await first.catch(() => null);
+        expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
+        expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([
+          250_000n,
+          0n,
+        ]);
+      } finally {
+        release();
+        await other.destroy();
+      }
+    },
+  );
 });
