@@ -358,7 +358,7 @@ describe('withdrawal payouts across worker processes', () => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const provider: BankTransferProvider = {
         send: async (t: BankTransfer) => {
-          if (inFlight.has(t.idempotencyKey)) throw new Refusal('payout_in_progress');
+          if (inFlight.has(t.idempotencyKey)) throw new Refusal('fund_operation_busy');
           inFlight.add(t.idempotencyKey);
           await gate;
           inFlight.delete(t.idempotencyKey);
