@@ -2,7 +2,9 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { queueName, redisKeys, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
-import { reconcile } from '@kabuto/schema/db';
+import { advance, reconcile, writeTransaction } from '@kabuto/schema/db';
+import { journalMemo } from '@kabuto/schema/domain';
+import { withdrawalReturnedPostings } from '@kabuto/schema/funds';
 import { PASSWORD, startTestGateway } from './support/test-gateway.ts';
 import {
   balance,
@@ -197,12 +199,27 @@ describe('withdrawals', () => {
     });
     // The payout worker claimed it, and the bank refused it (workers/test/withdrawal-payout.int.test.ts
     // returns the money); the user sees it returned, and may withdraw again.
-    for (const status of ['sending', 'failed'] as const) {
-      await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();
-      if (status === 'sending') {
-        expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
-      }
-    }
+    await db()
+      .updateTable('withdrawal')
+      .set({ status: 'sending' })
+      .where('id', '=', BigInt(id))
+      .execute();
+    expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
+    // The refusal as the payout worker settles it: failed, with the hold back to cash.
+    await writeTransaction(db(), (trx) =>
+      advance(trx, { kind: 'withdrawal', id: BigInt(id), userId }, 'sending', 'failed', {
+        nowMs: Date.now(),
+        set: { reason: 'card_not_found' },
+        journal: {
+          kind: 'withdrawal_returned',
+          ...journalMemo('withdrawal_returned', { id: Number(id), reason: 'card_not_found' }),
+          actor: { type: 'system', id: 'withdrawal-payout' },
+          reference: `withdrawal:${id}`,
+          postings: withdrawalReturnedPostings(userId, 'JPY', 30_000n),
+        },
+        journalColumn: 'settle_journal_id',
+      }),
+    );
     expect((await t.call('user/withdrawallist', { type: 'jpy' }, s)).body.data[0]).toMatchObject({
       withdrawal_id: id,
       status: 2,

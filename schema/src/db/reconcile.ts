@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { OPEN_WITHDRAWAL_STATUSES } from '../domain/index.ts';
 import type { Db } from './create-db.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
 
@@ -78,6 +79,33 @@ async function negatives(db: Db): Promise<Breach[]> {
   }));
 }
 
+/**
+ * Each user's withdrawal hold is exactly their open withdrawals (pending, approved, sending): a
+ * withdrawal paid, rejected or failed without its journal, or a hold without its withdrawal, keeps
+ * the ledger balanced yet leaves the user's money stuck or gone.
+ */
+async function withdrawalHolds(db: Db): Promise<Breach[]> {
+  const holds = await db
+    .selectFrom('ledger_account')
+    .select(['owner_key', 'currency', 'balance'])
+    .where('kind', '=', 'hold:withdrawal')
+    .execute();
+  const open = await db
+    .selectFrom('withdrawal')
+    .select(['user_id', 'currency', sql<bigint>`sum(amount)`.as('total')])
+    .where('status', 'in', OPEN_WITHDRAWAL_STATUSES)
+    .groupBy(['user_id', 'currency'])
+    .execute();
+  const held = new Map(holds.map((h) => [`${h.owner_key} ${h.currency}`, BigInt(h.balance)]));
+  const owed = new Map(open.map((w) => [`u:${w.user_id} ${w.currency}`, BigInt(w.total)]));
+  return [...new Set([...held.keys(), ...owed.keys()])]
+    .filter((key) => (held.get(key) ?? 0n) !== (owed.get(key) ?? 0n))
+    .map((key) => ({
+      invariant: 'I5 withdrawal hold equals the open withdrawals',
+      detail: `${key} hold ${held.get(key) ?? 0n} but open withdrawals ${owed.get(key) ?? 0n}`,
+    }));
+}
+
 /** A journal committed this long ago must have its number; younger ones may still be waiting for it. */
 const NUMBERING_GRACE_MS = 60_000;
 
@@ -148,6 +176,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await conservation(db)),
     ...(await derivedBalances(db)),
     ...(await negatives(db)),
+    ...(await withdrawalHolds(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

@@ -11,6 +11,7 @@ import { assetsState, loadAssets } from '../assets/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { loadList, type BankCard, type WithdrawalRow } from './funds.api.ts';
+import { withdrawalNote } from './withdrawal-note.ts';
 
 const STATE_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -36,7 +37,7 @@ function RecentWithdrawals({ version }: { version: number }) {
           <List.Item
             key={row.withdrawal_id}
             data-testid="withdrawal-row"
-            description={row.reason ?? `${row.bank_name} ${row.masked_number}`}
+            description={withdrawalNote(row)}
             extra={
               <Tag color={STATE_COLOR[row.state] ?? 'default'}>
                 {t(`money.withdrawalStatus.${row.state}`)}

@@ -1,5 +1,6 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import { isUniqueViolation, type Db } from '@kabuto/schema/db';
+import { isUniqueViolation, writeTransaction, type Db } from '@kabuto/schema/db';
+import { OPEN_WITHDRAWAL_STATUSES } from '@kabuto/schema/domain';
 import {
   isKatakanaName,
   maskAccountNumber,
@@ -89,6 +90,21 @@ export async function addCard(
   }
 }
 
+/**
+ * A card an open withdrawal (pending, approved or sending) pays to keeps the details the reviewer
+ * saw until the bank has answered: the payout reads the card when it sends. Checked under the
+ * user lock, as a withdrawal request is.
+ */
+async function refuseWhileWithdrawingTo(db: Db, cardId: number): Promise<void> {
+  const open = await db
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('card_id', '=', BigInt(cardId))
+    .where('status', 'in', OPEN_WITHDRAWAL_STATUSES)
+    .executeTakeFirst();
+  if (open) throw new Refusal('fund_operation_busy');
+}
+
 export async function editCard(
   deps: GatewayDeps,
   userId: number,
@@ -99,13 +115,20 @@ export async function editCard(
   const holder = await checkHolder(deps.db, userId, fields.holder_kana);
   await refuseDuplicate(deps.db, userId, fields, cardId);
   try {
-    await deps.db
-      .updateTable('bank_card')
-      .set({ ...fields, holder_kana: holder, updated_at: deps.clock.nowMs() })
-      .where('id', '=', BigInt(cardId))
-      .where('user_id', '=', BigInt(userId))
-      .where('removed_at', 'is', null)
-      .execute();
+    await writeTransaction(
+      deps.db,
+      async (trx) => {
+        await refuseWhileWithdrawingTo(trx, cardId);
+        await trx
+          .updateTable('bank_card')
+          .set({ ...fields, holder_kana: holder, updated_at: deps.clock.nowMs() })
+          .where('id', '=', BigInt(cardId))
+          .where('user_id', '=', BigInt(userId))
+          .where('removed_at', 'is', null)
+          .execute();
+      },
+      { lockUser: userId },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new Refusal('card_exists');
     throw error;

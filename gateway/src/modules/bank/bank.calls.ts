@@ -33,7 +33,8 @@ export const bankAddCall = defineUserCall({
 
 export const bankEditCall = defineUserCall({
   path: 'bank/edit',
-  summary: 'Edits one of the caller’s bank cards (card_not_found for anyone else’s)',
+  summary:
+    'Edits one of the caller’s bank cards (card_not_found for anyone else’s; fund_operation_busy while a withdrawal to it is open)',
   input: bankEditRequest,
   output: noData,
   async handle({ input: { card_id, ...fields }, caller, deps }) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@kabuto/schema/db';
 import type { Currency } from '@kabuto/schema/domain';
 
@@ -71,7 +72,10 @@ export interface WithdrawalForReview {
   };
 }
 
-/** The first 200 withdrawals in the given statuses (every status when null), oldest first. */
+/**
+ * The first 200 withdrawals in the given statuses (every status when null): the open ones
+ * (pending, approved, sending) first, each group oldest first.
+ */
 export async function withdrawalsForReview(
   db: Db,
   statuses: readonly string[] | null,
@@ -97,7 +101,12 @@ export async function withdrawalsForReview(
       'c.account_number',
     ]);
   if (statuses) query = query.where('w.status', 'in', statuses);
-  const rows = await query.orderBy('w.id').limit(200).execute();
+  // Open withdrawals first: a long paid history must not push one on its way off the list.
+  const rows = await query
+    .orderBy(sql`case when w.status in ('pending', 'approved', 'sending') then 0 else 1 end`)
+    .orderBy('w.id')
+    .limit(200)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,

@@ -7,7 +7,9 @@ import { dialectOf } from '../dialect.ts';
 // pending → rejected. Rows approved under the old rule (`pending` with `approved_at`) become
 // `approved`: the payout worker pays them as before. One open withdrawal per user now covers every
 // open status. SQLite cannot alter a CHECK constraint, so there the table is rebuilt (nothing
-// references it); PostgreSQL swaps the constraint.
+// references it); PostgreSQL swaps the constraint. The migrator runs a PostgreSQL migration in a
+// transaction but not a SQLite one, so the rebuild takes its own: a failure half-way (a view over
+// `withdrawal` makes the RENAME fail after the DROP) leaves the table as it was, and a rerun works.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
@@ -16,6 +18,20 @@ const OLD_STATUSES = sql`status in ('pending', 'paid', 'rejected')`;
 const OPEN_STATUSES = sql`('pending', 'approved', 'sending')`;
 
 export async function up(db: AnyDb): Promise<void> {
+  await atomically(db, upIn);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await atomically(db, downIn);
+}
+
+/** `step` in one transaction: the migrator's own on PostgreSQL, a new one on SQLite. */
+async function atomically(db: AnyDb, step: (db: AnyDb) => Promise<void>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await db.transaction().execute(step);
+  else await step(db);
+}
+
+async function upIn(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('withdrawal_one_pending').execute();
   if (dialectOf(db) === 'sqlite') {
     await rebuildOnSqlite(db, NEW_STATUSES, sql`status`);
@@ -31,7 +47,7 @@ export async function up(db: AnyDb): Promise<void> {
   await onePerUser(db, OPEN_STATUSES);
 }
 
-export async function down(db: AnyDb): Promise<void> {
+async function downIn(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('withdrawal_one_pending').execute();
   // Approved and sending withdrawals were `pending` with `approved_at`; a failed one had its hold
   // returned, as a rejected one has.

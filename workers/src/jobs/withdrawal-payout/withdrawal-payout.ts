@@ -148,6 +148,28 @@ export async function payWithdrawal(
   deps: PayWithdrawalDeps,
   withdrawalId: number,
 ): Promise<{ userId: number } | null> {
+  let paying = inFlight.get(deps.db);
+  if (!paying) inFlight.set(deps.db, (paying = new Set()));
+  if (paying.has(withdrawalId)) return null;
+  paying.add(withdrawalId);
+  try {
+    return await sendAndSettle(deps, withdrawalId);
+  } finally {
+    paying.delete(withdrawalId);
+  }
+}
+
+/**
+ * The withdrawals this process is paying now, per database. A `sending` row is also what a crash
+ * leaves, so the claim alone cannot keep the sweep (or a second job) from calling the bank again
+ * while the first call is still waiting for its answer: this does, within one worker process.
+ */
+const inFlight = new WeakMap<Db, Set<number>>();
+
+async function sendAndSettle(
+  deps: PayWithdrawalDeps,
+  withdrawalId: number,
+): Promise<{ userId: number } | null> {
   const row = await payable(deps.db, withdrawalId);
   if (!row || !(await claimForSending(deps, row))) return null;
   const currency = row.currency as Currency;
