@@ -8,6 +8,8 @@ import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
 // (SQLite) or re-checked (PostgreSQL) table must keep every row and column as it was, its ids, its
 // indexes, its foreign keys and its checks; a second `migrate` is a no-op.
 const BEFORE = '2026_11_23_100000_account_event_outbox';
+/** The migration under test; later ones (new columns) are not part of what this compares. */
+const THIS = '2026_11_23_110000_withdrawal_explicit_status';
 let testDb: TestDb;
 let db: Db;
 
@@ -95,7 +97,7 @@ describe('migration withdrawal_explicit_status on rows in every state', () => {
     await db.deleteFrom('withdrawal').where('id', '=', ids[4]!).execute();
     const before = await allRows();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
 
     const after = await allRows();
     const expected = before.map((r) =>
@@ -164,7 +166,7 @@ describe('migration withdrawal_explicit_status on rows in every state', () => {
     expect(next.id).toBeGreaterThan(ids[ids.length - 1]!);
 
     // A second migrate does nothing and changes nothing.
-    const again = await migrator.migrateToLatest();
+    const again = await migrator.migrateTo(THIS);
     expect(again.error).toBeUndefined();
     expect(again.results).toEqual([]);
     expect(await indexesOfWithdrawal()).toEqual(indexesBefore);

@@ -19,10 +19,16 @@ import { createAccountEmitter } from '../src/infra/account-emitter.ts';
 import { createLogger } from '../src/infra/logger.ts';
 import {
   createLocalBankTransfers,
+  TransferKeyInFlight,
+  TransferTimedOut,
   type BankTransfer,
   type BankTransferProvider,
 } from '../src/jobs/withdrawal-payout/bank-transfers.ts';
-import { payoutKey, payWithdrawal } from '../src/jobs/withdrawal-payout/withdrawal-payout.ts';
+import {
+  PAYOUT_CLAIM_LEASE_MS,
+  payoutKey,
+  payWithdrawal,
+} from '../src/jobs/withdrawal-payout/withdrawal-payout.ts';
 import { payUnpaidWithdrawals } from '../src/jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 
 // Red team: payouts racing each other and crashing, as the job worker and the sweep do.
@@ -295,99 +301,197 @@ describe('reconcile and withdrawal holds', () => {
 });
 
 describe('withdrawal payouts across worker processes', () => {
-  // FINDING (unfixed, needs a claim lease column): a `sending` row is what a crash leaves, so a
-  // second worker process (a new one starting while the old one drains, in a restart) calls the
-  // bank again for a withdrawal the first is still sending; only the provider's idempotency key
-  // stands between this and a second transfer. `it.fails` keeps the suite green while the finding
-  // stands: make it `it` once a claim carries its time and a fresh claim is left alone.
-  it.fails(
-    'a second worker process leaves a withdrawal alone while another process is still sending it',
-    async () => {
-      const file = join(dir, 'two-processes.jsonl');
-      const local = createLocalBankTransfers(file);
-      const calls: string[] = [];
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow: BankTransferProvider = {
-        send: async (t: BankTransfer) => {
-          calls.push(t.idempotencyKey);
-          if (calls.length === 1) await gate;
-          // Later calls (the second process) answer at once.
-          return local.send(t);
-        },
-      };
-      const other = testDb.openAnother();
-      try {
-        const { withdrawalId } = await aWithdrawal();
-        const first = payWithdrawal(
-          { db: db(), transfers: slow, clock: systemClock },
-          withdrawalId,
-        );
-        await expect.poll(() => calls.length).toBe(1);
-        // The new process's start-up sweep, on its own connection.
-        await payUnpaidWithdrawals({
-          db: other,
-          transfers: slow,
-          clock: systemClock,
-          emitter: createAccountEmitter(redis, prefix, other),
-          redis,
-          redisPrefix: prefix,
-          logger: silent,
-        });
-        const callsWhileInFlight = calls.filter((key) => key === payoutKey(withdrawalId)).length;
-        release();
-        await first;
-        expect(callsWhileInFlight).toBe(1);
-      } finally {
-        release();
-        await other.destroy();
-      }
-    },
-  );
+  // FINDING (fixed by the claim lease, `claimed_at`): a `sending` row is what a crash leaves, so a
+  // second worker process (a new one starting while the old one drains, in a restart) called the
+  // bank again for a withdrawal the first was still sending. A fresh claim is now left alone.
+  it('a second worker process leaves a withdrawal alone while another process is still sending it', async () => {
+    const file = join(dir, 'two-processes.jsonl');
+    const local = createLocalBankTransfers(file);
+    const calls: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: BankTransferProvider = {
+      send: async (t: BankTransfer) => {
+        calls.push(t.idempotencyKey);
+        if (calls.length === 1) await gate;
+        // Later calls (the second process) answer at once.
+        return local.send(t);
+      },
+    };
+    const other = testDb.openAnother();
+    try {
+      const { withdrawalId } = await aWithdrawal();
+      const first = payWithdrawal({ db: db(), transfers: slow, clock: systemClock }, withdrawalId);
+      await expect.poll(() => calls.length).toBe(1);
+      // The new process's start-up sweep, on its own connection.
+      await payUnpaidWithdrawals({
+        db: other,
+        transfers: slow,
+        clock: systemClock,
+        emitter: createAccountEmitter(redis, prefix, other),
+        redis,
+        redisPrefix: prefix,
+        logger: silent,
+      });
+      const callsWhileInFlight = calls.filter((key) => key === payoutKey(withdrawalId)).length;
+      release();
+      await first;
+      expect(callsWhileInFlight).toBe(1);
+    } finally {
+      release();
+      await other.destroy();
+    }
+  });
 
-  // FINDING (unfixed, same cause): what the second call makes of it depends on the provider. One
+  // FINDING (fixed, same cause): what the second call made of it depended on the provider. One
   // that answers a key still in flight with a refusal (Stripe's `idempotency_key_in_use`, if the
-  // adapter maps it to a Refusal) ends the withdrawal `failed` with the money back in cash while
-  // the first call's transfer goes out: paid twice.
-  it.fails(
-    'a provider refusing a key still in flight does not end the withdrawal failed while its transfer goes out',
-    async () => {
-      const local = createLocalBankTransfers(join(dir, 'in-use.jsonl'));
-      const inFlight = new Set<string>();
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const provider: BankTransferProvider = {
-        send: async (t: BankTransfer) => {
-          if (inFlight.has(t.idempotencyKey)) throw new Refusal('fund_operation_busy');
-          inFlight.add(t.idempotencyKey);
-          await gate;
-          inFlight.delete(t.idempotencyKey);
-          return local.send(t);
-        },
-      };
-      const other = testDb.openAnother();
-      try {
-        const { userId, withdrawalId } = await aWithdrawal();
-        const first = payWithdrawal(
-          { db: db(), transfers: provider, clock: systemClock },
-          withdrawalId,
-        );
-        await expect.poll(() => inFlight.size).toBe(1);
-        await payWithdrawal(
-          { db: other, transfers: provider, clock: systemClock },
-          withdrawalId,
-        ).catch(() => null);
-        release();
-        await first.catch(() => null);
-        expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
-        expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([
-          250_000n,
-          0n,
-        ]);
-      } finally {
-        release();
-        await other.destroy();
-      }
-    },
-  );
+  // adapter maps it to a Refusal) ended the withdrawal `failed` with the money back in cash while
+  // the first call's transfer went out: paid twice. The second process no longer calls the bank
+  // under a fresh claim, and adapters map that answer to `TransferKeyInFlight` (transient).
+  it('a provider refusing a key still in flight does not end the withdrawal failed while its transfer goes out', async () => {
+    const local = createLocalBankTransfers(join(dir, 'in-use.jsonl'));
+    const inFlight = new Set<string>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const provider: BankTransferProvider = {
+      send: async (t: BankTransfer) => {
+        if (inFlight.has(t.idempotencyKey)) throw new Refusal('fund_operation_busy');
+        inFlight.add(t.idempotencyKey);
+        await gate;
+        inFlight.delete(t.idempotencyKey);
+        return local.send(t);
+      },
+    };
+    const other = testDb.openAnother();
+    try {
+      const { userId, withdrawalId } = await aWithdrawal();
+      const first = payWithdrawal(
+        { db: db(), transfers: provider, clock: systemClock },
+        withdrawalId,
+      );
+      await expect.poll(() => inFlight.size).toBe(1);
+      await payWithdrawal(
+        { db: other, transfers: provider, clock: systemClock },
+        withdrawalId,
+      ).catch(() => null);
+      release();
+      await first.catch(() => null);
+      expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
+      expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([
+        250_000n,
+        0n,
+      ]);
+    } finally {
+      release();
+      await other.destroy();
+    }
+  });
+
+  /** A withdrawal left `sending` by a run that crashed after claiming it at `claimedAt`. */
+  async function aCrashedClaim(claimedAt: number) {
+    const w = await aWithdrawal();
+    await db()
+      .updateTable('withdrawal')
+      .set({ status: 'sending', claimed_at: claimedAt })
+      .where('id', '=', BigInt(w.withdrawalId))
+      .execute();
+    return w;
+  }
+
+  /** A provider that counts its calls per key before handing them to the local bank. */
+  function counting(file: string) {
+    const local = createLocalBankTransfers(file);
+    const calls: string[] = [];
+    const provider: BankTransferProvider = {
+      send: (t: BankTransfer) => {
+        calls.push(t.idempotencyKey);
+        return local.send(t);
+      },
+    };
+    return { provider, calls };
+  }
+
+  it('a crashed claim is left alone within its lease, then taken over by one of two processes and paid exactly once', async () => {
+    const claimedAt = 1_800_000_000_000;
+    const { userId, withdrawalId } = await aCrashedClaim(claimedAt);
+    const file = join(dir, 'crashed-claim.jsonl');
+    const { provider, calls } = counting(file);
+    let now = claimedAt + PAYOUT_CLAIM_LEASE_MS - 1;
+    const clock = { nowMs: () => now };
+    const other = testDb.openAnother();
+    const sweepOn = (d: typeof other) =>
+      payUnpaidWithdrawals({
+        db: d,
+        transfers: provider,
+        clock,
+        emitter: createAccountEmitter(redis, prefix, d),
+        redis,
+        redisPrefix: prefix,
+        logger: silent,
+      });
+    try {
+      expect(await sweepOn(db())).toBe(0);
+      expect(calls).toEqual([]);
+      now = claimedAt + PAYOUT_CLAIM_LEASE_MS;
+      // Two worker processes' sweeps find the lease run out at the same moment.
+      const paid = await Promise.all([sweepOn(db()), sweepOn(other)]);
+      expect(paid.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await sweepOn(other)).toBe(0);
+    } finally {
+      await other.destroy();
+    }
+    expect(calls.filter((key) => key === payoutKey(withdrawalId))).toHaveLength(1);
+    expect(sentLines(file).map((l) => l.idempotencyKey)).toEqual([payoutKey(withdrawalId)]);
+    expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
+    expect(await journalsOf(withdrawalId)).toMatchObject([{ kind: 'withdrawal_paid' }]);
+    expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([250_000n, 0n]);
+  });
+
+  it('a provider answering "key still in flight" leaves the withdrawal sending with its money held and its claim released; the retry pays it', async () => {
+    const claimedAt = 1_800_000_000_000;
+    const { userId, withdrawalId } = await aCrashedClaim(claimedAt);
+    const now = claimedAt + PAYOUT_CLAIM_LEASE_MS;
+    const busy: BankTransferProvider = {
+      send: (t: BankTransfer) => Promise.reject(new TransferKeyInFlight(t.idempotencyKey)),
+    };
+    await expect(
+      payWithdrawal({ db: db(), transfers: busy, clock: { nowMs: () => now } }, withdrawalId),
+    ).rejects.toThrow(TransferKeyInFlight);
+    const row = await db()
+      .selectFrom('withdrawal')
+      .select(['status', 'claimed_at'])
+      .where('id', '=', BigInt(withdrawalId))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'sending', claimed_at: null });
+    expect(await journalsOf(withdrawalId)).toEqual([]);
+    expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([
+      250_000n,
+      50_000n,
+    ]);
+    const file = join(dir, 'in-flight-later.jsonl');
+    // Retried at once (a job's backoff): the released claim lets it send again under the same key.
+    const deps = {
+      db: db(),
+      transfers: createLocalBankTransfers(file),
+      clock: { nowMs: () => now },
+    };
+    expect(await payWithdrawal(deps, withdrawalId)).toEqual({ userId });
+    expect((await withdrawalRow(withdrawalId)).status).toBe('paid');
+    expect(sentLines(file)).toHaveLength(1);
+    expect([await cashBalance(db(), userId, 'JPY'), await holdOf(userId)]).toEqual([250_000n, 0n]);
+  });
+
+  it('a bank call that does not answer in time leaves the withdrawal sending, not failed', async () => {
+    const { userId, withdrawalId } = await aWithdrawal();
+    const silentBank: BankTransferProvider = { send: () => new Promise(() => undefined) };
+    await expect(
+      payWithdrawal(
+        { db: db(), transfers: silentBank, clock: systemClock, bankTimeoutMs: 50 },
+        withdrawalId,
+      ),
+    ).rejects.toThrow(TransferTimedOut);
+    expect((await withdrawalRow(withdrawalId)).status).toBe('sending');
+    expect(await journalsOf(withdrawalId)).toEqual([]);
+    expect(await holdOf(userId)).toBe(50_000n);
+  });
 });

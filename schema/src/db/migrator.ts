@@ -12,6 +12,7 @@ import * as withdrawalPayouts from './migrations/2026_11_22_130000_withdrawal_pa
 import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal_one_pending.ts';
 import * as accountEventOutbox from './migrations/2026_11_23_100000_account_event_outbox.ts';
 import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdrawal_explicit_status.ts';
+import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal_claim_lease.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_090000_withdrawal_one_pending': withdrawalOnePending,
   '2026_11_23_100000_account_event_outbox': accountEventOutbox,
   '2026_11_23_110000_withdrawal_explicit_status': withdrawalExplicitStatus,
+  '2026_11_23_120000_withdrawal_claim_lease': withdrawalClaimLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

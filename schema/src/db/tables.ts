@@ -275,6 +275,11 @@ export interface WithdrawalTable {
   approved_at: Int | null;
   /** The bank provider's reference for the transfer, set with `paid`. */
   payout_reference: string | null;
+  /**
+   * When the payout worker last claimed it for sending (approved → sending, or a `sending` one
+   * whose lease ran out claimed again); null before any claim, or one left by an older version.
+   */
+  claimed_at: Int | null;
   created_at: Int;
 }
 

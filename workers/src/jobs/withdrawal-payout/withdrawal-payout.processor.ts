@@ -44,7 +44,7 @@ export async function payUnpaidWithdrawals(deps: PayoutDeps): Promise<number> {
         { err: String(error), withdrawalId },
         error instanceof Refusal
           ? 'payout refused by the bank; returned to the user'
-          : 'payout failed; the next sweep retries',
+          : 'payout not settled (still in flight, timed out or failed); left sending, retried once its claim lease runs out',
       );
       return null;
     });

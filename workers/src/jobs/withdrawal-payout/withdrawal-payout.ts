@@ -9,7 +9,10 @@ import {
 } from '@kabuto/schema/domain';
 import { withdrawalPaidPostings, withdrawalReturnedPostings } from '@kabuto/schema/funds';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
-import type { BankTransferProvider } from './bank-transfers.ts';
+import { sendWithin, type BankTransferProvider } from './bank-transfers.ts';
+import { claimForSending, releaseClaim } from './payout-claim.ts';
+
+export { PAYOUT_CLAIM_LEASE_MS } from './payout-claim.ts';
 
 export interface PayWithdrawalDeps {
   readonly db: Db;
@@ -17,6 +20,8 @@ export interface PayWithdrawalDeps {
   readonly clock: Clock;
   /** The user's screens hear of the payout through the outbox, in the payout's transaction. */
   readonly emitter?: Pick<AccountEmitter, 'record'>;
+  /** How long to wait for the bank (`PAYOUT_BANK_TIMEOUT_MS` unless a test says otherwise). */
+  readonly bankTimeoutMs?: number;
 }
 
 /** The provider key of a withdrawal's transfer: one withdrawal, one transfer, however often it is sent. */
@@ -34,6 +39,7 @@ async function payable(db: Db, withdrawalId: number) {
       'w.id',
       'w.user_id',
       'w.status',
+      'w.claimed_at',
       'w.currency',
       'w.amount',
       'c.bank_name',
@@ -48,21 +54,6 @@ async function payable(db: Db, withdrawalId: number) {
 }
 
 type Payable = NonNullable<Awaited<ReturnType<typeof payable>>>;
-
-/** Claims an approved withdrawal for this run (approved → sending); a sending one is already claimed. */
-async function claimForSending(deps: PayWithdrawalDeps, row: Payable): Promise<boolean> {
-  if (row.status === 'sending') return true;
-  const userId = Number(row.user_id);
-  const claimed = await writeTransaction(
-    deps.db,
-    (trx) =>
-      advance(trx, { kind: 'withdrawal', id: row.id, userId }, 'approved', 'sending', {
-        nowMs: deps.clock.nowMs(),
-      }),
-    { lockUser: userId },
-  );
-  return claimed.advanced;
-}
 
 /** What ends a sent withdrawal beside its status: the journal, the message and the event. */
 function settlement(
@@ -141,7 +132,10 @@ async function settle(
  * nothing new (the provider answers the key with the first reference) and the conditional update
  * lets only one run post the journal. A transfer the bank refuses (a `Refusal`) ends `failed`:
  * the hold back to cash with a journal and a message, never sent again; the refusal is rethrown
- * so the job fails unretried. A transient error leaves it `sending` for a retry or the sweep.
+ * so the job fails unretried. A transient error (an outage, a timeout, a key still in flight at
+ * the provider) leaves it `sending` and releases the claim for a retried job or the sweep. A run
+ * that finds it `sending` under a fresh claim (another process may be waiting on the bank) leaves
+ * it alone; a claim older than `PAYOUT_CLAIM_LEASE_MS` (its run crashed) is taken over.
  * Returns the user told, or null when there was nothing to pay.
  */
 export async function payWithdrawal(
@@ -160,9 +154,8 @@ export async function payWithdrawal(
 }
 
 /**
- * The withdrawals this process is paying now, per database. A `sending` row is also what a crash
- * leaves, so the claim alone cannot keep the sweep (or a second job) from calling the bank again
- * while the first call is still waiting for its answer: this does, within one worker process.
+ * The withdrawals this process is paying now, per database: a second run in the same process (the
+ * sweep beside a job) returns at once. Across processes the claim lease (`claimed_at`) does this.
  */
 const inFlight = new WeakMap<Db, Set<number>>();
 
@@ -171,23 +164,28 @@ async function sendAndSettle(
   withdrawalId: number,
 ): Promise<{ userId: number } | null> {
   const row = await payable(deps.db, withdrawalId);
-  if (!row || !(await claimForSending(deps, row))) return null;
+  const claimedAt = row ? await claimForSending(deps, row) : null;
+  if (!row || claimedAt === null) return null;
   const currency = row.currency as Currency;
-  const sent = await deps.transfers
-    .send({
-      idempotencyKey: payoutKey(withdrawalId),
-      currency,
-      amount: formatScaled(row.amount, scaleOf(currency)),
-      bankName: row.bank_name,
-      branchCode: row.branch_code,
-      accountType: row.card_type,
-      accountNumber: row.account_number,
-      holderKana: row.holder_kana,
-    })
-    .catch((error: unknown) => {
+  const transfer = {
+    idempotencyKey: payoutKey(withdrawalId),
+    currency,
+    amount: formatScaled(row.amount, scaleOf(currency)),
+    bankName: row.bank_name,
+    branchCode: row.branch_code,
+    accountType: row.card_type,
+    accountNumber: row.account_number,
+    holderKana: row.holder_kana,
+  };
+  // Only a `Refusal` ends the withdrawal; a key still in flight, a timeout or an outage leave it
+  // `sending`, its claim released for a retry (the provider's key keeps it one transfer).
+  const sent = await sendWithin(deps.transfers, transfer, deps.bankTimeoutMs).catch(
+    async (error: unknown) => {
       if (error instanceof Refusal) return { refused: error.msg, refusal: error };
+      await releaseClaim(deps.db, row.id, claimedAt);
       throw error;
-    });
+    },
+  );
   const settled = await settle(deps, row, sent);
   if ('refusal' in sent) throw sent.refusal;
   return settled ? { userId: Number(row.user_id) } : null;
