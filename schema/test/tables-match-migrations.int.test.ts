@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,43 +41,59 @@ function columnShape(type: string, nullable: boolean, families: Record<string, F
   return nullable ? `${family}?` : family;
 }
 
-/** Reads tables.ts with the compiler: the `Database` interface (and the maps it extends) names each table's interface. */
-function shapeOfTypes(): Shape {
-  const source = ts.createSourceFile(
-    TABLES_TS,
-    readFileSync(TABLES_TS, 'utf8'),
-    ts.ScriptTarget.Latest,
+/** The module table files (`schema/src/db/<module>/<module>.table.ts`) beside tables.ts. */
+function tableFiles(): string[] {
+  const dbDir = dirname(TABLES_TS);
+  const modules = readdirSync(dbDir, { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
   );
+  const files = modules.flatMap((dir) =>
+    readdirSync(join(dbDir, dir.name))
+      .filter((name) => name.endsWith('.table.ts'))
+      .map((name) => join(dbDir, dir.name, name)),
+  );
+  return [TABLES_TS, ...files];
+}
+
+/**
+ * Reads tables.ts and the module table files with the compiler: the `Database` interface (and
+ * the maps it extends, wherever they are declared) names each table's interface.
+ */
+function shapeOfTypes(): Shape {
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-  });
+  for (const file of tableFiles()) {
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    source.forEachChild((node) => {
+      if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+    });
+  }
   // `Database` lists its tables itself or through the per-module maps it extends.
   const tablesOf = (name: string): ts.TypeElement[] => {
     const declaration = interfaces.get(name);
     if (!declaration) return [];
     const inherited = (declaration.heritageClauses ?? [])
       .flatMap((clause) => clause.types)
-      .flatMap((type) => tablesOf(type.expression.getText(source)));
+      .flatMap((type) => tablesOf(type.expression.getText()));
     return [...declaration.members, ...inherited];
   };
   const shape: Shape = {};
   for (const table of tablesOf('Database')) {
     if (!ts.isPropertySignature(table) || !table.type) continue;
-    const tableName = table.name.getText(source);
-    for (const column of interfaces.get(table.type.getText(source))?.members ?? []) {
+    const tableName = table.name.getText();
+    for (const column of interfaces.get(table.type.getText())?.members ?? []) {
       if (!ts.isPropertySignature(column) || !column.type) continue;
       const parts = column.type
-        .getText(source)
+        .getText()
         .split('|')
         .map((p) => p.trim());
       const nullable = parts.includes('null');
       const type = parts.filter((p) => p !== 'null').join(' | ');
-      shape[`${tableName}.${column.name.getText(source)}`] = columnShape(
-        type,
-        nullable,
-        TYPE_FAMILIES,
-      );
+      shape[`${tableName}.${column.name.getText()}`] = columnShape(type, nullable, TYPE_FAMILIES);
     }
   }
   return shape;

@@ -1,3 +1,5 @@
+import type { AllotmentDrawn } from './ipo/ipo.dto.ts';
+
 /** The one socket event map, shared by gateway, workers' emitter, client and bench. */
 export interface QuoteTick {
   symbol: string;
@@ -93,7 +95,7 @@ export interface AccountEventPayloads {
   'assets:updated': AssetsUpdate;
   'fund:updated': FundUpdate;
   'message:created': MessageCreated;
-  'allotment:drawn': { reason: string; [field: string]: unknown };
+  'allotment:drawn': AllotmentDrawn;
   'loan:updated': { reason: string; [field: string]: unknown };
 }
 

@@ -13,6 +13,7 @@ import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal
 import * as accountEventOutbox from './migrations/2026_11_23_100000_account_event_outbox.ts';
 import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdrawal_explicit_status.ts';
 import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal_claim_lease.ts';
+import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_100000_account_event_outbox': accountEventOutbox,
   '2026_11_23_110000_withdrawal_explicit_status': withdrawalExplicitStatus,
   '2026_11_23_120000_withdrawal_claim_lease': withdrawalClaimLease,
+  '2026_11_23_130000_ipo': ipo,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

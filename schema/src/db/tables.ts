@@ -1,11 +1,6 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-
-/**
- * Every integer column reads back as bigint on both dialects (better-sqlite3 safe integers,
- * pg int8 parsed to BigInt). Times are epoch milliseconds. Repositories map ids to numbers.
- */
-type Id = ColumnType<bigint, bigint | number | undefined, never>;
-type Int = ColumnType<bigint, bigint | number, bigint | number>;
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Id, Int } from './column-types.ts';
+import type { IpoTables } from './ipo/ipo.table.ts';
 
 export interface AppUserTable {
   id: Generated<bigint>;
@@ -401,7 +396,8 @@ export interface Database
     TradingTables,
     FundsTables,
     BackOfficeTables,
-    AccountEventTables {}
+    AccountEventTables,
+    IpoTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

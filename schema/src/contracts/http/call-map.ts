@@ -52,6 +52,26 @@ import {
   withdrawalRequestedResponse,
 } from './funds.dto.ts';
 import { inboxListResponse } from './inbox.dto.ts';
+import {
+  adminIpoCreatedResponse,
+  adminIpoListingRequest,
+  adminIpoSubscriptionsRequest,
+  adminIpoSubscriptionsResponse,
+  adminIpoUpdateRequest,
+  ipoDetailRequest,
+  ipoDetailResponse,
+  ipoListRequest,
+  ipoListResponse,
+  ipoPayRequest,
+  ipoProofRequest,
+  ipoProofResponse,
+  ipoStatusResponse,
+  ipoSubscribedResponse,
+  ipoSubscribeRequest,
+  ipoWaiveRequest,
+  newStockListRequest,
+  newStockListResponse,
+} from '../ipo/ipo.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -128,6 +148,15 @@ const inboxCalls = {
   'user/messages': { input: emptyRequest, output: inboxListResponse },
   'user/messageRead': { input: idRequest, output: noData },
 } as const satisfies Record<string, CallContract>;
+const ipoCalls = {
+  'ipo/list': { input: ipoListRequest, output: ipoListResponse },
+  'ipo/detail': { input: ipoDetailRequest, output: ipoDetailResponse },
+  'ipo/subscribe': { input: ipoSubscribeRequest, output: ipoSubscribedResponse },
+  'ipo/pay': { input: ipoPayRequest, output: ipoStatusResponse },
+  'ipo/waive': { input: ipoWaiveRequest, output: ipoStatusResponse },
+  'ipo/proof': { input: ipoProofRequest, output: ipoProofResponse },
+  'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -179,6 +208,7 @@ export const CALL_CONTRACTS = {
   ...commonCalls,
   ...fundsCalls,
   ...inboxCalls,
+  ...ipoCalls,
   ...kycCalls,
   ...quotesCalls,
   ...securityCalls,
@@ -196,6 +226,12 @@ export const ADMIN_CALL_CONTRACTS = {
   'kyc/decide': { input: adminDecideRequest, output: noData },
   'deposit/decide': { input: adminDecideRequest, output: noData },
   'withdrawal/decide': { input: adminDecideRequest, output: noData },
+  'ipo/create': { input: adminIpoListingRequest, output: adminIpoCreatedResponse },
+  'ipo/update': { input: adminIpoUpdateRequest, output: noData },
+  'ipo/subscriptions': {
+    input: adminIpoSubscriptionsRequest,
+    output: adminIpoSubscriptionsResponse,
+  },
   upload: { input: idRequest, output: FILE_ANSWER },
 } as const satisfies Record<string, CallContract>;
 

@@ -6,6 +6,9 @@
  * - withdrawal: cash held on request; the back office rejects it (hold back to cash) or approves
  *   it for payout; the payout worker claims it (`sending`) and calls the bank, then it is `paid`
  *   (hold to the bank) or `failed` (the bank refused: hold back to cash, never retried).
+ * - ipo_subscription: an application holds nothing; the draw makes it `won` or `lost`; a winner
+ *   pays (cash to hold:ipo, `paid`), waives, or is `forfeited` at the deadline; at listing the
+ *   paid hold becomes a position's margin (`listed`).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -14,6 +17,11 @@ export const HOLD_LIFECYCLES = {
     pending: ['approved', 'rejected'],
     approved: ['sending'],
     sending: ['paid', 'failed'],
+  },
+  ipo_subscription: {
+    applied: ['won', 'lost'],
+    won: ['paid', 'waived', 'forfeited'],
+    paid: ['listed'],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 

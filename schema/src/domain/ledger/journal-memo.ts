@@ -18,6 +18,8 @@ export const MEMO_TEMPLATES = {
     'Limit order {{order}} filled: {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
   position_close: 'Close {{side}} {{qty}} {{symbol}} at {{price}}',
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
+  ipo_payment: 'New share {{symbol}}: payment for {{lots}} lots won',
+  ipo_listed: 'New share {{symbol}} listed: {{qty}} shares at {{price}}',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

@@ -1,0 +1,8 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Every integer column reads back as bigint on both dialects (better-sqlite3 safe integers,
+ * pg int8 parsed to BigInt). Times are epoch milliseconds. Repositories map ids to numbers.
+ */
+export type Id = ColumnType<bigint, bigint | number | undefined, never>;
+export type Int = ColumnType<bigint, bigint | number, bigint | number>;

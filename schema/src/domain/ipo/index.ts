@@ -1,0 +1,2 @@
+export * from './journal-kinds.ts';
+export * from './subscription.ts';
