@@ -8,10 +8,16 @@ export const QUEUE_NAMES = {
 
 export interface QueuePayloads {
   'asset-recompute': { userId: number; reason: string };
-  'ipo-allotment': { ipoId: number };
+  'ipo-allotment': { ipoId: number; step: IpoStep };
   'intraday-settlement': { sessionDate: string };
   'withdrawal-payout': { withdrawalId: number };
 }
+
+/**
+ * The three scheduled steps of a new-share listing, each a job on the `ipo-allotment` queue at its
+ * time: the draw at `draw_at`, forfeiting unpaid wins at `pay_deadline`, listing at `listing_at`.
+ */
+export type IpoStep = 'draw' | 'forfeit' | 'list';
 
 export function queueName(base: keyof QueuePayloads, prefix: string): string {
   return `${prefix}-${base}`;
@@ -30,6 +36,8 @@ export function assetRecomputeJobId(userId: number, reason: string, atMs: number
 /** The options of a job as BullMQ's `Queue.add` takes them (a structural subset: schema has no BullMQ). */
 export interface JobOptions {
   readonly jobId: string;
+  /** Milliseconds to wait before the job runs (a scheduled step). */
+  readonly delay?: number;
   readonly attempts?: number;
   readonly backoff?: { readonly type: 'exponential'; readonly delay: number };
   readonly removeOnComplete: number;
@@ -72,5 +80,33 @@ export function assetRecomputeJob(
     name: QUEUE_NAMES.assetRecompute,
     data: { userId, reason },
     opts: { jobId: assetRecomputeJobId(userId, reason, atMs), ...KEEP },
+  };
+}
+
+/** One job per listing and step: scheduling it again (a restart's sweep, an edit) adds nothing. */
+export function ipoStepJobId(ipoId: number, step: IpoStep): string {
+  return `ipo-${step}-${ipoId}`;
+}
+
+/**
+ * The one place a new-share step job is built (by the gateway when a listing is created or edited,
+ * and by the workers' sweep): due at `atMs`, retried with backoff on a transient failure.
+ */
+export function ipoStepJob(
+  ipoId: number,
+  step: IpoStep,
+  atMs: number,
+  nowMs: number,
+): JobSpec<'ipo-allotment'> {
+  return {
+    name: QUEUE_NAMES.ipoAllotment,
+    data: { ipoId, step },
+    opts: {
+      jobId: ipoStepJobId(ipoId, step),
+      delay: Math.max(0, atMs - nowMs),
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      ...KEEP,
+    },
   };
 }
