@@ -1,0 +1,5 @@
+export * from './lottery-hashes.ts';
+export * from './random-stream.ts';
+export * from './lottery.ts';
+export * from './lottery-proof.ts';
+export * from './drand-quicknet.ts';
