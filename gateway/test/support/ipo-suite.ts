@@ -73,8 +73,9 @@ export function jpTerms(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
-/** Creates a listing through the back office; returns its id and terms. */
+/** Creates a listing through the back office (the clock back at the wall clock); its id and terms. */
 export async function createListing(overrides: Record<string, string> = {}) {
+  offsetMs = 0;
   const terms = jpTerms(overrides);
   const created = await admin.call('ipo/create', terms);
   expect(created.body.msg).toBe('add_ok');
