@@ -140,8 +140,9 @@ export async function ensureDemoListings(db: Db, seededAtMs = Date.now()): Promi
       .insertInto('ipo_listing')
       .values(demoListingRow(demo, seededAtMs))
       .onConflict((oc) => oc.column('symbol').doNothing())
+      .returning('id')
       .executeTakeFirst();
-    added += Number(inserted.numInsertedRows ?? 0n);
+    if (inserted) added += 1;
   }
   if (added > 0) console.log(`seed: ${added} demo new-share listings added`);
   return added;
