@@ -8,7 +8,6 @@ import {
   db,
   fund,
   mine,
-  now,
   openWindow,
   requestId,
   setNow,
@@ -191,6 +190,5 @@ describe('ipo/subscribe', () => {
       (await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s)).body.msg,
     ).toBe('subscription_not_open');
     expect(await state(s)).toEqual(before);
-    setNow(now());
   });
 });

@@ -4,7 +4,7 @@ import {
   applicationTotals,
   closedPositionIds,
   findListing,
-  subscriptionsOfListing,
+  lotteryListOf,
   subscriptionsOfUser,
   subscriptionToListing,
   type Db,
@@ -77,7 +77,7 @@ export async function listingProof(db: Db, id: number) {
   const listing = await listingOr404(db, id);
   const draw = listing.draw;
   if (!draw) throw new Refusal('allotment_not_drawn');
-  const entries = await subscriptionsOfListing(db, listing.id);
+  const entries = await lotteryListOf(db, listing.id);
   return {
     rule: LOTTERY_RULE,
     listing_id: String(listing.id),
@@ -93,7 +93,7 @@ export async function listingProof(db: Db, id: number) {
     lots_offered: listing.lotsOffered,
     max_lots: listing.maxLots,
     list: entries.map((e) => ({ ticket: e.ticket, lots: e.lots })),
-    result: entries.map((e) => ({ ticket: e.ticket, lots_won: e.lotsWon ?? 0 })),
+    result: entries.map((e) => ({ ticket: e.ticket, lots_won: e.lotsWon })),
   };
 }
 

@@ -98,6 +98,24 @@ export async function subscriptionsOfListing(
   return rows.map((row) => ({ ...subscriptionFromRow(row), account: row.account }));
 }
 
+/**
+ * A listing's lottery list as published: ticket, lots asked and lots won (0 until drawn), in
+ * ascending ticket order as strings (sorted here, not by the database's collation).
+ */
+export async function lotteryListOf(
+  db: Db,
+  listingId: number,
+): Promise<Array<{ ticket: string; lots: number; lotsWon: number }>> {
+  const rows = await db
+    .selectFrom('ipo_subscription')
+    .select(['ticket', 'lots', 'lots_won'])
+    .where('listing_id', '=', BigInt(listingId))
+    .execute();
+  return rows
+    .map((r) => ({ ticket: r.ticket, lots: Number(r.lots), lotsWon: Number(r.lots_won ?? 0n) }))
+    .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0));
+}
+
 /** Applicants and lots asked for on a listing, counted from its subscriptions. */
 export async function applicationTotals(
   db: Db,
