@@ -23,3 +23,4 @@ export * from './http/security.dto.ts';
 export * from './http/inbox.dto.ts';
 export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
+export * from './ipo/beacon.ts';
