@@ -1,4 +1,4 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/contracts';
 import {
   allListings,
   applicationTotals,
@@ -66,10 +66,11 @@ export async function listingDetail(
   };
 }
 
+/** The beacon's label as its implementation publishes it, with the drand round when there is one. */
 function beaconLabel(listing: IpoListing): string {
   const round = listing.draw?.beaconRound ?? null;
-  if (listing.beaconKind === 'drand' && round !== null) return `drand quicknet round ${round}`;
-  return 'local beacon (not independent)';
+  if (listing.beaconKind !== 'drand') return LOCAL_BEACON_LABEL;
+  return round === null ? DRAND_BEACON_LABEL : `${DRAND_BEACON_LABEL}, round ${round}`;
 }
 
 /** `ipo/proof`: the published draw (DESIGN.md section 8), only once drawn. */
