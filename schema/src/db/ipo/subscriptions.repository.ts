@@ -20,6 +20,10 @@ export interface IpoSubscription {
   readonly closedAtMs: number | null;
 }
 
+/** Ascending ticket order as strings (DESIGN.md §8), not the database's collation. */
+const byTicket = (a: { ticket: string }, b: { ticket: string }) =>
+  a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0;
+
 const num = (value: bigint | null): number | null => (value === null ? null : Number(value));
 
 export function subscriptionFromRow(row: IpoSubscriptionRow): IpoSubscription {
@@ -93,9 +97,8 @@ export async function subscriptionsOfListing(
     .selectAll('ipo_subscription')
     .select('app_user.account')
     .where('listing_id', '=', BigInt(listingId))
-    .orderBy('ticket', 'asc')
     .execute();
-  return rows.map((row) => ({ ...subscriptionFromRow(row), account: row.account }));
+  return rows.map((row) => ({ ...subscriptionFromRow(row), account: row.account })).sort(byTicket);
 }
 
 /**
@@ -113,7 +116,7 @@ export async function lotteryListOf(
     .execute();
   return rows
     .map((r) => ({ ticket: r.ticket, lots: Number(r.lots), lotsWon: Number(r.lots_won ?? 0n) }))
-    .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0));
+    .sort(byTicket);
 }
 
 /** Applicants and lots asked for on a listing, counted from its subscriptions. */
