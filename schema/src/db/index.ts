@@ -17,3 +17,6 @@ export * from './private-files.ts';
 export * from './db-errors.ts';
 export * from './account-event-outbox.ts';
 export * from './advance.ts';
+export * from './ipo/draw.repository.ts';
+export * from './ipo/draw-losers.repository.ts';
+export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
