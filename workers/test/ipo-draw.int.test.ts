@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   AccountEventOutbox,
+  closePositionIn,
+  loadListedInstruments,
   postJournal,
   reconcile,
   userBalances,
@@ -10,6 +12,7 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
+import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
 import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
 import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
 import {
@@ -43,7 +46,6 @@ const times = {
   listingAt: CLOSE + 3 * 86_400_000,
 };
 const clockAt = (ms: number): Clock => ({ nowMs: () => ms });
-
 
 /** A beacon that counts its calls and gives a new value each time (a rerun must not use a second). */
 function countingBeacon(): DrawBeacon & { calls: number } {
@@ -380,5 +382,25 @@ describe('the listing step', () => {
       .executeTakeFirstOrThrow();
     expect(idleRow).toEqual({ status: 'forfeited', position_id: null });
     expect((await reconcile(db)).breaches).toEqual([]);
+
+    // The listed symbol is an instrument (its board's rules), so the holding closes like any other.
+    setListedInstruments(await loadListedInstruments(db, times.listingAt));
+    const instrument = findInstrument(position!.symbol);
+    expect(instrument).toMatchObject({
+      board: 'tse_growth',
+      referencePrice: 15_000n,
+      market: 'JP',
+    });
+    const closed = await writeTransaction(db, (trx) =>
+      closePositionIn(trx, position!, {
+        price: 16_000n,
+        reason: 'user',
+        actor: { type: 'user', id: userId },
+        nowMs: times.listingAt + 60_000,
+      }),
+    );
+    expect(closed.pnl).toBe(10_000n * payer.lots_won!); // (¥1,600.0 − ¥1,500.0) × 100 shares a lot
+    expect((await reconcile(db)).breaches).toEqual([]);
+    setListedInstruments([]);
   });
 });

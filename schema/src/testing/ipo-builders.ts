@@ -24,7 +24,7 @@ export async function anIpoListing(
     .values({
       symbol: overrides.symbol ?? `9${randomBytes(2).toString('hex')}`.slice(0, 4).toUpperCase(),
       market: 'JP',
-      board: 'growth',
+      board: 'tse_growth',
       currency: 'JPY',
       name_ja: 'テスト新株',
       name_en: 'Test New Share',
