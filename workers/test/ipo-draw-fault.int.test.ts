@@ -163,8 +163,9 @@ describe('the draw under kill -9', () => {
     let mismatches = 0;
     for (const { ticket, lotsWon } of expected.result) {
       const s = written.get(ticket);
-      if (!s || Number(s.lots_won) !== lotsWon || s.status !== (lotsWon > 0 ? 'won' : 'lost'))
+      if (!s || Number(s.lots_won) !== lotsWon || s.status !== (lotsWon > 0 ? 'won' : 'lost')) {
         mismatches++;
+      }
     }
     expect(mismatches).toBe(0);
 

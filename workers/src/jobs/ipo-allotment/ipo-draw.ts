@@ -23,6 +23,7 @@ import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { Market } from '@kabuto/schema/market';
 import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/ipo';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
+import type { Logger } from '../../infra/logger.ts';
 
 /** Subscriptions written per transaction: a million applications make 100 transactions. */
 export const DRAW_CHUNK = 10_000;
@@ -45,6 +46,8 @@ export interface IpoStepDeps {
   readonly beaconFor: (kind: string) => DrawBeacon;
   /** Rows per chunk transaction (tests make it small to kill a run between chunks). */
   readonly chunk?: number;
+  /** Told when a step starts and ends (the workers' logger). */
+  readonly logger?: Pick<Logger, 'info'>;
   /** Called after each committed chunk (tests and logs). */
   readonly onChunk?: (written: number) => void;
 }
