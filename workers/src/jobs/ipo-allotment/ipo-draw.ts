@@ -25,8 +25,11 @@ import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@k
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 
-/** Subscriptions written per transaction: a million applications make 100 transactions. */
-export const DRAW_CHUNK = 10_000;
+/**
+ * Subscriptions written per transaction: a million applications make 40 transactions, each
+ * holding SQLite's write lock for about a quarter second (measured in `bench:draw`).
+ */
+export const DRAW_CHUNK = 25_000;
 
 /** A public random value first published after `closeMs` (DESIGN.md §8 step 3). */
 export interface DrawBeaconValue {
