@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   appliedByIds,
-  dialectOf,
   frozenEntries,
   insertInboxMessage,
   listingForStep,
@@ -209,15 +207,6 @@ async function writeWinner(
 }
 
 /**
- * SQLite's page cache (2 MiB by default) is far smaller than a big listing's rows and indexes:
- * each chunk's statements would read the same pages again through the OS. 64 MiB for this
- * connection keeps a chunk's pages in memory (measured in `bench:draw`).
- */
-async function widenSqliteCache(db: Db): Promise<void> {
-  if (dialectOf(db) === 'sqlite') await sql`pragma cache_size = -65536`.execute(db);
-}
-
-/**
  * The draw step (DESIGN.md §8): freezes the list, fixes the beacon once, draws, writes the result
  * in chunk transactions (each subscription applied → won | lost by a conditional update, with its
  * inbox message and `allotment:drawn` event in the same transaction), then sets `drawn_at`.
@@ -228,7 +217,6 @@ export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boo
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.drawn_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.draw_at)) return false;
-  await widenSqliteCache(deps.db);
   const entries = await frozenEntries(deps.db, Number(listing.id));
   const draw = await frozenDraw(deps, listing, entries);
   const wins = winnersById(entries, draw);
