@@ -1,4 +1,5 @@
 export * from './test-db.ts';
 export * from './builders.ts';
 export * from './scratch-redis.ts';
+export * from './ipo-builders.ts';
 export * from './drand-quicknet-rounds.ts';
