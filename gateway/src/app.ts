@@ -41,6 +41,8 @@ export interface GatewayOptions {
   readonly notifier?: Notifier;
   /** How often this gateway's session sweep runs (default SESSION_SWEEP_MS). */
   readonly sessionSweepMs?: number;
+  /** How often this gateway reloads the listed new shares (default LISTED_INSTRUMENTS_REFRESH_MS). */
+  readonly listedRefreshMs?: number;
 }
 
 export interface Gateway {
@@ -193,6 +195,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         deps.db,
         () => deps.clock.nowMs(),
         (error) => deps.logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
+        options.listedRefreshMs,
       );
       closers.push(
         () => fanout.stop(),

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys, type QuoteSnapshot } from '@kabuto/schema/contracts';
 import { insertCorporateActions, upsertCandles } from '@kabuto/schema/db';
+import { anIpoListing } from '@kabuto/schema/testing';
 import {
   changeRate,
   findInstrument,
   formatPrice,
   generateHistory,
+  setListedInstruments,
   tradingDaysBetween,
   type Instrument,
 } from '@kabuto/schema/market';
@@ -59,7 +61,8 @@ async function seedSymbol(instrument: Instrument, from: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestGateway({ KABUTO_CLOCK: 'always-open' });
+  // Listed new shares reloaded every 100 ms (30 s in production), so a listing shows up quickly.
+  t = await startTestGateway({ KABUTO_CLOCK: 'always-open' }, undefined, { listedRefreshMs: 100 });
   for (const symbol of SYMBOLS) {
     await seedSymbol(
       findInstrument(symbol) as Instrument,
@@ -71,6 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  setListedInstruments([]);
 });
 
 describe('quote/search', () => {
@@ -301,5 +305,85 @@ describe('watchlist', () => {
       msg: 'watchlist_full',
     });
     expect((await t.call('quote/watchlist', {}, other)).body.data).toHaveLength(100);
+  });
+});
+
+describe('a newly listed share', () => {
+  const LISTED = '9990A';
+  const NOT_YET = '9991A';
+  const HOUR = 3_600_000;
+  const times = (listingAt: number) => ({
+    subscribeEnd: listingAt - 72 * HOUR,
+    drawAt: listingAt - 71 * HOUR,
+    payDeadline: listingAt - 24 * HOUR,
+    listingAt,
+  });
+  const search = async (keyword: string, lang: string) =>
+    (await t.call('quote/search', { keyword, lang })).body.data as Array<Record<string, unknown>>;
+
+  beforeAll(async () => {
+    await anIpoListing(t.testDb.db, times(Date.now() - 60_000), { symbol: LISTED });
+    await anIpoListing(t.testDb.db, times(Date.now() + HOUR), { symbol: NOT_YET });
+    // The feed's first print of the listed share, written where the feed writes the latest quotes.
+    const snapshot: QuoteSnapshot = {
+      symbol: LISTED,
+      market: 'JP',
+      price: '1523',
+      change_rate: changeRate(15_230n, 15_000n),
+      volume: 300,
+      seq: 1,
+      ts: Date.now(),
+      open: '1500',
+      high: '1523',
+      low: '1498',
+      prev_close: '1500',
+      turnover: '456900',
+      limit_up: '1800',
+      limit_down: '1200',
+      phase: 'continuous',
+      date: '2026-11-23',
+      source: 'Kabuto simulator (seed 1)',
+    };
+    await t.redis.hset(redisKeys(t.prefix).latestQuotes, LISTED, JSON.stringify(snapshot));
+    // Within a refresh of the gateway's listed instruments.
+    for (let i = 0; i < 100 && (await search(LISTED, 'us')).length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it.each([
+    [LISTED, 'us', 'Test New Share'],
+    ['テスト新株', 'jp', 'テスト新株'],
+    ['てすと', 'jp', 'テスト新株'],
+    ['test new', 'us', 'Test New Share'],
+    ['测试新股', 'cn', '测试新股'],
+  ])('quote/search finds it by %s (lang %s) with its price', async (keyword, lang, name) => {
+    const hits = await search(keyword, lang);
+    expect(hits[0]).toMatchObject({ symbol: LISTED, market: 'JP', name, price: '1523' });
+  });
+
+  it('is not found before its listing time', async () => {
+    expect(await search(NOT_YET, 'us')).toEqual([]);
+    const { body } = await t.call('quote/detail', { symbol: NOT_YET });
+    expect(body.msg).toBe('not_found');
+  });
+
+  it("appears in its market's list, rankings and hot list with the feed's price, not in another's", async () => {
+    const listed = (market: string, path = 'quote/market', extra = {}) =>
+      t
+        .call(path, { market, lang: 'us', ...extra })
+        .then(({ body }) =>
+          (body.data as Array<{ symbol: string; price: string | null }>).find(
+            (row) => row.symbol === LISTED,
+          ),
+        );
+    expect(await listed('JP')).toMatchObject({ symbol: LISTED, price: '1523' });
+    expect(await listed('JP', 'quote/rankings', { kind: 'gainers' })).toBeDefined();
+    expect(await listed('JP', 'quote/hot')).toBeDefined();
+    expect(await listed('US')).toBeUndefined();
+    const jp = (await t.call('quote/market', { market: 'JP' })).body.data as Array<{
+      symbol: string;
+    }>;
+    expect(jp.some((row) => row.symbol === NOT_YET)).toBe(false);
   });
 });

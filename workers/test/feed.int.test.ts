@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
-import { loadCandles, upsertCandles } from '@kabuto/schema/db';
+import { anIpoListing, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { loadCandles, loadListedInstruments, upsertCandles } from '@kabuto/schema/db';
 import { tickOf } from '@kabuto/schema/contracts';
 import {
   dailyLimits,
   findInstrument,
   formatPrice,
   isOnTick,
+  setListedInstruments,
   tradingDateOf,
   tradingDaysBetween,
   withinLimits,
   type Instrument,
 } from '@kabuto/schema/market';
 import { createLogger } from '../src/infra/logger.ts';
-import { prepareHistory } from '../src/feeds/market-data/history-backfill.ts';
+import { loadListedDailyBars, prepareHistory } from '../src/feeds/market-data/history-backfill.ts';
+import { createListedFeed } from '../src/feeds/market-data/listed-feed.ts';
 import { createSimulatedFeed } from '../src/feeds/market-data/simulated-feed.ts';
 
 // Friday 2026-11-20 12:00 UTC: Tokyo and Shanghai have closed for the day, New York has not opened.
@@ -207,5 +209,61 @@ describe('turnover', () => {
       }
     }
     expect(moved).toBeGreaterThan(50);
+  });
+});
+
+describe('a listed new share across a feed restart', () => {
+  // Tuesday 2026-11-24 01:00 UTC (Tokyo 10:00); the share listed an hour before, offered at ¥1,500.
+  const DAY1 = Date.parse('2026-11-24T01:00:00Z');
+  const HOUR = 3_600_000;
+  const SYMBOL = '9990A';
+
+  /** A feed process start at `startMs`: the registry and the stored bars read then, `beats` beats run. */
+  async function runFeed(db: TestDb['db'], startMs: number, beats: number) {
+    setListedInstruments(await loadListedInstruments(db, startMs));
+    const feed = createListedFeed({
+      seed: 3,
+      clock: 'always-open',
+      source: 'test',
+      stored: await loadListedDailyBars(db, startMs),
+    });
+    const prints = Array.from({ length: beats }, (_, i) => feed.next(startMs + i * 250))
+      .flat()
+      .filter((s) => s.symbol === SYMBOL);
+    return { prints, bars: feed.drainBars() };
+  }
+
+  it('resumes from the price it had ticked to, not from its offer price', async () => {
+    const own = await makeTestDb();
+    try {
+      const listingAt = DAY1 - HOUR;
+      await anIpoListing(
+        own.db,
+        {
+          subscribeEnd: listingAt - 72 * HOUR,
+          drawAt: listingAt - 71 * HOUR,
+          payDeadline: listingAt - 24 * HOUR,
+          listingAt,
+        },
+        { symbol: SYMBOL },
+      );
+      const before = await runFeed(own.db, DAY1, 400);
+      const last = before.prints[before.prints.length - 1];
+      expect(before.prints[0]?.prev_close).toBe('1500');
+      expect(last?.price).not.toBe('1500');
+      await upsertCandles(own.db, before.bars);
+
+      // Restarted the same day: the day's bar continues (same open, volume grows from where it was).
+      const sameDay = await runFeed(own.db, DAY1 + 10 * 60_000, 40);
+      expect(sameDay.prints[0]).toMatchObject({ open: before.prints[0]?.open, prev_close: '1500' });
+      expect(sameDay.prints[0]?.volume).toBeGreaterThan(last?.volume ?? 0);
+
+      // Restarted the next day: the day's base (prev close) is the last price before the restart.
+      const nextDay = await runFeed(own.db, DAY1 + 24 * HOUR, 40);
+      expect(nextDay.prints[0]?.prev_close).toBe(last?.price);
+    } finally {
+      setListedInstruments([]);
+      await own.cleanup();
+    }
   });
 });

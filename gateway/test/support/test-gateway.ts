@@ -75,6 +75,7 @@ export function checkAnswer(api: 'vue' | 'admin', path: string, body: Envelope):
 export async function startTestGateway(
   env: Record<string, string> = {},
   clock?: Clock,
+  options: { listedRefreshMs?: number } = {},
 ): Promise<TestGateway> {
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-gw-'));
@@ -103,6 +104,7 @@ export async function startTestGateway(
     redis,
     logger: pino({ level: 'silent' }),
     ...(clock ? { clock } : {}),
+    ...options,
   });
   const port = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${port}`;

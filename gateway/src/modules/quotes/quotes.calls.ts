@@ -11,8 +11,8 @@ import {
   quoteListResponse,
 } from '@kabuto/schema/contracts';
 import {
+  allInstruments,
   findInstrument,
-  INSTRUMENTS,
   marketClock,
   MARKET_RULES,
   searchInstruments,
@@ -121,10 +121,12 @@ type Latest = { quotes: { all(): Promise<Map<string, QuoteSnapshot>> } };
 
 async function marketSnapshots(deps: Latest, market: string, kind: Instrument['kind']) {
   const all = await deps.quotes.all();
-  return INSTRUMENTS.filter((i) => i.market === market && i.kind === kind).map((instrument) => ({
-    instrument,
-    snapshot: all.get(instrument.symbol),
-  }));
+  return allInstruments()
+    .filter((i) => i.market === market && i.kind === kind)
+    .map((instrument) => ({
+      instrument,
+      snapshot: all.get(instrument.symbol),
+    }));
 }
 
 /** The market's stocks that have a quote, ordered by `compare`. */
@@ -166,7 +168,7 @@ export const indicesCall = defineCall({
   output: quoteListResponse,
   async handle({ input, deps }) {
     const all = await deps.quotes.all();
-    const indices = INSTRUMENTS.filter(
+    const indices = allInstruments().filter(
       (i) => i.kind === 'index' && (!input.market || i.market === input.market),
     );
     return { msg: 'ok', data: indices.map((i) => quoteRow(i, all.get(i.symbol), input.lang)) };

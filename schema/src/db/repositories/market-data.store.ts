@@ -88,16 +88,24 @@ export async function loadCandles(
   return rows.map(toCandle);
 }
 
-/** The last `count` daily bars of every symbol (the feed resumes from them). */
-export async function loadRecentDailyBars(db: Db, sinceMs: number): Promise<Map<string, Candle[]>> {
-  const rows = await db
+/**
+ * The daily bars since `sinceMs` of every symbol (the feed resumes from them), or with
+ * `newSharesOnly` of the symbols of new-share listings only.
+ */
+export async function loadRecentDailyBars(
+  db: Db,
+  sinceMs: number,
+  { newSharesOnly = false }: { newSharesOnly?: boolean } = {},
+): Promise<Map<string, Candle[]>> {
+  let query = db
     .selectFrom('candle')
     .select(['symbol', 'start_ms', 'open', 'high', 'low', 'close', 'volume', 'turnover'])
     .where('period', '=', '1d')
-    .where('start_ms', '>=', BigInt(sinceMs))
-    .orderBy('symbol')
-    .orderBy('start_ms')
-    .execute();
+    .where('start_ms', '>=', BigInt(sinceMs));
+  if (newSharesOnly) {
+    query = query.where('symbol', 'in', (eb) => eb.selectFrom('ipo_listing').select('symbol'));
+  }
+  const rows = await query.orderBy('symbol').orderBy('start_ms').execute();
   const bySymbol = new Map<string, Candle[]>();
   for (const row of rows) {
     const list = bySymbol.get(row.symbol) ?? [];

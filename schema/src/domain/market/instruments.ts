@@ -161,12 +161,24 @@ export function stockInstrument(
 
 /** New shares listed so far (never a catalogue symbol), by symbol. */
 let listed: ReadonlyMap<string, Instrument> = new Map();
+/** The catalogue then the listed new shares; a new array only when the listed set is replaced. */
+let everyInstrument: readonly Instrument[] = INSTRUMENTS;
 
 /** Replaces the listed new shares `findInstrument` knows (loaded from the database). */
 export function setListedInstruments(instruments: readonly Instrument[]): void {
   listed = new Map(
     instruments.filter((i) => !BY_SYMBOL.has(i.symbol)).map((i) => [i.symbol, i] as const),
   );
+  everyInstrument = listed.size === 0 ? INSTRUMENTS : [...INSTRUMENTS, ...listed.values()];
+}
+
+/**
+ * Every instrument now: the catalogue's, then the listed new shares. Anything that lists
+ * instruments (search, market lists, rankings) reads this rather than `INSTRUMENTS`. The array
+ * stays the same object until the listed set is replaced, so callers may cache by identity.
+ */
+export function allInstruments(): readonly Instrument[] {
+  return everyInstrument;
 }
 
 /** The listed new shares `findInstrument` knows now. */

@@ -1,4 +1,4 @@
-import { INSTRUMENTS, type Instrument } from './instruments.ts';
+import { allInstruments, type Instrument } from './instruments.ts';
 
 /** Folds width, case and hiragana→katakana so "ﾄﾖﾀ", "とよた" and "トヨタ" meet. */
 export function normaliseKeyword(text: string): string {
@@ -16,12 +16,24 @@ interface Indexed {
   readonly names: readonly string[];
 }
 
-const INDEX: readonly Indexed[] = INSTRUMENTS.map((instrument) => ({
-  instrument,
-  symbol: normaliseKeyword(instrument.symbol),
-  initials: normaliseKeyword(instrument.initials),
-  names: [instrument.names.ja, instrument.names.en, instrument.names.zh].map(normaliseKeyword),
-}));
+function indexed(instrument: Instrument): Indexed {
+  return {
+    instrument,
+    symbol: normaliseKeyword(instrument.symbol),
+    initials: normaliseKeyword(instrument.initials),
+    names: [instrument.names.ja, instrument.names.en, instrument.names.zh].map(normaliseKeyword),
+  };
+}
+
+/** The search index of every instrument now, rebuilt only when that set changes (a listing). */
+let index: { readonly of: readonly Instrument[]; readonly entries: readonly Indexed[] } | null =
+  null;
+
+function currentIndex(): readonly Indexed[] {
+  const instruments = allInstruments();
+  if (index?.of !== instruments) index = { of: instruments, entries: instruments.map(indexed) };
+  return index.entries;
+}
 
 function score(entry: Indexed, key: string): number | null {
   if (entry.symbol === key) return 0;
@@ -37,7 +49,8 @@ function score(entry: Indexed, key: string): number | null {
 export function searchInstruments(keyword: string, limit = 20): Instrument[] {
   const key = normaliseKeyword(keyword);
   if (key.length === 0) return [];
-  return INDEX.map((entry) => ({ entry, rank: score(entry, key) }))
+  return currentIndex()
+    .map((entry) => ({ entry, rank: score(entry, key) }))
     .filter((hit): hit is { entry: Indexed; rank: number } => hit.rank !== null)
     .sort((a, b) => a.rank - b.rank || a.entry.symbol.localeCompare(b.entry.symbol))
     .slice(0, limit)

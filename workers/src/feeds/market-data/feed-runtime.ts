@@ -5,7 +5,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { FeedRuntime } from './feed-leader.ts';
 import { createFxFeed } from './fx-feed.ts';
 import { createListedFeed } from './listed-feed.ts';
-import { prepareHistory } from './history-backfill.ts';
+import { loadListedDailyBars, prepareHistory } from './history-backfill.ts';
 import { createReplayFeed } from './replay-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
@@ -40,7 +40,12 @@ export async function prepareSimulatorRuntime(deps: {
     startMs: nowMs,
   });
   const fx = createFxFeed(deps.seed, { alwaysOpen: deps.clock === 'always-open', source });
-  const listed = createListedFeed({ seed: deps.seed, clock: deps.clock, source });
+  const listed = createListedFeed({
+    seed: deps.seed,
+    clock: deps.clock,
+    source,
+    stored: await loadListedDailyBars(deps.db, nowMs),
+  });
   return {
     providers: [stocks, fx, listed],
     initial: stocks.snapshotsAtStart(nowMs),

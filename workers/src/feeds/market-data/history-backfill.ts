@@ -134,7 +134,7 @@ async function prepareSymbol(
     const days = tradingDaysBetween(instrument.market, addDays(end, -options.historyDays), end);
     const history = generateHistory(instrument, options.seed, days, options.minuteDays);
     const close = history.daily[history.daily.length - 1]?.close ?? instrument.referencePrice;
-    return sessionOf(
+    return resumePointOf(
       instrument,
       await store(db, instrument.symbol, [
         history,
@@ -143,28 +143,48 @@ async function prepareSymbol(
     );
   }
   const lastDate = tradingDateOf(last.startMs);
-  if (lastDate >= today) return sessionOf(instrument, recent);
+  if (lastDate >= today) return resumePointOf(instrument, recent);
   const gap = tradingDaysBetween(instrument.market, addDays(lastDate, 1), end);
   const state = createSymbolState(instrument, options.seed, last.close, `gap:${lastDate}`);
   const filled = extendHistory(state, gap, Math.min(options.minuteDays, gap.length), last.close);
   const close = filled.daily[filled.daily.length - 1]?.close ?? last.close;
   const sofar = sessionSoFar(instrument, state, close, day, options.nowMs);
-  if (gap.length === 0 && !sofar) return sessionOf(instrument, recent);
-  return sessionOf(instrument, [
+  if (gap.length === 0 && !sofar) return resumePointOf(instrument, recent);
+  return resumePointOf(instrument, [
     ...recent,
     ...(await store(db, instrument.symbol, [filled, sofar])),
   ]);
 }
 
-/** The latest session bar and its base (the close before it, ex-rights when an action fell that day). */
-function sessionOf(instrument: Instrument, daily: readonly Candle[]): ResumePoint {
+/**
+ * The latest session bar and its base (the close before it, ex-rights when an action fell that
+ * day). With no bar before it the base is `firstBase` (a new share's offer price on its listing
+ * day), else that session's open.
+ */
+export function resumePointOf(
+  instrument: Instrument,
+  daily: readonly Candle[],
+  firstBase?: bigint,
+): ResumePoint {
   const last = daily[daily.length - 1];
   if (!last) return { session: null };
   const date = tradingDateOf(last.startMs);
-  const previous = daily[daily.length - 2];
-  return {
-    session: { date, bar: last, base: baseFor(instrument, date, previous?.close ?? last.open) },
-  };
+  const before = daily[daily.length - 2]?.close ?? firstBase ?? last.open;
+  return { session: { date, bar: last, base: baseFor(instrument, date, before) } };
+}
+
+/** How far back the stored daily bars a restart resumes from are read. */
+function resumeWindowStart(nowMs: number): number {
+  return tradingDateKey(addDays(new Date(nowMs).toISOString().slice(0, 10), -40));
+}
+
+/**
+ * The stored daily bars of listed new shares, by symbol, for the listed feed to resume each
+ * from where it was (`resumePointOf`). No history is generated for them: a new share had no
+ * prices before its listing, so one without stored bars starts from its offer price.
+ */
+export function loadListedDailyBars(db: Db, nowMs: number): Promise<Map<string, Candle[]>> {
+  return loadRecentDailyBars(db, resumeWindowStart(nowMs), { newSharesOnly: true });
 }
 
 /**
@@ -177,10 +197,7 @@ export async function prepareHistory(
   options: HistoryOptions,
 ): Promise<Map<string, ResumePoint>> {
   const started = performance.now();
-  const recent = await loadRecentDailyBars(
-    db,
-    tradingDateKey(addDays(new Date(options.nowMs).toISOString().slice(0, 10), -40)),
-  );
+  const recent = await loadRecentDailyBars(db, resumeWindowStart(options.nowMs));
   const resume = new Map<string, ResumePoint>();
   let generated = 0;
   for (const instrument of options.instruments) {

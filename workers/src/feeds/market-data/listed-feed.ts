@@ -1,6 +1,7 @@
 import type { QuoteSnapshot } from '@kabuto/schema/contracts';
 import type { StoredBar } from '@kabuto/schema/db';
-import { listedInstruments, type ClockMode } from '@kabuto/schema/market';
+import { listedInstruments, type Candle, type ClockMode } from '@kabuto/schema/market';
+import { resumePointOf } from './history-backfill.ts';
 import type { QuoteProvider } from './quote-provider.ts';
 import { createSimulatedFeed, type SimulatedFeed } from './simulated-feed.ts';
 
@@ -10,19 +11,24 @@ export interface ListedFeed extends QuoteProvider {
 
 /**
  * Ticks for listed new shares: a symbol joins on the first beat after it appears among the
- * listed instruments (its listing time reached; the registry is refreshed from the database)
- * and starts from its reference price, the offer price. Each runs the same simulator as the
- * catalogue's stocks, under the same market hours.
+ * listed instruments (its listing time reached; the registry is refreshed from the database).
+ * It resumes from its stored daily bars (`stored`, read when the feed starts) like a catalogue
+ * stock after a restart, and starts from its reference price, the offer price, when it has none.
+ * Each runs the same simulator as the catalogue's stocks, under the same market hours.
  */
 export function createListedFeed(options: {
   seed: number;
   clock: ClockMode;
   source: string;
+  stored?: ReadonlyMap<string, readonly Candle[]>;
 }): ListedFeed {
   const feeds = new Map<string, SimulatedFeed>();
   const join = (nowMs: number) => {
     for (const instrument of listedInstruments()) {
       if (feeds.has(instrument.symbol)) continue;
+      const bars = options.stored?.get(instrument.symbol) ?? [];
+      const resume =
+        bars.length > 0 ? resumePointOf(instrument, bars, instrument.referencePrice) : null;
       feeds.set(
         instrument.symbol,
         createSimulatedFeed({
@@ -30,7 +36,7 @@ export function createListedFeed(options: {
           seed: options.seed,
           clock: options.clock,
           source: options.source,
-          resume: new Map(),
+          resume: new Map(resume ? [[instrument.symbol, resume]] : []),
           startMs: nowMs,
         }),
       );
