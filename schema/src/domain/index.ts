@@ -9,3 +9,6 @@ export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';
 export * from './holds/hold-lifecycle.ts';
+export * from './ipo/lottery-hashes.ts';
+export * from './ipo/lottery.ts';
+export * from './ipo/lottery-proof.ts';
