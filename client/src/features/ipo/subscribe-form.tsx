@@ -1,0 +1,81 @@
+import { Button, Dialog, Stepper } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
+import { formatAmount } from '../../lib/format.ts';
+import { translateMsg } from '../../lib/i18n.ts';
+import { showMessage } from '../../lib/toast.ts';
+import { ipoApi, type IpoDetail } from './ipo.api.ts';
+
+/** Asks before subscribing: the listing, the lots and the shares they are. */
+function confirmSubscribe(detail: IpoDetail, lots: number) {
+  return Dialog.confirm({
+    content: i18next.t('ipo.subscribeConfirm', {
+      name: detail.name,
+      lots,
+      shares: lots * detail.lot,
+      price: formatAmount(detail.price, detail.currency),
+    }),
+    confirmText: i18next.t('common.confirm'),
+    cancelText: i18next.t('common.cancel'),
+  });
+}
+
+/** A refusal stays on screen in words until the next attempt (a toast alone could be missed). */
+export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
+  if (!msg) return null;
+  return (
+    <div className="ipo-refusal" role="alert" data-testid={id} data-msg={msg}>
+      {translateMsg(msg)}
+    </div>
+  );
+}
+
+/** Lots within the listing's minimum and maximum, a confirmation, and the answer in words. */
+export function SubscribeForm({ detail, onDone }: { detail: IpoDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [lots, setLots] = useState(detail.min_lots);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!(await confirmSubscribe(detail, lots))) return;
+    setBusy(true);
+    const answer = await ipoApi.subscribe(detail.id, lots);
+    setBusy(false);
+    setRefusal(answer.refusal);
+    if (!answer.refusal) showMessage(translateMsg(answer.msg));
+    onDone();
+  };
+  return (
+    <div className="card" data-testid="subscribe-form">
+      <div className="ipo-section-title">{t('ipo.subscribe')}</div>
+      <div className="detail-row" style={{ alignItems: 'center' }}>
+        <span className="muted">
+          {t('ipo.lotsAsked', { min: detail.min_lots, max: detail.max_lots })}
+        </span>
+        <Stepper
+          value={lots}
+          min={detail.min_lots}
+          max={detail.max_lots}
+          digits={0}
+          onChange={(v: number | null) => setLots(Number(v ?? detail.min_lots))}
+          data-testid="subscribe-lots"
+        />
+      </div>
+      <div className="muted" style={{ marginTop: 6 }}>
+        {t('ipo.sharesAsked', { shares: lots * detail.lot })} · {t('ipo.noHoldNote')}
+      </div>
+      <Button
+        block
+        color="primary"
+        style={{ marginTop: 12 }}
+        loading={busy}
+        onClick={() => void submit()}
+        data-testid="subscribe-submit"
+      >
+        {t('ipo.subscribe')}
+      </Button>
+      <RefusalNote msg={refusal} id="subscribe-refusal" />
+    </div>
+  );
+}
