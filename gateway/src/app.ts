@@ -17,6 +17,7 @@ import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
 import { createAssetRecompute } from './modules/common/asset-recompute.ts';
 import { createPayoutQueue } from './modules/funds/payout-queue.ts';
+import { createIpoStepQueue } from './modules/ipo/ipo-step-queue.ts';
 import { createSecretBox } from './modules/security/secret-box.ts';
 import { createOutboxNotifier, type Notifier } from './modules/common/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
@@ -147,6 +148,7 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
+    ipoSteps: createIpoStepQueue(queue('ipo-allotment'), logger),
   };
 }
 
@@ -200,6 +202,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await deps.assetRecompute.close();
       await deps.payouts.close();
+      await deps.ipoSteps.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AccountEvents } from './realtime/account-events.ts';
 import type { SecretBox } from './modules/security/secret-box.ts';
 import type { LatestQuotes } from './modules/quotes/latest-quotes.ts';
 import type { PayoutQueue } from './modules/funds/payout-queue.ts';
+import type { IpoStepQueue } from './modules/ipo/ipo-step-queue.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
 export interface GatewayDeps {
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   readonly assetRecompute: AssetRecompute;
   /** Approved withdrawals go to the payout worker through it. */
   readonly payouts: PayoutQueue;
+  /** A new or edited listing's draw, forfeit and listing jobs go to the workers through it. */
+  readonly ipoSteps: IpoStepQueue;
   readonly quotes: LatestQuotes;
   /** Seals secrets at rest (TOTP seeds). */
   readonly secrets: SecretBox;

@@ -14,6 +14,8 @@ import { FUNDS_CALLS } from '../modules/funds/funds.calls.ts';
 import { FUNDS_ADMIN_CALLS } from '../modules/funds/funds.admin-calls.ts';
 import { SECURITY_CALLS } from '../modules/security/security.calls.ts';
 import { INBOX_CALLS } from '../modules/inbox/inbox.calls.ts';
+import { IPO_CALLS } from '../modules/ipo/ipo.calls.ts';
+import { IPO_ADMIN_CALLS } from '../modules/ipo/ipo.admin-calls.ts';
 import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 
 /** Every call under /api/vue/: the spread of each module's list (a new module adds one line). */
@@ -31,6 +33,7 @@ export const CALLS: readonly CallDefinition[] = [
   ...FUNDS_CALLS,
   ...SECURITY_CALLS,
   ...INBOX_CALLS,
+  ...IPO_CALLS,
 ];
 
 /**
@@ -42,4 +45,5 @@ export const ADMIN_CALLS: readonly CallDefinition[] = [
   ...KYC_ADMIN_CALLS,
   ...FUNDS_ADMIN_CALLS,
   ...UPLOADS_ADMIN_CALLS,
+  ...IPO_ADMIN_CALLS,
 ];

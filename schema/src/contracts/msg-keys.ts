@@ -73,6 +73,14 @@ export const REFUSAL_KEYS = [
   'internal_error',
   'quote_expired',
   'grant_not_yet',
+  // New shares: the proof (or a payment) before the draw; a payment or waiver of a subscription
+  // that did not win (or was already settled); a second payment; a payment after the deadline.
+  'allotment_not_drawn',
+  'allotment_not_won',
+  'already_paid',
+  'pay_deadline_passed',
+  // Back office: a listing's terms can no longer be edited once its subscription window opened.
+  'listing_already_open',
   // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
   'service_unavailable',
 ] as const;

@@ -67,7 +67,16 @@ export function orderUpdated<R extends OrderUpdateReason>(
 }
 
 export type FundUpdate =
-  | { reason: 'deposit_requested' | 'withdrawal_requested' | 'exchange'; [field: string]: unknown }
+  | {
+      reason:
+        | 'deposit_requested'
+        | 'withdrawal_requested'
+        | 'exchange'
+        | 'ipo_subscribed'
+        | 'ipo_payment'
+        | 'ipo_waived';
+      [field: string]: unknown;
+    }
   | { reason: FundDecisionReason; id: string }
   | { kind: 'paper_grant'; [field: string]: unknown }
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string };

@@ -17,3 +17,5 @@ export * from './private-files.ts';
 export * from './db-errors.ts';
 export * from './account-event-outbox.ts';
 export * from './advance.ts';
+export * from './ipo/listings.repository.ts';
+export * from './ipo/subscriptions.repository.ts';

@@ -1,0 +1,109 @@
+import {
+  ipoDetailRequest,
+  ipoDetailResponse,
+  ipoListRequest,
+  ipoListResponse,
+  ipoPayRequest,
+  ipoProofRequest,
+  ipoProofResponse,
+  ipoStatusResponse,
+  ipoSubscribedResponse,
+  ipoSubscribeRequest,
+  ipoWaiveRequest,
+  newStockListRequest,
+  newStockListResponse,
+} from '@kabuto/schema/contracts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { listingDetail, listingProof, listListings, newStockList } from './ipo-query.service.ts';
+import { paySubscription, waiveSubscription } from './payment.service.ts';
+import { subscribe } from './subscribe.service.ts';
+
+export const ipoListCall = defineUserCall({
+  path: 'ipo/list',
+  summary:
+    'New-share listings by phase (upcoming, open, closed or all, by the server clock), names in the caller’s language',
+  input: ipoListRequest,
+  output: ipoListResponse,
+  async handle({ input, deps }) {
+    const nowMs = deps.clock.nowMs();
+    return { msg: 'ok', data: await listListings(deps.db, input.status, input.lang, nowMs) };
+  },
+});
+
+export const ipoDetailCall = defineUserCall({
+  path: 'ipo/detail',
+  summary:
+    'One listing with the spec’s new-share fields (cap, premium spread, applicants, allotment rate once drawn) and the caller’s own subscription',
+  input: ipoDetailRequest,
+  output: ipoDetailResponse,
+  async handle({ input, caller, deps }) {
+    const nowMs = deps.clock.nowMs();
+    return { msg: 'ok', data: await listingDetail(deps.db, caller.userId, input, nowMs) };
+  },
+});
+
+export const ipoSubscribeCall = defineUserCall({
+  path: 'ipo/subscribe',
+  summary:
+    'Applies for lots of a listing inside its window, once per listing (new_share_once); holds nothing',
+  input: ipoSubscribeRequest,
+  output: ipoSubscribedResponse,
+  async handle({ input, caller, deps }) {
+    const applied = await subscribe(deps, caller.userId, input);
+    return { msg: 'subscribe_ok', data: applied.result };
+  },
+});
+
+export const ipoPayCall = defineUserCall({
+  path: 'ipo/pay',
+  summary:
+    'Pays a won subscription from cash before the deadline (cash → hold:ipo, journal ipo_payment)',
+  input: ipoPayRequest,
+  output: ipoStatusResponse,
+  async handle({ input, caller, deps }) {
+    const paid = await paySubscription(deps, caller.userId, input);
+    return { msg: 'payment_ok', data: paid.result };
+  },
+});
+
+export const ipoWaiveCall = defineUserCall({
+  path: 'ipo/waive',
+  summary: 'Declines a won subscription before the deadline; nothing is posted',
+  input: ipoWaiveRequest,
+  output: ipoStatusResponse,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await waiveSubscription(deps, caller.userId, input.subscription_id) };
+  },
+});
+
+export const ipoProofCall = defineUserCall({
+  path: 'ipo/proof',
+  summary:
+    'The published draw once drawn: seed, commitment, beacon, list in ticket order and result (DESIGN.md §8)',
+  input: ipoProofRequest,
+  output: ipoProofResponse,
+  async handle({ input, deps }) {
+    return { msg: 'ok', data: await listingProof(deps.db, input.id) };
+  },
+});
+
+export const newStockListCall = defineUserCall({
+  path: 'trade/usernewstocklist',
+  summary:
+    'The caller’s subscriptions in the spec shape: status 1 active / 0 closed, state, rjmoney = amount due or “-”',
+  input: newStockListRequest,
+  output: newStockListResponse,
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await newStockList(deps.db, caller.userId, input.lang) };
+  },
+});
+
+export const IPO_CALLS: readonly CallDefinition[] = [
+  ipoListCall,
+  ipoDetailCall,
+  ipoSubscribeCall,
+  ipoPayCall,
+  ipoWaiveCall,
+  ipoProofCall,
+  newStockListCall,
+];

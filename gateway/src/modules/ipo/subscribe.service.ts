@@ -1,0 +1,80 @@
+import { Refusal } from '@kabuto/schema/contracts';
+import {
+  findListing,
+  hashRequest,
+  insertSubscription,
+  isUniqueViolation,
+  runIdempotent,
+  subscriptionToListing,
+  writeTransaction,
+  type WriteTrx,
+} from '@kabuto/schema/db';
+import { checkSubscription, ticketFor } from '@kabuto/schema/ipo';
+import type { GatewayDeps } from '../../deps.ts';
+import { announceInTransaction } from '../common/announce.ts';
+import { requireVerified } from '../funds/fund-checks.ts';
+
+export interface SubscribeInput {
+  readonly id: number;
+  readonly lots: number;
+  readonly request_id: string;
+}
+
+/** The application itself, under the user lock: window, lots, once per listing, then the row. */
+async function apply(
+  deps: GatewayDeps,
+  trx: WriteTrx,
+  userId: number,
+  input: SubscribeInput,
+  nowMs: number,
+): Promise<{ subscription_id: string }> {
+  const listing = await findListing(trx, input.id);
+  if (!listing) throw new Refusal('not_found');
+  const refusal = checkSubscription(listing, input.lots, nowMs);
+  if (refusal) throw new Refusal(refusal);
+  if (await subscriptionToListing(trx, userId, listing.id)) throw new Refusal('new_share_once');
+  const { id, ticket } = await insertSubscription(
+    trx,
+    { listingId: listing.id, userId, lots: input.lots, requestId: input.request_id, nowMs },
+    (subscriptionId) => ticketFor(listing.listingKey, subscriptionId),
+  );
+  const payload = {
+    reason: 'ipo_subscribed' as const,
+    ipo_id: String(listing.id),
+    subscription_id: String(id),
+    lots: input.lots,
+    ticket,
+  };
+  await announceInTransaction(
+    deps,
+    trx,
+    { userId, event: 'fund:updated', payload },
+    'ipo_subscribed',
+  );
+  return { subscription_id: String(id) };
+}
+
+/**
+ * `ipo/subscribe`: one application per user and listing, inside the window, lots within min and
+ * max; in live mode only verified users. Applying holds nothing (Japanese practice: a winner pays
+ * after the draw). The ticket, `hmac(listing_key, id)`, is written in the same transaction. A
+ * retry with the same request_id answers the first result; concurrent requests of one user are
+ * serialised by the user lock and `ipo_subscription_once` backs it up.
+ */
+export async function subscribe(deps: GatewayDeps, userId: number, input: SubscribeInput) {
+  if (deps.config.mode === 'live') await requireVerified(deps.db, userId);
+  const requestHash = hashRequest({ call: 'ipo/subscribe', id: input.id, lots: input.lots });
+  const nowMs = deps.clock.nowMs();
+  const applied = writeTransaction(
+    deps.db,
+    (trx) =>
+      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
+        apply(deps, trx, userId, input, nowMs),
+      ),
+    { lockUser: userId },
+  );
+  return applied.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new Refusal('new_share_once');
+    throw error;
+  });
+}
