@@ -19,3 +19,6 @@ export * from './account-event-outbox.ts';
 export * from './advance.ts';
 export * from './ipo/listings.repository.ts';
 export * from './ipo/subscriptions.repository.ts';
+export * from './ipo/draw.repository.ts';
+export * from './ipo/draw-losers.repository.ts';
+export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';

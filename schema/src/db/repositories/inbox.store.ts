@@ -11,7 +11,11 @@ export type InboxKind =
   | 'withdrawal_rejected'
   | 'withdrawal_failed'
   | 'margin_call'
-  | 'stop_out';
+  | 'stop_out'
+  | 'ipo_won'
+  | 'ipo_lost'
+  | 'ipo_forfeited'
+  | 'ipo_listed';
 
 export async function insertInboxMessage(
   trx: Db,

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../create-db.ts';
+import type { WriteTrx } from '../after-commit.ts';
+import { dialectOf } from '../dialect.ts';
+import type { IpoListingRow } from './ipo.table.ts';
+
+/** The listing a step works on, or undefined for an unknown id. */
+export function listingForStep(db: Db, ipoId: number): Promise<IpoListingRow | undefined> {
+  return db
+    .selectFrom('ipo_listing')
+    .selectAll()
+    .where('id', '=', BigInt(ipoId))
+    .executeTakeFirst();
+}
+
+/** One frozen entry of the list, in ticket order (DESIGN.md §8 step 2). */
+export interface FrozenEntry {
+  readonly ticket: string;
+  readonly lots: number;
+}
+
+/**
+ * Every subscription of the listing as the lottery's entries, sorted by ticket as byte strings
+ * (PostgreSQL: `COLLATE "C"`, whatever the database's collation; SQLite compares bytes).
+ */
+export async function frozenEntries(db: Db, listingId: number): Promise<FrozenEntry[]> {
+  const order = dialectOf(db) === 'postgres' ? sql`ticket collate "C"` : sql<string>`ticket`;
+  const rows = await db
+    .selectFrom('ipo_subscription')
+    .select(['ticket', 'lots'])
+    .where('listing_id', '=', BigInt(listingId))
+    .orderBy(order)
+    .execute();
+  return rows.map((row) => ({ ticket: row.ticket, lots: Number(row.lots) }));
+}
+
+/** The beacon value and the frozen list's record, stored once per listing. */
+export interface DrawRecord {
+  readonly listHash: string;
+  readonly applicants: number;
+  readonly lotsApplied: number;
+  readonly beacon: string;
+  readonly beaconRound: number | null;
+  readonly beaconSignature: string | null;
+  readonly drawSeed: string;
+}
+
+/**
+ * Stores the draw's inputs once: a conditional update on `beacon is null`, so a rerun (or a
+ * second worker) keeps the first beacon and never draws on a new one. Returns whether this call
+ * stored it; the caller then reads the stored record back either way.
+ */
+export async function storeDrawRecord(
+  db: Db,
+  listingId: number,
+  record: DrawRecord,
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('ipo_listing')
+    .set({
+      list_hash: record.listHash,
+      applicants: BigInt(record.applicants),
+      lots_applied: BigInt(record.lotsApplied),
+      beacon: record.beacon,
+      beacon_round: record.beaconRound === null ? null : BigInt(record.beaconRound),
+      beacon_signature: record.beaconSignature,
+      draw_seed: record.drawSeed,
+      updated_at: nowMs,
+    })
+    .where('id', '=', BigInt(listingId))
+    .where('beacon', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** Marks a step done once (`drawn_at`, `forfeited_at` or `listed_at`); true if this call did. */
+export async function markStepDone(
+  db: Db,
+  listingId: number,
+  column: 'drawn_at' | 'forfeited_at' | 'listed_at',
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('ipo_listing')
+    .set({ [column]: nowMs, updated_at: nowMs })
+    .where('id', '=', BigInt(listingId))
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * Serialises the steps' chunk transactions of one listing across processes: PostgreSQL locks the
+ * listing row; SQLite's BEGIN IMMEDIATE already holds every other writer.
+ */
+export async function lockListing(trx: WriteTrx, listingId: number): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await sql`select id from ipo_listing where id = ${listingId} for update`.execute(trx);
+  }
+}
+
+/** The subscriptions still `applied` among these tickets (a chunk's winners), with their ids. */
+export async function appliedByTicket(
+  trx: Db,
+  listingId: number,
+  tickets: readonly string[],
+): Promise<{ id: bigint; user_id: bigint; ticket: string }[]> {
+  if (tickets.length === 0) return [];
+  return trx
+    .selectFrom('ipo_subscription')
+    .select(['id', 'user_id', 'ticket'])
+    .where('listing_id', '=', BigInt(listingId))
+    .where('status', '=', 'applied')
+    .where('ticket', 'in', [...tickets])
+    .execute();
+}
+
+/** A conditional win: applied → won with its lots and amount due; true if this call moved it. */
+export async function markWon(
+  trx: Db,
+  subscriptionId: bigint,
+  win: { lotsWon: number; amountDue: bigint; nowMs: number },
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('ipo_subscription')
+    .set({
+      status: 'won',
+      lots_won: BigInt(win.lotsWon),
+      amount_due: win.amountDue,
+      drawn_at: win.nowMs,
+    })
+    .where('id', '=', subscriptionId)
+    .where('status', '=', 'applied')
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}

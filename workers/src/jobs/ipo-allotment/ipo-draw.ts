@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '@kabuto/schema/contracts';
+import {
+  appliedByTicket,
+  frozenEntries,
+  insertInboxMessage,
+  listingForStep,
+  lockListing,
+  markChunkLost,
+  markStepDone,
+  markWon,
+  storeDrawRecord,
+  writeTransaction,
+  type Db,
+  type IpoListingRow,
+  type WriteTrx,
+} from '@kabuto/schema/db';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import type { Market } from '@kabuto/schema/market';
+import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/ipo';
+import type { AccountEmitter } from '../../infra/account-emitter.ts';
+
+/** Subscriptions written per transaction: a million applications make 100 transactions. */
+export const DRAW_CHUNK = 10_000;
+
+/** A public random value first published after `closeMs` (DESIGN.md §8 step 3). */
+export interface DrawBeaconValue {
+  readonly round: number | null;
+  readonly value: string;
+  readonly signature: string | null;
+}
+export interface DrawBeacon {
+  after(closeMs: number): Promise<DrawBeaconValue>;
+}
+
+export interface IpoStepDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly emitter: Pick<AccountEmitter, 'record'>;
+  /** The beacon for the listing's kind (`local` in paper mode, `drand` in live mode). */
+  readonly beaconFor: (kind: string) => DrawBeacon;
+  /** Rows per chunk transaction (tests make it small to kill a run between chunks). */
+  readonly chunk?: number;
+  /** Called after each committed chunk (tests and logs). */
+  readonly onChunk?: (written: number) => void;
+}
+
+const nodeSha256: Sha256Factory = () => createHash('sha256');
+
+/**
+ * The draw's inputs, fixed once: the list frozen in ticket order, and the beacon fetched (outside
+ * any transaction) only if none is stored yet, then stored by a conditional update. A rerun reads
+ * the stored beacon and so draws the same result; a draw whose list no longer hashes the same as
+ * the stored one stops (the list must not change after the close).
+ */
+async function frozenDraw(deps: IpoStepDeps, listing: IpoListingRow): Promise<OrderedDraw> {
+  const listingId = Number(listing.id);
+  const entries = await frozenEntries(deps.db, listingId);
+  const draw = (beacon: string) =>
+    drawOrdered({
+      entries,
+      lotsOffered: Number(listing.lots_offered),
+      maxLots: Number(listing.max_lots),
+      seed: listing.seed,
+      beacon,
+      sha256: nodeSha256,
+    });
+  if (listing.beacon !== null) return checkedAgainst(listing, draw(listing.beacon));
+  const value = await deps.beaconFor(listing.beacon_kind).after(Number(listing.subscribe_end));
+  const drawn = draw(value.value);
+  const record = {
+    listHash: drawn.listHash,
+    applicants: drawn.tickets.length,
+    lotsApplied: drawn.lots.reduce((sum, lots) => sum + lots, 0),
+    beacon: value.value,
+    beaconRound: value.round,
+    beaconSignature: value.signature,
+    drawSeed: drawn.drawSeed,
+  };
+  if (await storeDrawRecord(deps.db, listingId, record, deps.clock.nowMs())) return drawn;
+  const stored = await listingForStep(deps.db, listingId);
+  if (!stored?.beacon) throw new Error(`ipo ${listingId}: beacon not stored`);
+  return checkedAgainst(stored, draw(stored.beacon));
+}
+
+function checkedAgainst(listing: IpoListingRow, drawn: OrderedDraw): OrderedDraw {
+  if (drawn.listHash !== listing.list_hash || drawn.drawSeed !== listing.draw_seed) {
+    throw new Error(`ipo ${listing.id}: the frozen list changed after the draw began`);
+  }
+  return drawn;
+}
+
+/** Where the subscription id goes in the losers' event, built once per listing. */
+const ID_SLOT = '<subscription-id>';
+
+/** What a subscription's `allotment:drawn` says, and the inbox params, for one listing. */
+function notices(listing: IpoListingRow) {
+  const currency = listing.currency as Currency;
+  const base = { ipo_id: String(listing.id), currency, pay_deadline: Number(listing.pay_deadline) };
+  const formatMinor = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  const lostEvent = JSON.stringify({
+    ipo_id: base.ipo_id,
+    subscription_id: ID_SLOT,
+    lots_won: 0,
+    amount_due: '0',
+    currency,
+    pay_deadline: base.pay_deadline,
+  });
+  const [eventBefore = '', eventAfter = ''] = lostEvent.split(ID_SLOT);
+  return { base, formatMinor, eventBefore, eventAfter, symbol: listing.symbol };
+}
+
+type Notices = ReturnType<typeof notices>;
+
+/** One chunk of the result in one transaction: its winners row by row, its losers set-based. */
+async function writeChunk(
+  deps: IpoStepDeps,
+  listing: IpoListingRow,
+  draw: OrderedDraw,
+  span: { from: number; to: number },
+  said: Notices,
+): Promise<void> {
+  const listingId = Number(listing.id);
+  const wins = new Map<string, number>();
+  for (let k = span.from; k < span.to; k++) {
+    if (draw.lotsWon[k]! > 0) wins.set(draw.tickets[k]!, draw.lotsWon[k]!);
+  }
+  const range = {
+    after: span.from === 0 ? null : draw.tickets[span.from - 1]!,
+    upTo: draw.tickets[span.to - 1]!,
+  };
+  await writeTransaction(deps.db, async (trx) => {
+    await lockListing(trx, listingId);
+    const nowMs = deps.clock.nowMs();
+    for (const row of await appliedByTicket(trx, listingId, [...wins.keys()])) {
+      await writeWinner(
+        deps,
+        trx,
+        listing,
+        { ...row, lotsWon: wins.get(row.ticket)! },
+        said,
+        nowMs,
+      );
+    }
+    await markChunkLost(trx, listingId, range, {
+      inboxKind: 'ipo_lost',
+      inboxParams: JSON.stringify({ symbol: said.symbol }),
+      eventBefore: said.eventBefore,
+      eventAfter: said.eventAfter,
+      nowMs,
+    });
+  });
+}
+
+async function writeWinner(
+  deps: IpoStepDeps,
+  trx: WriteTrx,
+  listing: IpoListingRow,
+  row: { id: bigint; user_id: bigint; lotsWon: number },
+  said: Notices,
+  nowMs: number,
+): Promise<void> {
+  const due = amountDue(listing.market as Market, listing.price, row.lotsWon, Number(listing.lot));
+  if (!(await markWon(trx, row.id, { lotsWon: row.lotsWon, amountDue: due, nowMs }))) return;
+  const userId = Number(row.user_id);
+  const amount = said.formatMinor(due);
+  await insertInboxMessage(trx, {
+    userId,
+    kind: 'ipo_won',
+    params: {
+      symbol: said.symbol,
+      lots: String(row.lotsWon),
+      amount,
+      currency: said.base.currency,
+      deadline: String(said.base.pay_deadline),
+    },
+    nowMs,
+  });
+  await deps.emitter.record(trx, userId, 'allotment:drawn', {
+    ...said.base,
+    subscription_id: String(row.id),
+    lots_won: row.lotsWon,
+    amount_due: amount,
+  });
+}
+
+/**
+ * The draw step (DESIGN.md §8): freezes the list, fixes the beacon once, draws, writes the result
+ * in chunk transactions (each subscription applied → won | lost by a conditional update, with its
+ * inbox message and `allotment:drawn` event in the same transaction), then sets `drawn_at`.
+ * Killed anywhere and run again, it draws the same result and writes only the chunks not yet
+ * committed. Returns false when there is nothing to do (unknown, not due, or already drawn).
+ */
+export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
+  const listing = await listingForStep(deps.db, ipoId);
+  if (!listing || listing.drawn_at !== null) return false;
+  if (deps.clock.nowMs() < Number(listing.draw_at)) return false;
+  const draw = await frozenDraw(deps, listing);
+  const said = notices(listing);
+  const size = deps.chunk ?? DRAW_CHUNK;
+  for (let from = 0; from < draw.tickets.length; from += size) {
+    const to = Math.min(from + size, draw.tickets.length);
+    await writeChunk(deps, listing, draw, { from, to }, said);
+    deps.onChunk?.(to);
+  }
+  return markStepDone(deps.db, Number(listing.id), 'drawn_at', deps.clock.nowMs());
+}

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '@kabuto/schema/contracts';
+import { AccountEventOutbox, reconcile, type Db } from '@kabuto/schema/db';
+import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
+import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
+import {
+  drawListing,
+  type DrawBeacon,
+  type IpoStepDeps,
+} from '../src/jobs/ipo-allotment/ipo-draw.ts';
+import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';
+import { dueSteps } from '../src/jobs/ipo-allotment/ipo-allotment.processor.ts';
+
+// The draw step on a real database: the written result equals the pure rule's, and a run
+// stopped between chunks and run again writes each result, message and event exactly once.
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await makeTestDb();
+});
+afterAll(async () => {
+  await testDb.cleanup();
+});
+
+const CLOSE = Date.UTC(2026, 10, 20, 6, 0);
+const times = {
+  subscribeEnd: CLOSE,
+  drawAt: CLOSE + 60_000,
+  payDeadline: CLOSE + 86_400_000,
+  listingAt: CLOSE + 3 * 86_400_000,
+};
+const clockAt = (ms: number): Clock => ({ nowMs: () => ms });
+
+/** Events the outbox relayed (the rest wait in `account_event_outbox` for the gateways' sweep). */
+const published: { user_id: bigint; event: string; payload: string }[] = [];
+
+/** A beacon that counts its calls and gives a new value each time (a rerun must not use a second). */
+function countingBeacon(): DrawBeacon & { calls: number } {
+  const beacon = {
+    calls: 0,
+    after: () => {
+      beacon.calls += 1;
+      return Promise.resolve({
+        round: null,
+        value: randomBytes(32).toString('hex'),
+        signature: null,
+      });
+    },
+  };
+  return beacon;
+}
+
+function depsFor(
+  db: Db,
+  beacon: DrawBeacon,
+  nowMs: number,
+  extra: Partial<IpoStepDeps> = {},
+): IpoStepDeps {
+  const outbox = new AccountEventOutbox(
+    db,
+    (userId, event, payload) => {
+      published.push({ user_id: BigInt(userId), event, payload: JSON.stringify(payload) });
+    },
+    () => nowMs,
+  );
+  return {
+    db,
+    clock: clockAt(nowMs),
+    emitter: {
+      record: async (trx, userId, event, payload) =>
+        void (await outbox.record(trx, userId, event, payload)),
+    },
+    beaconFor: () => beacon,
+    chunk: 150,
+    ...extra,
+  };
+}
+
+async function written(db: Db, listingId: number) {
+  const subs = await db
+    .selectFrom('ipo_subscription')
+    .select(['id', 'user_id', 'ticket', 'lots', 'status', 'lots_won', 'amount_due'])
+    .where('listing_id', '=', BigInt(listingId))
+    .execute();
+  const users = subs.map((s) => s.user_id);
+  const inbox = await db
+    .selectFrom('inbox_message')
+    .select(['user_id', 'kind'])
+    .where('user_id', 'in', users)
+    .execute();
+  const waiting = await db
+    .selectFrom('account_event_outbox')
+    .select(['user_id', 'event', 'payload'])
+    .where('user_id', 'in', users)
+    .execute();
+  const mine = new Set(users);
+  const events = [...waiting, ...published.filter((e) => mine.has(e.user_id))];
+  const seqs = await db
+    .selectFrom('account_event_seq')
+    .select('last_seq')
+    .where('user_id', 'in', users)
+    .execute();
+  return { subs, inbox, events, seqs };
+}
+
+describe('the draw step', () => {
+  it('writes the pure rule’s result; stopped between chunks and rerun, each message and event once', async () => {
+    const db = testDb.db;
+    const listing = await anIpoListing(db, times, { lotsOffered: 300, maxLots: 5 });
+    const ids = await manySubscriptions(db, listing, 2_000, (n) => 1 + (n % 7));
+    const beacon = countingBeacon();
+    let chunks = 0;
+    const crashing = depsFor(db, beacon, times.drawAt, {
+      onChunk: () => {
+        if (++chunks === 4) throw new Error('killed after four chunks');
+      },
+    });
+    await expect(drawListing(crashing, listing.listingId)).rejects.toThrow('killed');
+    const midway = await written(db, listing.listingId);
+    expect(midway.subs.filter((s) => s.status === 'applied')).toHaveLength(2_000 - 600);
+
+    expect(await drawListing(depsFor(db, beacon, times.drawAt + 5_000), listing.listingId)).toBe(
+      true,
+    );
+    expect(beacon.calls).toBe(1);
+    const row = await db
+      .selectFrom('ipo_listing')
+      .selectAll()
+      .where('id', '=', BigInt(listing.listingId))
+      .executeTakeFirstOrThrow();
+    const expected = drawLottery({
+      entries: ids.map((id, n) => ({
+        ticket: ticketFor(listing.listingKey, id),
+        lots: 1 + (n % 7),
+      })),
+      lotsOffered: 300,
+      maxLots: 5,
+      seed: listing.seed,
+      beacon: row.beacon!,
+    });
+    expect(row.list_hash).toBe(expected.listHash);
+    expect(row.draw_seed).toBe(expected.drawSeed);
+    expect(row.applicants).toBe(2_000n);
+    expect(row.drawn_at).toBe(BigInt(times.drawAt + 5_000));
+
+    const { subs, inbox, events, seqs } = await written(db, listing.listingId);
+    const won = new Map(expected.result.map((r) => [r.ticket, r.lotsWon]));
+    for (const s of subs) {
+      const lots = won.get(s.ticket)!;
+      expect([s.status, s.lots_won]).toEqual([lots > 0 ? 'won' : 'lost', BigInt(lots)]);
+      // ¥1,500.0 × 100 shares a lot.
+      if (lots > 0) expect(s.amount_due).toBe(150_000n * BigInt(lots));
+    }
+    expect(subs.reduce((sum, s) => sum + Number(s.lots_won), 0)).toBe(300);
+    expect(inbox).toHaveLength(2_000);
+    expect(new Set(inbox.map((m) => m.user_id)).size).toBe(2_000);
+    expect(inbox.filter((m) => m.kind === 'ipo_won').length).toBe(
+      subs.filter((s) => s.status === 'won').length,
+    );
+    expect(events).toHaveLength(2_000);
+    expect(new Set(events.map((e) => e.user_id)).size).toBe(2_000);
+    expect(seqs.map((q) => q.last_seq)).toEqual(Array(2_000).fill(1n));
+    const byUser = new Map(subs.map((s) => [s.user_id, s]));
+    for (const e of events) {
+      const payload = JSON.parse(e.payload) as {
+        subscription_id: string;
+        lots_won: number;
+        ipo_id: string;
+      };
+      const s = byUser.get(e.user_id)!;
+      expect(e.event).toBe('allotment:drawn');
+      expect([payload.subscription_id, payload.lots_won, payload.ipo_id]).toEqual([
+        String(s.id),
+        Number(s.lots_won),
+        String(listing.listingId),
+      ]);
+    }
+
+    // A third run (a duplicate job, the sweep) does nothing.
+    expect(await drawListing(depsFor(db, beacon, times.drawAt + 9_000), listing.listingId)).toBe(
+      false,
+    );
+    const again = await written(db, listing.listingId);
+    expect([again.inbox.length, again.events.length, beacon.calls]).toEqual([2_000, 2_000, 1]);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+
+  it('waits for its time; the sweep lists due steps not done', async () => {
+    const db = testDb.db;
+    const listing = await anIpoListing(db, times, { lotsOffered: 5 });
+    await manySubscriptions(db, listing, 20);
+    const beacon = countingBeacon();
+    expect(await drawListing(depsFor(db, beacon, times.drawAt - 1), listing.listingId)).toBe(false);
+    expect(beacon.calls).toBe(0);
+    expect(await dueSteps(db, times.drawAt)).toContainEqual({
+      ipoId: listing.listingId,
+      step: 'draw',
+    });
+    expect(await drawListing(depsFor(db, beacon, times.drawAt), listing.listingId)).toBe(true);
+    expect(await dueSteps(db, times.drawAt)).not.toContainEqual(
+      expect.objectContaining({ ipoId: listing.listingId }),
+    );
+    expect(await dueSteps(db, times.payDeadline)).toContainEqual({
+      ipoId: listing.listingId,
+      step: 'forfeit',
+    });
+  });
+});
+
+describe('the forfeit step', () => {
+  it('forfeits unpaid wins at the deadline with a message each, posts nothing, once', async () => {
+    const db = testDb.db;
+    const listing = await anIpoListing(db, times, { lotsOffered: 40, maxLots: 1 });
+    await manySubscriptions(db, listing, 100, () => 1);
+    await drawListing(depsFor(db, countingBeacon(), times.drawAt), listing.listingId);
+    const winners = await db
+      .selectFrom('ipo_subscription')
+      .select(['id', 'user_id'])
+      .where('listing_id', '=', BigInt(listing.listingId))
+      .where('status', '=', 'won')
+      .orderBy('id')
+      .execute();
+    expect(winners).toHaveLength(40);
+    // Ten winners paid (the gateway's call), the rest did nothing.
+    await db
+      .updateTable('ipo_subscription')
+      .set({ status: 'paid' })
+      .where(
+        'id',
+        'in',
+        winners.slice(0, 10).map((w) => w.id),
+      )
+      .execute();
+    const journalsBefore = await db
+      .selectFrom('journal')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+
+    expect(
+      await forfeitUnpaid(depsFor(db, countingBeacon(), times.payDeadline - 1), listing.listingId),
+    ).toBe(false);
+    expect(
+      await forfeitUnpaid(depsFor(db, countingBeacon(), times.payDeadline), listing.listingId),
+    ).toBe(true);
+    expect(
+      await forfeitUnpaid(depsFor(db, countingBeacon(), times.payDeadline + 1), listing.listingId),
+    ).toBe(false);
+
+    const after = await written(db, listing.listingId);
+    const statuses = after.subs.reduce<Record<string, number>>(
+      (n, s) => ({ ...n, [s.status]: (n[s.status] ?? 0) + 1 }),
+      {},
+    );
+    expect(statuses).toEqual({ paid: 10, forfeited: 30, lost: 60 });
+    expect(after.inbox.filter((m) => m.kind === 'ipo_forfeited')).toHaveLength(30);
+    const journalsAfter = await db
+      .selectFrom('journal')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(journalsAfter.n).toEqual(journalsBefore.n);
+  });
+});
