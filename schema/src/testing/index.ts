@@ -2,3 +2,4 @@ export * from './test-db.ts';
 export * from './builders.ts';
 export * from './scratch-redis.ts';
 export * from './ipo-builders.ts';
+export * from './drand-quicknet-rounds.ts';

@@ -11,7 +11,7 @@ import {
   type IpoListing,
   type IpoSubscription,
 } from '@kabuto/schema/db';
-import { LOTTERY_RULE_ID, listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
+import { LOTTERY_RULE, listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
 import { formatPrice } from '@kabuto/schema/market';
 import {
   detailFields,
@@ -79,7 +79,7 @@ export async function listingProof(db: Db, id: number) {
   if (!draw) throw new Refusal('allotment_not_drawn');
   const entries = await subscriptionsOfListing(db, listing.id);
   return {
-    rule: LOTTERY_RULE_ID,
+    rule: LOTTERY_RULE,
     listing_id: String(listing.id),
     seed_commitment: listing.seedCommitment,
     seed: listing.seed,

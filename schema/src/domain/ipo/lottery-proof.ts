@@ -42,15 +42,17 @@ function compareResults(published: readonly LotteryWin[], recomputed: readonly L
   };
   const byTicket = new Map<string, number>();
   for (const win of published) {
-    if (byTicket.has(win.ticket))
+    if (byTicket.has(win.ticket)) {
       note({ ticket: win.ticket, published: win.lotsWon, recomputed: null });
+    }
     byTicket.set(win.ticket, win.lotsWon);
   }
   for (const win of recomputed) {
     const lots = byTicket.get(win.ticket);
     byTicket.delete(win.ticket);
-    if (lots !== win.lotsWon)
+    if (lots !== win.lotsWon) {
       note({ ticket: win.ticket, published: lots ?? null, recomputed: win.lotsWon });
+    }
   }
   for (const [ticket, lots] of byTicket) note({ ticket, published: lots, recomputed: null });
   const sameOrder =

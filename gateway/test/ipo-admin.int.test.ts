@@ -1,0 +1,188 @@
+import { Queue } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { ipoStepJobId, queueName } from '@kabuto/schema/contracts';
+import { seedCommitment } from '@kabuto/schema/ipo';
+import {
+  HOUR,
+  admin,
+  createListing,
+  db,
+  jpTerms,
+  openWindow,
+  requestId,
+  state,
+  t,
+  useIpoGateway,
+  user,
+} from './support/ipo-suite.ts';
+
+// The back office's new-share calls: create and edit a listing before it opens, each audited;
+// the draw, forfeit and listing jobs scheduled; the subscriptions with their results. No call
+// picks, edits or re-runs winners.
+useIpoGateway();
+
+async function auditRows(id: string) {
+  return db()
+    .selectFrom('audit_log')
+    .select(['action', 'subject', 'detail'])
+    .where('subject', '=', `ipo_listing:${id}`)
+    .orderBy('id')
+    .execute();
+}
+
+describe('ipo/create', () => {
+  it('creates a listing with a committed seed, an audit row and its three step jobs', async () => {
+    const { id, terms } = await createListing();
+    const row = await db()
+      .selectFrom('ipo_listing')
+      .selectAll()
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect(row.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.listing_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.seed_commitment).toBe(seedCommitment(row.seed));
+    expect([row.currency, row.price, row.lot, row.created_by !== null]).toEqual([
+      'JPY',
+      15_000n, // ¥1,500 at the JP scale of 0.1 yen
+      100n,
+      true,
+    ]);
+    const audit = await auditRows(id);
+    expect(audit.map((a) => a.action)).toEqual(['ipo.create']);
+    expect(JSON.parse(audit[0]!.detail)).toMatchObject({
+      symbol: terms['symbol'],
+      seed_commitment: row.seed_commitment,
+    });
+    expect(audit[0]!.detail).not.toContain(row.seed);
+
+    const queue = new Queue(queueName('ipo-allotment', t.prefix), {
+      connection: t.redis.duplicate({ maxRetriesPerRequest: null }),
+    });
+    try {
+      for (const step of ['draw', 'forfeit', 'list'] as const) {
+        const job = await queue.getJob(ipoStepJobId(Number(id), step));
+        expect(job?.data).toEqual({ ipoId: Number(id), step });
+      }
+      const draw = await queue.getJob(ipoStepJobId(Number(id), 'draw'));
+      expect(draw?.timestamp).toBeDefined();
+      expect(Number(draw?.timestamp) + Number(draw?.delay)).toBeGreaterThanOrEqual(
+        Number(terms['draw_at']) - 5_000,
+      );
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('refuses dates out of order, a board of another market, a taken symbol, an off-grid price, min above max: nothing written', async () => {
+    const { terms: taken } = await createListing();
+    const before = await state();
+    const start = Number(jpTerms()['subscribe_start']);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ subscribe_end: String(start - 1) }, 'invalid_param'],
+      [{ draw_at: String(start + 1) }, 'invalid_param'],
+      [{ listing_at: String(start + 24 * HOUR) }, 'invalid_param'],
+      [{ board: 'nasdaq' }, 'invalid_param'],
+      [{ board: 'moon_board' }, 'invalid_param'],
+      [{ symbol: '7203' }, 'invalid_param'],
+      [{ symbol: taken['symbol'] as string }, 'invalid_param'],
+      [{ price: '3001' }, 'tick_size_invalid'], // tse_other: ¥5 ticks above ¥3,000
+      [{ price: '5005' }, 'tick_size_invalid'], // ¥10 ticks above ¥5,000
+      [{ price: '1500.05' }, 'invalid_param'],
+      [{ min_lots: '6', max_lots: '5' }, 'invalid_param'],
+      [{ market: 'CN' }, 'invalid_param'],
+    ];
+    for (const [overrides, msg] of cases) {
+      const refused = await admin.call('ipo/create', jpTerms(overrides));
+      expect([JSON.stringify(overrides), refused.body.msg]).toEqual([
+        JSON.stringify(overrides),
+        msg,
+      ]);
+    }
+    const past = Date.now() - 2 * HOUR;
+    const closed = await admin.call(
+      'ipo/create',
+      jpTerms({ subscribe_start: String(past - HOUR), subscribe_end: String(past) }),
+    );
+    expect(closed.body.msg).toBe('invalid_param');
+    expect(await state()).toEqual(before);
+    const ok = await admin.call('ipo/create', jpTerms({ price: '3010' }));
+    expect(ok.body.msg).toBe('add_ok');
+  });
+
+  it('answers login_required without an admin token', async () => {
+    const before = await state();
+    const anonymous = await admin.anonymous('ipo/create', jpTerms());
+    expect([anonymous.http, anonymous.body.msg]).toEqual([401, 'login_required']);
+    const asUser = await t.call('ipo/create', jpTerms(), await user());
+    expect(asUser.body.status).toBe(0);
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('ipo/update', () => {
+  it('edits the terms before the window opens (audited), never the seed; refused once open', async () => {
+    const { id, terms } = await createListing();
+    const seedBefore = await db()
+      .selectFrom('ipo_listing')
+      .select(['seed', 'seed_commitment'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    const edited = await admin.call('ipo/update', {
+      ...terms,
+      id,
+      price: '1600',
+      lots_offered: '7',
+    });
+    expect(edited.body.msg).toBe('modify_ok');
+    const row = await db()
+      .selectFrom('ipo_listing')
+      .selectAll()
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect([row.price, row.lots_offered, row.seed, row.seed_commitment]).toEqual([
+      16_000n,
+      7n,
+      seedBefore.seed,
+      seedBefore.seed_commitment,
+    ]);
+    expect((await auditRows(id)).map((a) => a.action)).toEqual(['ipo.create', 'ipo.update']);
+
+    const otherSymbol = await createListing();
+    const clash = await admin.call('ipo/update', {
+      ...terms,
+      id,
+      symbol: otherSymbol.terms['symbol'] as string,
+    });
+    expect(clash.body.msg).toBe('invalid_param');
+
+    openWindow(terms);
+    const before = await state();
+    const late = await admin.call('ipo/update', { ...terms, id, price: '1700' });
+    expect(late.body.msg).toBe('listing_already_open');
+    const unknown = await admin.call('ipo/update', { ...terms, id: '987654' });
+    expect(unknown.body.msg).toBe('not_found');
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('ipo/subscriptions', () => {
+  it('shows a listing’s subscriptions in ticket order with account and status', async () => {
+    const { id, terms } = await createListing();
+    openWindow(terms);
+    const users = [await user(), await user(), await user()];
+    for (const [i, s] of users.entries()) {
+      await t.call('ipo/subscribe', { id, lots: String(i + 1), request_id: requestId() }, s);
+    }
+    const answer = (await admin.call('ipo/subscriptions', { id })).body.data;
+    expect(answer.listing).toMatchObject({ id, applicants: 3, lots_applied: 6, status: 'open' });
+    const tickets = answer.subscriptions.map((s: { ticket: string }) => s.ticket);
+    expect(tickets).toEqual([...tickets].sort());
+    expect(answer.subscriptions.map((s: { account: string }) => s.account).sort()).toEqual(
+      users.map((u) => u.account).sort(),
+    );
+    expect(answer.subscriptions.every((s: { status: string }) => s.status === 'applied')).toBe(
+      true,
+    );
+    expect((await admin.call('ipo/subscriptions', { id: '55555' })).body.msg).toBe('not_found');
+  });
+});
