@@ -10,7 +10,7 @@ import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { ipoApi, type IpoDetail } from './ipo.api.ts';
 import { Field, PhaseTag, StateTag, orDash, when } from './ipo-bits.tsx';
-import { SubscribeForm } from './subscribe-form.tsx';
+import { RefusalNote, SubscribeForm } from './subscribe-form.tsx';
 
 const percent = (value: string | null) => (value === null ? '--' : `${value}%`);
 
@@ -81,9 +81,10 @@ function MySubscription({ d }: { d: IpoDetail }) {
       <Field label={t('ipo.field.amountDue')} id="mine-amount-due">
         {mine.amount_due === null ? '--' : formatAmount(mine.amount_due, d.currency)}
       </Field>
-      <Field label={t('ipo.field.ticket')}>
-        <span className="ipo-hex">{mine.ticket}</span>
-      </Field>
+      <div className="muted">{t('ipo.field.ticket')}</div>
+      <div className="ipo-hex" data-testid="mine-ticket">
+        {mine.ticket}
+      </div>
       <div className="ipo-row-actions">
         <Link to="/mine/newShareOrder" data-testid="mine-records-link">
           {t('ipo.records')} ›
@@ -115,16 +116,26 @@ export function IpoInfoScreen() {
   const id = params.get('id') ?? '';
   const { state, reload } = useDetail(id);
   const d = state?.detail;
+  // A refused subscription is said in words above everything and stays until the next attempt,
+  // even when the reload that follows replaces the form (a second tab's `new_share_once`).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const answered = (msg: string | null) => {
+    setRefusal(msg);
+    void reload();
+  };
   return (
     <div className="screen" data-testid="ipo-info-screen" data-loaded={state ? 'yes' : 'no'}>
       <HeaderBar title={t('ipo.detailTitle')} />
       {state && !d ? <NoData note={translateMsg(state.refusal ?? 'not_found')} /> : null}
       {d ? (
         <>
-          <MySubscription d={d} />
-          {!d.mine && d.status === 'open' ? (
-            <SubscribeForm detail={d} onDone={() => void reload()} />
+          {refusal ? (
+            <div className="card" style={{ paddingTop: 4 }}>
+              <RefusalNote msg={refusal} id="subscribe-refusal" />
+            </div>
           ) : null}
+          <MySubscription d={d} />
+          {!d.mine && d.status === 'open' ? <SubscribeForm detail={d} onAnswer={answered} /> : null}
           {!d.mine && d.status === 'upcoming' ? (
             <div className="card muted" data-testid="ipo-opens">
               {t('ipo.opensAt', { at: when(d.subscribe_start) })}

@@ -32,19 +32,24 @@ export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
 }
 
 /** Lots within the listing's minimum and maximum, a confirmation, and the answer in words. */
-export function SubscribeForm({ detail, onDone }: { detail: IpoDetail; onDone: () => void }) {
+export function SubscribeForm({
+  detail,
+  onAnswer,
+}: {
+  detail: IpoDetail;
+  /** The refusal's msg key, or null when subscribed: the screen keeps it on show. */
+  onAnswer: (refusal: string | null) => void;
+}) {
   const { t } = useTranslation();
   const [lots, setLots] = useState(detail.min_lots);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!(await confirmSubscribe(detail, lots))) return;
     setBusy(true);
     const answer = await ipoApi.subscribe(detail.id, lots);
     setBusy(false);
-    setRefusal(answer.refusal);
     if (!answer.refusal) showMessage(translateMsg(answer.msg));
-    onDone();
+    onAnswer(answer.refusal);
   };
   return (
     <div className="card" data-testid="subscribe-form">
@@ -75,7 +80,6 @@ export function SubscribeForm({ detail, onDone }: { detail: IpoDetail; onDone: (
       >
         {t('ipo.subscribe')}
       </Button>
-      <RefusalNote msg={refusal} id="subscribe-refusal" />
     </div>
   );
 }

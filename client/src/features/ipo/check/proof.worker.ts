@@ -1,12 +1,5 @@
-import { verifyProof } from '@kabuto/schema/ipo';
-import type {
-  CheckMessage,
-  CheckRequest,
-  CheckVerdict,
-  OwnTicket,
-  ProofAnswer,
-  ProofSummary,
-} from './proof-protocol.ts';
+import { checkProof, summarize } from './proof-check.ts';
+import type { CheckMessage, CheckRequest, ProofAnswer } from './proof-protocol.ts';
 
 // The check page's worker: downloads `ipo/proof`, reruns the draw (DESIGN.md §8) and compares, off
 // the page's thread so that a list of a million entries never freezes the screen.
@@ -38,57 +31,6 @@ async function download(request: CheckRequest): Promise<string> {
   return parts.join('');
 }
 
-function summarize(proof: ProofAnswer): ProofSummary {
-  const { list, result, ...published } = proof;
-  void result;
-  const lotsApplied = list.reduce((sum, entry) => sum + entry.lots, 0);
-  return { ...published, entries: list.length, lotsApplied };
-}
-
-function ownTicket(
-  proof: ProofAnswer,
-  ticket: string | null,
-  rerun: Map<string, number>,
-): OwnTicket | null {
-  if (!ticket) return null;
-  return {
-    ticket,
-    lots: proof.list.find((entry) => entry.ticket === ticket)?.lots ?? null,
-    publishedWon: proof.result.find((win) => win.ticket === ticket)?.lots_won ?? null,
-    recomputedWon: rerun.get(ticket) ?? null,
-  };
-}
-
-function check(proof: ProofAnswer, ticket: string | null): CheckVerdict {
-  const started = performance.now();
-  const outcome = verifyProof({
-    rule: proof.rule,
-    seedCommitment: proof.seed_commitment,
-    seed: proof.seed,
-    beacon: proof.beacon,
-    listHash: proof.list_hash,
-    lotsOffered: proof.lots_offered,
-    maxLots: proof.max_lots,
-    list: proof.list,
-    result: proof.result.map((win) => ({ ticket: win.ticket, lotsWon: win.lots_won })),
-  });
-  const rerun = new Map<string, number>();
-  if (ticket) {
-    const mine = outcome.recomputed.result.find((win) => win.ticket === ticket);
-    if (mine) rerun.set(ticket, mine.lotsWon);
-  }
-  return {
-    commitmentOk: outcome.commitmentOk,
-    listHashOk: outcome.listHashOk,
-    drawSeedOk: outcome.recomputed.drawSeed === proof.draw_seed,
-    resultOk: outcome.resultOk,
-    mismatchCount: outcome.mismatchCount,
-    mismatches: outcome.mismatches.slice(0, 5),
-    own: ownTicket(proof, ticket, rerun),
-    ms: Math.round(performance.now() - started),
-  };
-}
-
 async function run(request: CheckRequest): Promise<void> {
   const text = await download(request);
   post({ kind: 'progress', stage: 'parse', received: text.length, total: text.length });
@@ -99,7 +41,7 @@ async function run(request: CheckRequest): Promise<void> {
   }
   post({ kind: 'proof', summary: summarize(envelope.data) });
   post({ kind: 'progress', stage: 'verify', received: 0, total: null });
-  post({ kind: 'verdict', verdict: check(envelope.data, request.ticket) });
+  post({ kind: 'verdict', verdict: checkProof(envelope.data, request.ticket) });
 }
 
 self.onmessage = (event: MessageEvent<CheckRequest>) => {
