@@ -44,8 +44,13 @@ function ListingRow({ item, onOpen }: { item: IpoListing; onOpen: () => void }) 
         {t('ipo.field.window')} {span(item.subscribe_start, item.subscribe_end)}
       </div>
       <div className="muted">
-        {t('ipo.field.drawAt')} {when(item.draw_at)} · {t('ipo.field.listingDate')}{' '}
-        {when(item.listing_date)}
+        <span className="ipo-nowrap">
+          {t('ipo.field.drawAt')} {when(item.draw_at)}
+        </span>{' '}
+        ·{' '}
+        <span className="ipo-nowrap">
+          {t('ipo.field.listingDate')} {when(item.listing_date)}
+        </span>
       </div>
     </div>
   );

@@ -116,11 +116,18 @@ export function SubscriptionRow({
       </div>
       {compact ? null : (
         <div className="muted" style={{ marginTop: 6 }}>
-          {t('ipo.field.price')} {formatAmount(record.price, record.currency)} ·{' '}
-          {t('ipo.field.drawAt')} {when(record.draw_at)}
-          {record.state === 'won'
-            ? ` · ${t('ipo.field.payDeadline')} ${when(record.pay_deadline)}`
-            : ''}
+          <span className="ipo-nowrap">
+            {t('ipo.field.price')} {formatAmount(record.price, record.currency)}
+          </span>{' '}
+          ·{' '}
+          <span className="ipo-nowrap">
+            {t('ipo.field.drawAt')} {when(record.draw_at)}
+          </span>
+          {record.state === 'won' ? (
+            <div className="ipo-nowrap">
+              {t('ipo.field.payDeadline')} {when(record.pay_deadline)}
+            </div>
+          ) : null}
         </div>
       )}
       <RowActions record={record} onPay={(kind) => void run(kind)} />

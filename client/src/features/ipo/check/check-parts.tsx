@@ -21,7 +21,6 @@ export function Published({ s }: { s: ProofSummary }) {
   return (
     <div className="card" data-testid="check-published">
       <div className="ipo-section-title">{t('ipo.check.published')}</div>
-      <Field label={t('ipo.check.rule')}>{s.rule}</Field>
       <Field label={t('ipo.check.entries')} id="check-entries">
         {s.entries.toLocaleString()}
       </Field>
@@ -30,16 +29,20 @@ export function Published({ s }: { s: ProofSummary }) {
       <Field label={t('ipo.check.beacon')} id="check-beacon-kind">
         {beacon}
       </Field>
-      <div className="muted">{t('ipo.check.commitment')}</div>
+      <div className="muted ipo-hex-label">{t('ipo.check.commitment')}</div>
       <Hex value={s.seed_commitment} id="check-commitment" />
-      <div className="muted">{t('ipo.check.seed')}</div>
+      <div className="muted ipo-hex-label">{t('ipo.check.seed')}</div>
       <Hex value={s.seed} id="check-seed" />
-      <div className="muted">{t('ipo.check.beaconValue')}</div>
+      <div className="muted ipo-hex-label">{t('ipo.check.beaconValue')}</div>
       <Hex value={s.beacon} id="check-beacon" />
-      <div className="muted">{t('ipo.check.listHash')}</div>
+      <div className="muted ipo-hex-label">{t('ipo.check.listHash')}</div>
       <Hex value={s.list_hash} id="check-list-hash" />
-      <div className="muted">{t('ipo.check.drawSeed')}</div>
+      <div className="muted ipo-hex-label">{t('ipo.check.drawSeed')}</div>
       <Hex value={s.draw_seed} id="check-draw-seed" />
+      <div className="muted ipo-hex-label">{t('ipo.check.rule')}</div>
+      <div className="ipo-rule" data-testid="check-rule">
+        {s.rule}
+      </div>
     </div>
   );
 }
