@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { drawLottery, LOTTERY_RULE_ID, seedCommitment, ticketFor } from '@kabuto/schema/ipo';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
@@ -10,6 +11,7 @@ import {
   phonePageAs,
   registerUser,
   shot,
+  SHOTS,
 } from './support/e2e.ts';
 
 // New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
@@ -111,6 +113,8 @@ afterAll(async () => {
 /** From Home to the listing, through the list screen; subscribes one lot with confirmation. */
 async function subscribeInApp(page: Page, language: Language, symbol: string) {
   await page.goto(`${stack.baseUrl}/#/home/home`);
+  await page.getByTestId('new-share-entry').waitFor();
+  if (language === 'jp') await shot(page, 'jp-home-new-share-entry');
   await page.getByTestId('new-share-entry').click();
   await page.locator('[data-testid="ipo-list-screen"][data-loaded="yes"]').waitFor();
   await page.getByTestId(`listing-${symbol}`).waitFor();
@@ -213,6 +217,9 @@ describe('new shares in the browser', () => {
     }
     await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
     await shot(page, `${language}-ipo-records-paid`);
+    await page.goto(`${stack.baseUrl}/#/home/newShare?tab=closed`);
+    await page.getByTestId(`listing-${symbol}`).waitFor();
+    await shot(page, `${language}-ipo-list-ended`);
     await page.goto(`${stack.baseUrl}/#/position/index`);
     await page.getByTestId('tab-new-shares').click();
     await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
@@ -243,4 +250,70 @@ describe('new shares in the browser', () => {
       await page.close();
     }
   }, 180_000);
+
+  it('reruns a published draw of 200,000 applications in a worker: progress shown, the page never freezes', async () => {
+    const proof = largeProof(200_000, 40_000);
+    const page = await phonePageAs(browser, users.get('us') as Session, { language: 'us' });
+    await page.route('**/api/vue/ipo/proof', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 1, msg: 'ok', data: proof }),
+      }),
+    );
+    await page.goto(`${stack.baseUrl}/#/home/newShareCheck?id=${listing.id}`);
+    // The page's own thread: the longest gap between 50 ms timer ticks while the worker runs.
+    await page.evaluate(() => {
+      const watch = window as unknown as { longest: number };
+      watch.longest = 0;
+      let last = performance.now();
+      setInterval(() => {
+        const now = performance.now();
+        watch.longest = Math.max(watch.longest, now - last);
+        last = now;
+      }, 50);
+    });
+    await page.locator('[data-testid="check-progress"][data-stage="verify"]').waitFor();
+    // Taken at once (shot() waits for toasts to pass): the progress as the user sees it mid-run.
+    await page.screenshot({ path: join(SHOTS, 'us-ipo-check-large-running.png') });
+    await page
+      .locator('[data-testid="ipo-check-screen"][data-stage="done"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('verdict-all').getAttribute('data-ok')).toBe('yes');
+    expect(await page.getByTestId('check-entries').textContent()).toBe('200,000');
+    expect(await page.getByTestId('check-own-sentence').textContent()).toBe(
+      'Your ticket is not in this list.',
+    );
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    expect(longest).toBeLessThan(500);
+    await shot(page, 'us-ipo-check-large-done');
+    await page.close();
+  }, 120_000);
 });
+
+/** A published draw of `applicants` entries, drawn by the lottery itself, as `ipo/proof` sends it. */
+function largeProof(applicants: number, lotsOffered: number) {
+  const seed = 'a1'.repeat(32);
+  const beacon = 'b2'.repeat(32);
+  const list = Array.from({ length: applicants }, (_, i) => ({
+    ticket: ticketFor('c3'.repeat(32), i + 1),
+    lots: (i % 3) + 1,
+  })).sort((a, b) => (a.ticket < b.ticket ? -1 : 1));
+  const drawn = drawLottery({ entries: list, lotsOffered, maxLots: 3, seed, beacon });
+  return {
+    rule: LOTTERY_RULE_ID,
+    listing_id: '1',
+    seed_commitment: seedCommitment(seed),
+    seed,
+    beacon_kind: 'local',
+    beacon,
+    beacon_round: null,
+    beacon_signature: null,
+    beacon_label: 'not independent',
+    list_hash: drawn.listHash,
+    draw_seed: drawn.drawSeed,
+    lots_offered: lotsOffered,
+    max_lots: 3,
+    list,
+    result: drawn.result.map((win) => ({ ticket: win.ticket, lots_won: win.lotsWon })),
+  };
+}

@@ -4,6 +4,7 @@ import type { AllotmentDrawn } from '@kabuto/schema/contracts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { ipoApi, type NewShareRecord } from './ipo.api.ts';
+import { applyDrawn } from './drawn-row.ts';
 
 /** The caller's subscriptions (`trade/usernewstocklist`), shared by the records screen and the Positions tab. */
 export const recordsState = proxy<{ records: NewShareRecord[] | null }>({ records: null });
@@ -11,19 +12,6 @@ export const recordsState = proxy<{ records: NewShareRecord[] | null }>({ record
 export async function loadRecords(): Promise<void> {
   const records = await ipoApi.records();
   if (records) recordsState.records = records;
-}
-
-/** The row as the draw left it: won (awaiting payment) with the amount due, or not won. */
-export function applyDrawn(record: NewShareRecord, event: AllotmentDrawn): NewShareRecord {
-  const won = event.lots_won > 0;
-  return {
-    ...record,
-    state: won ? 'won' : 'lost',
-    status: won ? 1 : 0,
-    lots_won: event.lots_won,
-    rjmoney: won ? event.amount_due : '-',
-    pay_deadline: event.pay_deadline,
-  };
 }
 
 function onDrawn(event: AllotmentDrawn): void {

@@ -97,7 +97,11 @@ export function OwnResult({ v }: { v: CheckVerdict }) {
         {own.recomputedWon ?? '--'}
       </Field>
       <div data-testid="check-own-sentence">
-        {won > 0 ? t('ipo.check.youWon', { lots: won }) : t('ipo.check.youLost')}
+        {own.lots === null
+          ? t('ipo.check.notInList')
+          : won > 0
+            ? t('ipo.check.youWon', { lots: won })
+            : t('ipo.check.youLost')}
       </div>
     </div>
   );
