@@ -1,68 +1,70 @@
 // The pure allotment draw (DESIGN.md §8) on 1,000,000 applications: list hash, draw seed and the
 // rounds, no database. The draw job's whole target (DB writes included) is ≤ 10 s and ≤ 512 MiB;
 // this shows the share the pure draw takes. Tickets are made with node:crypto (setup, not timed).
+// The server path is `drawSorted` (tickets in ORDER BY ticket order, lots in a Uint32Array, the
+// list hash on node:crypto); the check page's path is `drawOrdered` on entry objects, @noble/hashes.
 // Usage: npm run bench:lottery:pure [-- entries]
 import { createHash, randomBytes } from 'node:crypto';
-import { drawOrdered, type LotteryEntry, type Sha256Factory } from '@kabuto/schema/domain';
+import {
+  drawOrdered,
+  drawSorted,
+  type OrderedDraw,
+  type Sha256Factory,
+} from '@kabuto/schema/domain';
 
 const ENTRIES = Number(process.argv[2] ?? 1_000_000);
 const MAX_LOTS = 10;
+const nodeSha256: Sha256Factory = () => createHash('sha256');
+const hex32 = () => randomBytes(32).toString('hex');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const peakRss = () => mib(process.resourceUsage().maxRSS * 1024);
 
-function makeEntries(count: number): LotteryEntry[] {
+function makeSortedList(count: number) {
   const key = randomBytes(32);
-  const entries = new Array<LotteryEntry>(count);
-  for (let id = 0; id < count; id++) {
-    const ticket = createHash('sha256').update(key).update(String(id)).digest('hex');
-    entries[id] = { ticket, lots: 1 + (id % MAX_LOTS) };
-  }
-  return entries;
+  const tickets = Array.from({ length: count }, (_, id) =>
+    createHash('sha256').update(key).update(String(id)).digest('hex'),
+  ).sort();
+  const lots = Uint32Array.from(tickets, (_, k) => 1 + ((k * 7) % MAX_LOTS));
+  return { tickets, lots };
 }
 
-const nodeSha256: Sha256Factory = () => createHash('sha256');
-
-function timeDraw(
-  label: string,
-  entries: LotteryEntry[],
-  lotsOffered: number,
-  sha256?: Sha256Factory,
-): void {
+function report(label: string, lotsOffered: number, run: () => OrderedDraw): void {
   const started = process.hrtime.bigint();
-  const draw = drawOrdered({
-    entries,
-    lotsOffered,
-    maxLots: MAX_LOTS,
-    seed: randomBytes(32).toString('hex'),
-    beacon: randomBytes(32).toString('hex'),
-    ...(sha256 ? { sha256 } : {}),
-  });
+  const draw = run();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let winners = 0;
-  let lots = 0;
-  for (const won of draw.lotsWon) {
-    if (won > 0) winners++;
-    lots += won;
-  }
+  for (const won of draw.lotsWon) if (won > 0) winners++;
   console.log(
-    `${label}: ${entries.length.toLocaleString('en')} entries, ${lotsOffered.toLocaleString('en')} ` +
-      `lots offered: ${seconds.toFixed(2)} s (${winners.toLocaleString('en')} winners, ` +
-      `${lots.toLocaleString('en')} lots given)`,
+    `${label}: ${draw.tickets.length.toLocaleString('en')} entries, ` +
+      `${lotsOffered.toLocaleString('en')} lots offered: ${seconds.toFixed(2)} s, ` +
+      `${winners.toLocaleString('en')} winners; peak RSS so far ${peakRss()}`,
   );
 }
 
-const entries = makeEntries(ENTRIES);
-const sorted = [...entries].sort((a, b) => (a.ticket < b.ticket ? -1 : 1));
-const rssBefore = process.memoryUsage().rss;
+const { tickets, lots } = makeSortedList(ENTRIES);
+console.log(`list of ${ENTRIES.toLocaleString('en')} made; RSS ${mib(process.memoryUsage().rss)}`);
+const draw = (lotsOffered: number) => () =>
+  drawSorted({
+    tickets,
+    lots,
+    lotsOffered,
+    maxLots: MAX_LOTS,
+    seed: hex32(),
+    beacon: hex32(),
+    sha256: nodeSha256,
+  });
 const fifth = Math.floor(ENTRIES / 5);
-timeDraw(
-  'server: sorted input (ORDER BY ticket), node:crypto list hash',
-  sorted,
-  fifth,
-  nodeSha256,
-);
-timeDraw('server: unsorted input (sorted by the draw)', entries, fifth, nodeSha256);
-timeDraw('server: 3 lots per entry offered (several rounds)', sorted, ENTRIES * 3, nodeSha256);
-timeDraw('browser path: @noble/hashes list hash', sorted, fifth);
-const peakMiB = process.resourceUsage().maxRSS / 1024;
-console.log(
-  `peak RSS ${peakMiB.toFixed(0)} MiB (the entries themselves: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the draws)`,
-);
+report('server (drawSorted)', fifth, draw(fifth));
+report('server, 3 lots per entry offered (several rounds)', ENTRIES * 3, draw(ENTRIES * 3));
+
+const entries = tickets.map((ticket, k) => ({ ticket, lots: lots[k]! })).reverse();
+const page = (sorted: boolean) => () =>
+  drawOrdered({
+    entries: sorted ? [...entries].reverse() : entries,
+    lotsOffered: fifth,
+    maxLots: MAX_LOTS,
+    seed: hex32(),
+    beacon: hex32(),
+  });
+report('check page (drawOrdered, entries in ticket order, @noble/hashes)', fifth, page(true));
+report('check page, entries in reverse order (sorted by the draw)', fifth, page(false));

@@ -60,8 +60,9 @@ describe('ipo/create', () => {
     });
     try {
       for (const step of ['draw', 'forfeit', 'list'] as const) {
-        const job = await queue.getJob(ipoStepJobId(Number(id), step));
-        expect(job?.data).toEqual({ ipoId: Number(id), step });
+        await expect
+          .poll(async () => (await queue.getJob(ipoStepJobId(Number(id), step)))?.data)
+          .toEqual({ ipoId: Number(id), step });
       }
       const draw = await queue.getJob(ipoStepJobId(Number(id), 'draw'));
       expect(draw?.timestamp).toBeDefined();
@@ -146,6 +147,30 @@ describe('ipo/update', () => {
       seedBefore.seed_commitment,
     ]);
     expect((await auditRows(id)).map((a) => a.action)).toEqual(['ipo.create', 'ipo.update']);
+
+    // The steps follow the edit: the draw job is due at the new draw time.
+    const later = String(Number(terms['draw_at']) + 2 * HOUR);
+    const moved = await admin.call('ipo/update', {
+      ...terms,
+      id,
+      price: '1600',
+      lots_offered: '7',
+      draw_at: later,
+    });
+    expect(moved.body.msg).toBe('modify_ok');
+    const queue = new Queue(queueName('ipo-allotment', t.prefix), {
+      connection: t.redis.duplicate({ maxRetriesPerRequest: null }),
+    });
+    try {
+      // Queued after commit (a hint the answer does not wait for): poll until it lands.
+      const dueAt = async () => {
+        const draw = await queue.getJob(ipoStepJobId(Number(id), 'draw'));
+        return Number(draw?.timestamp) + Number(draw?.delay);
+      };
+      await expect.poll(async () => Math.abs((await dueAt()) - Number(later))).toBeLessThan(5_000);
+    } finally {
+      await queue.close();
+    }
 
     const otherSymbol = await createListing();
     const clash = await admin.call('ipo/update', {

@@ -7,6 +7,7 @@ import {
   db,
   fund,
   mine,
+  userIdOf,
   openWindow,
   requestId,
   setNow,
@@ -285,5 +286,56 @@ describe('trade/usernewstocklist', () => {
       status: 1,
       data: [],
     });
+  });
+
+  it('a listed subscription shows “listed” while its position is held and “sold” once it is closed', async () => {
+    const { s, id, subscriptionId } = await oneWinner();
+    await fund(s, '200000');
+    await t.call('ipo/pay', { subscription_id: subscriptionId, request_id: requestId() }, s);
+    // The listing job (workers) makes the position; here a position row stands in for it.
+    const symbol = (
+      await db()
+        .selectFrom('ipo_listing')
+        .select('symbol')
+        .where('id', '=', BigInt(id))
+        .executeTakeFirstOrThrow()
+    ).symbol;
+    const position = await db()
+      .insertInto('position')
+      .values({
+        user_id: BigInt(await userIdOf(s)),
+        order_id: 0,
+        symbol,
+        currency: 'JPY',
+        side: 'long',
+        qty: 100,
+        open_price: 15_000,
+        leverage: 1,
+        margin: 150_000,
+        open_fee: 0,
+        status: 'holding',
+        opened_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('ipo_subscription')
+      .set({ status: 'listed', position_id: position.id })
+      .where('id', '=', BigInt(subscriptionId))
+      .execute();
+    const stateNow = async () =>
+      (await t.call('trade/usernewstocklist', { type: 'jpy' }, s)).body.data.data[0];
+    expect(await stateNow()).toMatchObject({
+      status: 0,
+      state: 'listed',
+      position_id: String(position.id),
+      rjmoney: '150000',
+    });
+    await db()
+      .updateTable('position')
+      .set({ status: 'closed', closed_at: Date.now() })
+      .where('id', '=', position.id)
+      .execute();
+    expect(await stateNow()).toMatchObject({ status: 0, state: 'sold' });
   });
 });

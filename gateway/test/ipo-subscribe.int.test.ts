@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ticketFor } from '@kabuto/schema/ipo';
+import { subscribe } from '../src/modules/ipo/subscribe.service.ts';
 import {
   HOUR,
   MINUTE,
@@ -8,7 +9,6 @@ import {
   db,
   fund,
   mine,
-  now,
   openWindow,
   requestId,
   setNow,
@@ -16,6 +16,7 @@ import {
   t,
   useIpoGateway,
   user,
+  userIdOf,
 } from './support/ipo-suite.ts';
 
 // Subscribing to new shares over HTTP against the real gateway and database: the window, the
@@ -191,6 +192,26 @@ describe('ipo/subscribe', () => {
       (await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s)).body.msg,
     ).toBe('subscription_not_open');
     expect(await state(s)).toEqual(before);
-    setNow(now());
+  });
+
+  it('in live mode an unverified user is refused with kyc_required (paper mode lets anyone apply)', async () => {
+    const s = await user();
+    const { id, terms } = await createListing();
+    openWindow(terms);
+    // The same service with the gateway's real deps, only the mode switched (a live gateway
+    // cannot start here: it needs a licensed data feed).
+    const deps = t.gateway.deps;
+    const live = { ...deps, config: { ...deps.config, mode: 'live' as const } };
+    const before = await state(s);
+    await expect(
+      subscribe(live, await userIdOf(s), {
+        id: Number(id),
+        lots: 1,
+        request_id: requestId(),
+      }),
+    ).rejects.toMatchObject({ msg: 'kyc_required' });
+    expect(await state(s)).toEqual(before);
+    const paper = await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
+    expect(paper.body.msg).toBe('subscribe_ok');
   });
 });

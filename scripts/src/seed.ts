@@ -4,6 +4,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '@kabuto/schema/db';
+import { ensureDemoListings } from './demo-listings.ts';
 import { openDb, scriptEnv } from './env.ts';
 
 const CONFIG_DEFAULTS: Record<string, string> = {
@@ -101,6 +102,7 @@ try {
   if (await alreadySeeded(db)) console.log('seed: already seeded');
   else await seed(db, env.dataDir, env.inviteCode);
   await ensureDemoDepositChannel(db);
+  await ensureDemoListings(db);
 } finally {
   await db.destroy();
 }

@@ -13,6 +13,9 @@ import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
 import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
 import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfers.ts';
 import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
+import { startIpoAllotment } from './jobs/ipo-allotment/ipo-allotment.processor.ts';
+import { createLocalBeacon } from './feeds/beacon/local-beacon.ts';
+import { createDrandBeacon } from './feeds/beacon/drand-beacon.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
@@ -34,7 +37,7 @@ function startAssetQueue({ config, redis, logger }: Role) {
   return quietOnError(new Queue(name, { connection }), logger, name);
 }
 
-/** The jobs role: asset recomputation, the limit matcher, the stop-out watcher, withdrawal payouts. */
+/** The jobs role: asset recomputation, the limit matcher, the stop-out watcher, withdrawal payouts, new-share steps. */
 async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const { config, redis, db, logger } = role;
   const redisPrefix = config.redisPrefix;
@@ -57,7 +60,19 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     logger: named('withdrawal-payout'),
     clock,
   });
+  const localBeacon = createLocalBeacon();
+  const drandBeacon = createDrandBeacon({ clock });
+  const allotment = await startIpoAllotment({
+    db,
+    redis,
+    redisPrefix,
+    emitter,
+    clock,
+    beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
+    logger: named('ipo-allotment'),
+  });
   return [
+    () => allotment.stop(),
     () => matcher.stop(),
     () => stopOut.stop(),
     () => payouts.stop(),

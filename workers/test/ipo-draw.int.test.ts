@@ -33,6 +33,7 @@ const clockAt = (ms: number): Clock => ({ nowMs: () => ms });
 
 /** Events the outbox relayed (the rest wait in `account_event_outbox` for the gateways' sweep). */
 const published: { user_id: bigint; event: string; payload: string }[] = [];
+const outboxes: AccountEventOutbox[] = [];
 
 /** A beacon that counts its calls and gives a new value each time (a rerun must not use a second). */
 function countingBeacon(): DrawBeacon & { calls: number } {
@@ -63,6 +64,7 @@ function depsFor(
     },
     () => nowMs,
   );
+  outboxes.push(outbox);
   return {
     db,
     clock: clockAt(nowMs),
@@ -77,6 +79,8 @@ function depsFor(
 }
 
 async function written(db: Db, listingId: number) {
+  // The winners' relays run after their commits: let them finish before counting.
+  await Promise.all(outboxes.map((outbox) => outbox.drain()));
   const subs = await db
     .selectFrom('ipo_subscription')
     .select(['id', 'user_id', 'ticket', 'lots', 'status', 'lots_won', 'amount_due'])

@@ -1,10 +1,10 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/contracts';
 import {
   allListings,
   applicationTotals,
   closedPositionIds,
   findListing,
-  subscriptionsOfListing,
+  lotteryListOf,
   subscriptionsOfUser,
   subscriptionToListing,
   type Db,
@@ -66,10 +66,11 @@ export async function listingDetail(
   };
 }
 
+/** The beacon's label as its implementation publishes it, with the drand round when there is one. */
 function beaconLabel(listing: IpoListing): string {
   const round = listing.draw?.beaconRound ?? null;
-  if (listing.beaconKind === 'drand' && round !== null) return `drand quicknet round ${round}`;
-  return 'local beacon (not independent)';
+  if (listing.beaconKind !== 'drand') return LOCAL_BEACON_LABEL;
+  return round === null ? DRAND_BEACON_LABEL : `${DRAND_BEACON_LABEL}, round ${round}`;
 }
 
 /** `ipo/proof`: the published draw (DESIGN.md section 8), only once drawn. */
@@ -77,7 +78,7 @@ export async function listingProof(db: Db, id: number) {
   const listing = await listingOr404(db, id);
   const draw = listing.draw;
   if (!draw) throw new Refusal('allotment_not_drawn');
-  const entries = await subscriptionsOfListing(db, listing.id);
+  const entries = await lotteryListOf(db, listing.id);
   return {
     rule: LOTTERY_RULE,
     listing_id: String(listing.id),
@@ -93,7 +94,7 @@ export async function listingProof(db: Db, id: number) {
     lots_offered: listing.lotsOffered,
     max_lots: listing.maxLots,
     list: entries.map((e) => ({ ticket: e.ticket, lots: e.lots })),
-    result: entries.map((e) => ({ ticket: e.ticket, lots_won: e.lotsWon ?? 0 })),
+    result: entries.map((e) => ({ ticket: e.ticket, lots_won: e.lotsWon })),
   };
 }
 

@@ -18,6 +18,9 @@ export interface IpoStepTimes {
 /**
  * Schedules a listing's draw, forfeit and listing jobs on `ipo-allotment` (fixed job ids). A hint
  * after commit: if Redis is down the listing stands and the workers' sweep runs each step when due.
+ * Calls for one listing run one after another in the order they were made (after-commit hooks
+ * are not awaited, so a create and two quick edits would otherwise interleave their removes and
+ * adds and leave an older time in place).
  */
 export interface IpoStepQueue {
   schedule(listing: IpoStepTimes, nowMs: number): Promise<void>;
@@ -32,30 +35,48 @@ const STEPS = (l: IpoStepTimes): Array<[IpoStep, number]> => [
   ['list', l.listingAt],
 ];
 
+/** Runs work per key in call order; a failure does not stop the next. */
+function serialPerKey() {
+  const tails = new Map<number, Promise<void>>();
+  return {
+    run(key: number, work: () => Promise<void>): Promise<void> {
+      const next = (tails.get(key) ?? Promise.resolve()).then(work, work);
+      tails.set(key, next);
+      void next.finally(() => {
+        if (tails.get(key) === next) tails.delete(key);
+      });
+      return next;
+    },
+    settled: () => Promise.allSettled([...tails.values()]),
+  };
+}
+
 export function createIpoStepQueue(
   queue: Queue<QueuePayloads['ipo-allotment']>,
   logger: Logger,
 ): IpoStepQueue {
-  const warn = (error: unknown, ipoId: number) =>
+  const serial = serialPerKey();
+  const warn = (ipoId: number) => (error: unknown) => {
     logger.warn({ err: String(error), ipoId }, 'ipo step not queued; the sweep will run it');
-  const schedule = async (listing: IpoStepTimes, nowMs: number) => {
+  };
+  const add = async (listing: IpoStepTimes, nowMs: number) => {
     for (const [step, atMs] of STEPS(listing)) {
       const job = ipoStepJob(listing.id, step, atMs, nowMs);
-      await queue.add(job.name, job.data, job.opts).catch((error: unknown) => {
-        warn(error, listing.id);
-      });
+      await queue.add(job.name, job.data, job.opts).catch(warn(listing.id));
     }
   };
   return {
-    schedule,
-    async reschedule(listing, nowMs) {
-      for (const [step] of STEPS(listing)) {
-        await queue.remove(ipoStepJobId(listing.id, step)).catch((error: unknown) => {
-          warn(error, listing.id);
-        });
-      }
-      await schedule(listing, nowMs);
+    schedule: (listing, nowMs) => serial.run(listing.id, () => add(listing, nowMs)),
+    reschedule: (listing, nowMs) =>
+      serial.run(listing.id, async () => {
+        for (const [step] of STEPS(listing)) {
+          await queue.remove(ipoStepJobId(listing.id, step)).catch(warn(listing.id));
+        }
+        await add(listing, nowMs);
+      }),
+    async close() {
+      await serial.settled();
+      await queue.close();
     },
-    close: () => queue.close(),
   };
 }

@@ -1,1 +1,2 @@
 export * from './ipo.dto.ts';
+export * from './beacon.ts';

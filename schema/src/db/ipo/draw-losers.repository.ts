@@ -2,29 +2,30 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../create-db.ts';
 import { dialectOf } from '../dialect.ts';
 
-/** A slice of the frozen list by ticket: after `after` (exclusive; null = from the start) up to `upTo`. */
-export interface TicketRange {
-  readonly after: string | null;
-  readonly upTo: string;
+/**
+ * A chunk of a listing's subscriptions by id: after `afterId` (exclusive) up to `upToId`. Ids, not
+ * tickets: a ticket range is spread over the whole table (tickets are pseudorandom), an id range
+ * is a run of neighbouring pages, so a million-row draw reads each page about once.
+ */
+export interface IdRange {
+  readonly afterId: number;
+  readonly upToId: number;
 }
 
-/** The `ticket` column compared as bytes, like the list's order (PostgreSQL: `COLLATE "C"`). */
-function ticketColumn(db: Db, alias: string): RawBuilder<string> {
-  const column = sql.ref(`${alias}.ticket`);
-  return dialectOf(db) === 'postgres' ? sql`${column} collate "C"` : sql`${column}`;
+/**
+ * The subscriptions table read by its rowid (SQLite: NOT INDEXED, else the planner may pick the
+ * (listing, status) index and scan every applied row of the listing for each chunk).
+ */
+function byId(db: Db, alias?: string): RawBuilder<unknown> {
+  const table = alias ? sql`ipo_subscription ${sql.raw(alias)}` : sql`ipo_subscription`;
+  return dialectOf(db) === 'sqlite' ? sql`${table} not indexed` : table;
 }
 
 /** The rows of one chunk still `applied`: after its winners were marked, the chunk's losers. */
-function stillApplied(
-  db: Db,
-  listingId: number,
-  range: TicketRange,
-  alias = 's',
-): RawBuilder<unknown> {
-  const ticket = ticketColumn(db, alias);
-  const lower = range.after === null ? sql`` : sql`and ${ticket} > ${range.after}`;
-  return sql`${sql.ref(`${alias}.listing_id`)} = ${listingId} and ${sql.ref(`${alias}.status`)} = 'applied'
-    and ${ticket} <= ${range.upTo} ${lower}`;
+function stillApplied(listingId: number, range: IdRange, alias: string): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql`${column('id')} > ${range.afterId} and ${column('id')} <= ${range.upToId}
+    and ${column('listing_id')} = ${listingId} and ${column('status')} = 'applied'`;
 }
 
 /** What every loser of a listing is told (its inbox message and its `allotment:drawn` event). */
@@ -47,24 +48,25 @@ export interface LoserNotice {
 export async function markChunkLost(
   trx: Db,
   listingId: number,
-  range: TicketRange,
+  range: IdRange,
   notice: LoserNotice,
 ): Promise<number> {
-  const where = stillApplied(trx, listingId, range);
+  const where = stillApplied(listingId, range, 's');
   await sql`insert into inbox_message (user_id, kind, params, read_at, created_at)
     select s.user_id, ${notice.inboxKind}, ${notice.inboxParams}, null, ${notice.nowMs}
-    from ipo_subscription s where ${where}`.execute(trx);
+    from ${byId(trx, 's')} where ${where}`.execute(trx);
   await sql`insert into account_event_seq (user_id, last_seq)
-    select s.user_id, 1 from ipo_subscription s where ${where} order by s.user_id
+    select s.user_id, 1 from ${byId(trx, 's')} where ${where} order by s.user_id
     on conflict (user_id) do update set last_seq = account_event_seq.last_seq + 1`.execute(trx);
+  // CROSS JOIN keeps the chunk's rows as SQLite's outer loop.
   await sql`insert into account_event_outbox (user_id, seq, event, payload, created_at)
     select s.user_id, q.last_seq, 'allotment:drawn',
       cast(${notice.eventBefore} as text) || cast(s.id as text) || cast(${notice.eventAfter} as text),
       ${notice.nowMs}
-    from ipo_subscription s join account_event_seq q on q.user_id = s.user_id
-    where ${where}`.execute(trx);
-  const updated = await sql`update ipo_subscription set status = 'lost', lots_won = 0,
-    drawn_at = ${notice.nowMs} where ${stillApplied(trx, listingId, range, 'ipo_subscription')}`.execute(
+    from ${byId(trx, 's')} cross join account_event_seq q
+    where q.user_id = s.user_id and ${where}`.execute(trx);
+  const updated = await sql`update ${byId(trx)} set status = 'lost', lots_won = 0,
+    drawn_at = ${notice.nowMs} where ${stillApplied(listingId, range, 'ipo_subscription')}`.execute(
     trx,
   );
   return Number(updated.numAffectedRows ?? 0n);

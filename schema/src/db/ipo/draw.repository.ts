@@ -13,25 +13,38 @@ export function listingForStep(db: Db, ipoId: number): Promise<IpoListingRow | u
     .executeTakeFirst();
 }
 
-/** One frozen entry of the list, in ticket order (DESIGN.md §8 step 2). */
+/** One frozen entry of the list (DESIGN.md §8 step 2), with its subscription id. */
 export interface FrozenEntry {
   readonly ticket: string;
   readonly lots: number;
+  readonly id: number;
 }
+
+const FREEZE_PAGE = 50_000;
 
 /**
  * Every subscription of the listing as the lottery's entries, sorted by ticket as byte strings
- * (PostgreSQL: `COLLATE "C"`, whatever the database's collation; SQLite compares bytes).
+ * (PostgreSQL: `COLLATE "C"`, whatever the database's collation; SQLite compares bytes), read in
+ * pages by ticket so a million rows never sit in memory twice.
  */
 export async function frozenEntries(db: Db, listingId: number): Promise<FrozenEntry[]> {
-  const order = dialectOf(db) === 'postgres' ? sql`ticket collate "C"` : sql<string>`ticket`;
-  const rows = await db
-    .selectFrom('ipo_subscription')
-    .select(['ticket', 'lots'])
-    .where('listing_id', '=', BigInt(listingId))
-    .orderBy(order)
-    .execute();
-  return rows.map((row) => ({ ticket: row.ticket, lots: Number(row.lots) }));
+  const ticket =
+    dialectOf(db) === 'postgres' ? sql<string>`ticket collate "C"` : sql<string>`ticket`;
+  const entries: FrozenEntry[] = [];
+  let after: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('ipo_subscription')
+      .select(['ticket', 'lots', 'id'])
+      .where('listing_id', '=', BigInt(listingId));
+    if (after !== null) query = query.where(ticket, '>', after);
+    const rows = await query.orderBy(ticket).limit(FREEZE_PAGE).execute();
+    for (const row of rows) {
+      entries.push({ ticket: row.ticket, lots: Number(row.lots), id: Number(row.id) });
+    }
+    if (rows.length < FREEZE_PAGE) return entries;
+    after = rows[rows.length - 1]!.ticket;
+  }
 }
 
 /** The beacon value and the frozen list's record, stored once per listing. */
@@ -100,19 +113,21 @@ export async function lockListing(trx: WriteTrx, listingId: number): Promise<voi
   }
 }
 
-/** The subscriptions still `applied` among these tickets (a chunk's winners), with their ids. */
-export async function appliedByTicket(
+/** The subscriptions still `applied` among these ids (a chunk's winners), with their users. */
+export async function appliedByIds(
   trx: Db,
-  listingId: number,
-  tickets: readonly string[],
-): Promise<{ id: bigint; user_id: bigint; ticket: string }[]> {
-  if (tickets.length === 0) return [];
+  ids: readonly number[],
+): Promise<{ id: bigint; user_id: bigint }[]> {
+  if (ids.length === 0) return [];
   return trx
     .selectFrom('ipo_subscription')
-    .select(['id', 'user_id', 'ticket'])
-    .where('listing_id', '=', BigInt(listingId))
+    .select(['id', 'user_id'])
+    .where(
+      'id',
+      'in',
+      ids.map((id) => BigInt(id)),
+    )
     .where('status', '=', 'applied')
-    .where('ticket', 'in', [...tickets])
     .execute();
 }
 

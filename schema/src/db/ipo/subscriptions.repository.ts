@@ -20,6 +20,10 @@ export interface IpoSubscription {
   readonly closedAtMs: number | null;
 }
 
+/** Ascending ticket order as strings (DESIGN.md §8), not the database's collation. */
+const byTicket = (a: { ticket: string }, b: { ticket: string }) =>
+  a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0;
+
 const num = (value: bigint | null): number | null => (value === null ? null : Number(value));
 
 export function subscriptionFromRow(row: IpoSubscriptionRow): IpoSubscription {
@@ -93,9 +97,26 @@ export async function subscriptionsOfListing(
     .selectAll('ipo_subscription')
     .select('app_user.account')
     .where('listing_id', '=', BigInt(listingId))
-    .orderBy('ticket', 'asc')
     .execute();
-  return rows.map((row) => ({ ...subscriptionFromRow(row), account: row.account }));
+  return rows.map((row) => ({ ...subscriptionFromRow(row), account: row.account })).sort(byTicket);
+}
+
+/**
+ * A listing's lottery list as published: ticket, lots asked and lots won (0 until drawn), in
+ * ascending ticket order as strings (sorted here, not by the database's collation).
+ */
+export async function lotteryListOf(
+  db: Db,
+  listingId: number,
+): Promise<Array<{ ticket: string; lots: number; lotsWon: number }>> {
+  const rows = await db
+    .selectFrom('ipo_subscription')
+    .select(['ticket', 'lots', 'lots_won'])
+    .where('listing_id', '=', BigInt(listingId))
+    .execute();
+  return rows
+    .map((r) => ({ ticket: r.ticket, lots: Number(r.lots), lotsWon: Number(r.lots_won ?? 0n) }))
+    .sort(byTicket);
 }
 
 /** Applicants and lots asked for on a listing, counted from its subscriptions. */

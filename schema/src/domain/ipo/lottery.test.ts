@@ -7,7 +7,7 @@ import {
   seedCommitment,
   ticketFor,
 } from './lottery-hashes.ts';
-import { drawLottery, drawOrdered, listHash, type LotteryInput } from './lottery.ts';
+import { drawLottery, drawOrdered, drawSorted, listHash, type LotteryInput } from './lottery.ts';
 import { RandomStream } from './random-stream.ts';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'ascii').digest('hex');
@@ -263,5 +263,24 @@ describe('the rounds (§8 step 6)', () => {
       { ...base, entries: [], lotsOffered: -1 },
     ];
     for (const input of bad) expect(() => drawOrdered(input)).toThrow(LotteryInputError);
+  });
+});
+
+describe('drawSorted: the typed-array entry point of the server job', () => {
+  it('gives the same draw as drawLottery and refuses tickets out of order', () => {
+    const entries = ticketsOf(300).map((ticket, k) => ({ ticket, lots: 1 + (k % 3) }));
+    const input = { lotsOffered: 250, maxLots: 2, seed: SEED, beacon: BEACON };
+    const sorted = [...entries].sort((a, b) => (a.ticket < b.ticket ? -1 : 1));
+    const tickets = sorted.map((e) => e.ticket);
+    const lots = Uint32Array.from(sorted, (e) => e.lots);
+    const draw = drawSorted({ ...input, tickets, lots });
+    const published = drawLottery({ ...input, entries });
+    expect(draw.listHash).toBe(published.listHash);
+    expect(Array.from(draw.lotsWon)).toEqual(published.result.map((r) => r.lotsWon));
+    const swapped = [tickets[1]!, tickets[0]!, ...tickets.slice(2)];
+    expect(() => drawSorted({ ...input, tickets: swapped, lots })).toThrow(LotteryInputError);
+    expect(() => drawSorted({ ...input, tickets, lots: lots.subarray(1) })).toThrow(
+      LotteryInputError,
+    );
   });
 });

@@ -84,14 +84,12 @@ export function sortEntries(entries: readonly LotteryEntry[]): {
   for (let k = 1; k < entries.length && sorted; k++) {
     sorted = entries[k - 1]!.ticket < entries[k]!.ticket;
   }
-  const order = entries.map((_, k) => k);
-  if (!sorted) {
-    order.sort((a, b) => (entries[a]!.ticket < entries[b]!.ticket ? -1 : 1));
-  }
+  const order = sorted ? null : entries.map((_, k) => k);
+  order?.sort((a, b) => (entries[a]!.ticket < entries[b]!.ticket ? -1 : 1));
   const tickets = new Array<string>(entries.length);
   const lots = new Uint32Array(entries.length);
-  for (let k = 0; k < order.length; k++) {
-    const entry = entries[order[k]!]!;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[order ? order[k]! : k]!;
     if (k > 0 && tickets[k - 1] === entry.ticket) throw new LotteryInputError('duplicate ticket');
     checkCount(entry.lots, 1, 'lots');
     if (entry.lots > 0xffffffff) throw new LotteryInputError('lots too large');
@@ -101,13 +99,23 @@ export function sortEntries(entries: readonly LotteryEntry[]): {
   return { tickets, lots };
 }
 
-/** Step 6: the rounds. `want` in ticket order; returns lots won in the same order. */
+/**
+ * Step 6: the rounds. `want` in ticket order; returns lots won in the same order. When the lots
+ * left cover everything still wanted, every later round would give each one a lot whatever the
+ * shuffle, so everyone gets the rest at once: the same result without the idle shuffles.
+ */
 export function allotRounds(want: Uint32Array, lotsOffered: number, stream: RandomStream) {
   const n = want.length;
   const won = new Uint32Array(n);
   const pool = new Uint32Array(n);
   let left = lotsOffered;
+  let wanted = 0;
+  for (let k = 0; k < n; k++) wanted += want[k]!;
   while (left > 0) {
+    if (left >= wanted) {
+      won.set(want);
+      break;
+    }
     let m = 0;
     for (let k = 0; k < n; k++) if (won[k]! < want[k]!) pool[m++] = k;
     if (m === 0) break;
@@ -117,7 +125,7 @@ export function allotRounds(want: Uint32Array, lotsOffered: number, stream: Rand
       pool[i] = pool[j]!;
       pool[j] = t;
     }
-    for (let k = 0; k < m && left > 0; k++, left--) won[pool[k]!]!++;
+    for (let k = 0; k < m && left > 0; k++, left--, wanted--) won[pool[k]!]!++;
   }
   return won;
 }
@@ -130,17 +138,40 @@ function wantOf(lots: Uint32Array, maxLots: number | null): Uint32Array {
   return want;
 }
 
-/** The whole draw (steps 2, 4, 5, 6) in typed arrays: what the server job persists from. */
-export function drawOrdered(input: LotteryInput): OrderedDraw {
+export type SortedLotteryInput = Omit<LotteryInput, 'entries'> & {
+  /** Strictly ascending (as the DB's `ORDER BY ticket` gives 64-hex tickets); checked. */
+  tickets: string[];
+  /** Lots applied, beside `tickets`. */
+  lots: Uint32Array;
+};
+
+/**
+ * The whole draw (steps 2, 4, 5, 6) from tickets already in order and their lots in a typed
+ * array, with no per-entry objects: what the server job reads its rows into and persists from.
+ */
+export function drawSorted(input: SortedLotteryInput): OrderedDraw {
   checkCount(input.lotsOffered, 0, 'lotsOffered');
   assertHex64(input.seed, 'seed');
   assertHex(input.beacon, 'beacon');
-  const { tickets, lots } = sortEntries(input.entries);
+  const { tickets, lots } = input;
+  if (tickets.length !== lots.length) throw new LotteryInputError('tickets and lots differ');
+  for (let k = 0; k < lots.length; k++) {
+    if (k > 0 && !(tickets[k - 1]! < tickets[k]!)) {
+      throw new LotteryInputError('tickets must be unique and in ascending order');
+    }
+    if (lots[k]! < 1) throw new LotteryInputError('lots must be an integer ≥ 1');
+  }
   const listHash = listHashOfSorted(tickets, lots, input.sha256);
   const drawSeed = drawSeedOf(input.seed, listHash, input.beacon);
   const want = wantOf(lots, input.maxLots);
   const lotsWon = allotRounds(want, input.lotsOffered, new RandomStream(drawSeed));
   return { listHash, drawSeed, tickets, lots, lotsWon };
+}
+
+/** The whole draw from entries in any order (sorted and checked here). */
+export function drawOrdered(input: LotteryInput): OrderedDraw {
+  const { entries, ...rest } = input;
+  return drawSorted({ ...rest, ...sortEntries(entries) });
 }
 
 /** The draw as published: `result` in ticket order, every entry (0s too). */
