@@ -39,7 +39,7 @@ function ListingFacts({ d }: { d: IpoDetail }) {
       <Field label={t('ipo.field.lots')}>
         {t('ipo.lotRange', { min: d.min_lots, max: d.max_lots })}
       </Field>
-      <Field label={t('ipo.field.lot')}>{t('ipo.sharesPerLot', { n: d.lot })}</Field>
+      <Field label={t('ipo.field.lot')}>{t('ipo.shares', { count: d.lot })}</Field>
       <Field label={t('ipo.field.lotsOffered')}>{d.lots_offered}</Field>
       <Field label={t('ipo.field.issueVolume')}>{d.issue_volume.toLocaleString()}</Field>
       <Field label={t('ipo.field.underwritingPrice')}>{money(d.underwriting_price)}</Field>
@@ -78,7 +78,14 @@ function MySubscription({ d }: { d: IpoDetail }) {
       <Field label={t('ipo.field.lotsWon')} id="mine-lots-won">
         {orDash(mine.lots_won)}
       </Field>
-      <Field label={t('ipo.field.amountDue')} id="mine-amount-due">
+      <Field
+        label={t(
+          ['paid', 'listed', 'sold'].includes(mine.status)
+            ? 'ipo.field.amountPaid'
+            : 'ipo.field.amountDue',
+        )}
+        id="mine-amount-due"
+      >
         {mine.amount_due === null ? '--' : formatAmount(mine.amount_due, d.currency)}
       </Field>
       <div className="muted">{t('ipo.field.ticket')}</div>

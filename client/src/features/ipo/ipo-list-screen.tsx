@@ -37,7 +37,7 @@ function ListingRow({ item, onOpen }: { item: IpoListing; onOpen: () => void }) 
         </div>
         <div>
           <span className="muted">{t('ipo.field.lot')}</span>
-          <span>{t('ipo.sharesPerLot', { n: item.lot })}</span>
+          <span>{t('ipo.shares', { count: item.lot })}</span>
         </div>
       </div>
       <div className="muted" style={{ marginTop: 6 }}>

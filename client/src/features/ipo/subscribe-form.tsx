@@ -68,7 +68,7 @@ export function SubscribeForm({
         />
       </div>
       <div className="muted" style={{ marginTop: 6 }}>
-        {t('ipo.sharesAsked', { shares: lots * detail.lot })} · {t('ipo.noHoldNote')}
+        {t('ipo.shares', { count: lots * detail.lot })} · {t('ipo.noHoldNote')}
       </div>
       <Button
         block

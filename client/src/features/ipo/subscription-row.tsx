@@ -11,6 +11,8 @@ import { StateTag, orDash, when } from './ipo-bits.tsx';
 import { RefusalNote } from './subscribe-form.tsx';
 import { loadRecords } from './ipo.store.ts';
 
+/** States after payment: the amount is what was paid. */
+const PAID_STATES = new Set(['paid', 'listed', 'sold']);
 const due = (r: NewShareRecord) => (r.rjmoney === '-' ? '--' : formatAmount(r.rjmoney, r.currency));
 
 /** Asks, then pays or waives; a refusal stays under the row in words. */
@@ -110,7 +112,9 @@ export function SubscriptionRow({
           <span data-testid={`lots-won-${record.id}`}>{orDash(record.lots_won)}</span>
         </div>
         <div style={{ gridColumn: '1 / -1' }}>
-          <span className="muted">{t('ipo.field.amountDue')}</span>
+          <span className="muted">
+            {t(PAID_STATES.has(record.state) ? 'ipo.field.amountPaid' : 'ipo.field.amountDue')}
+          </span>
           <span data-testid={`due-${record.id}`}>{due(record)}</span>
         </div>
       </div>
