@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_OF } from '../../lib/i18n.ts';
+import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 import './ipo.css';
 
@@ -62,3 +62,13 @@ export function Field({
 /** A figure shown as given, or a dash when there is none yet. */
 export const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '--' : String(value);
+
+/** A refusal stays on screen in words until the next attempt (a toast alone could be missed). */
+export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
+  if (!msg) return null;
+  return (
+    <div className="ipo-refusal" role="alert" data-testid={id} data-msg={msg}>
+      {translateMsg(msg)}
+    </div>
+  );
+}

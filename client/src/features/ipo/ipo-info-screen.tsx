@@ -9,8 +9,8 @@ import { translateMsg } from '../../lib/i18n.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { ipoApi, type IpoDetail } from './ipo.api.ts';
-import { Field, PhaseTag, StateTag, orDash, when } from './ipo-bits.tsx';
-import { RefusalNote, SubscribeForm } from './subscribe-form.tsx';
+import { Field, PhaseTag, RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
+import { SubscribeForm } from './subscribe-form.tsx';
 
 const percent = (value: string | null) => (value === null ? '--' : `${value}%`);
 

@@ -21,16 +21,6 @@ function confirmSubscribe(detail: IpoDetail, lots: number) {
   });
 }
 
-/** A refusal stays on screen in words until the next attempt (a toast alone could be missed). */
-export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
-  if (!msg) return null;
-  return (
-    <div className="ipo-refusal" role="alert" data-testid={id} data-msg={msg}>
-      {translateMsg(msg)}
-    </div>
-  );
-}
-
 /** Lots within the listing's minimum and maximum, a confirmation, and the answer in words. */
 export function SubscribeForm({
   detail,

@@ -7,8 +7,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { ipoApi, type NewShareRecord } from './ipo.api.ts';
-import { StateTag, orDash, when } from './ipo-bits.tsx';
-import { RefusalNote } from './subscribe-form.tsx';
+import { RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
 import { loadRecords } from './ipo.store.ts';
 
 /** States after payment: the amount is what was paid. */
