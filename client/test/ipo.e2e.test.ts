@@ -220,6 +220,9 @@ describe('new shares in the browser', () => {
     await page.goto(`${stack.baseUrl}/#/home/newShare?tab=closed`);
     await page.getByTestId(`listing-${symbol}`).waitFor();
     await shot(page, `${language}-ipo-list-ended`);
+    await page.getByTestId('ipo-tab-upcoming').click();
+    await page.locator('[data-testid="ipo-list-screen"][data-loaded="yes"]').waitFor();
+    await shot(page, `${language}-ipo-list-upcoming`);
     await page.goto(`${stack.baseUrl}/#/position/index`);
     await page.getByTestId('tab-new-shares').click();
     await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
