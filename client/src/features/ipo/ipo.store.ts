@@ -24,7 +24,7 @@ function onDrawn(event: AllotmentDrawn): void {
 /**
  * Live records: `allotment:drawn` updates its row at once; a lost event (a `seq` gap) or a
  * reconnect refetches the list, and so does any change of the account's money or positions
- * (payment, listing, a sale), at most twice a second.
+ * (payment, listing, a sale), at most once a second.
  */
 export function followRecords(): Subscription {
   const drawn = fromSocketEvent('allotment:drawn').subscribe(onDrawn);
@@ -33,7 +33,7 @@ export function followRecords(): Subscription {
     fromSocketEvent('assets:updated'),
     fromSocketEvent('order:updated'),
   )
-    .pipe(auditTime(500))
+    .pipe(auditTime(1000))
     .subscribe(() => void loadRecords());
   drawn.add(changes);
   return drawn;
