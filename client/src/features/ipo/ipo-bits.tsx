@@ -50,7 +50,7 @@ export function Field({
   id?: string;
 }) {
   return (
-    <div className="detail-row">
+    <div className="detail-row" style={{ alignItems: 'baseline' }}>
       <span className="muted">{label}</span>
       <span className="ipo-value" data-testid={id}>
         {children}
