@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName } from '@kabuto/schema/contracts';
-import type { Db } from '@kabuto/schema/db';
+import { keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
 import { createLatestQuotes } from './modules/quotes/latest-quotes.ts';
@@ -188,9 +188,16 @@ export function createGateway(options: GatewayOptions): Gateway {
         conflator: realtime.conflator,
         flushMs: config.tickFlushMs,
       });
+      // Listed new shares become instruments (quotes, orders, closing) within a refresh.
+      const listed = await keepListedInstrumentsFresh(
+        deps.db,
+        () => deps.clock.nowMs(),
+        (error) => deps.logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
+      );
       closers.push(
         () => fanout.stop(),
         () => realtime.close(),
+        () => Promise.resolve(listed.stop()),
       );
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, type Worker } from 'bullmq';
 import { queueName, systemClock } from '@kabuto/schema/contracts';
-import { createDb, dbTargetFrom } from '@kabuto/schema/db';
+import { createDb, dbTargetFrom, keepListedInstrumentsFresh } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
@@ -117,6 +117,11 @@ async function main(): Promise<void> {
   const role: Role = { config, redis, db, logger };
   const workers: Worker[] = [];
   const stoppers: Stopper[] = [];
+  // Listed new shares become instruments here too (the feed ticks them, jobs value and close them).
+  const listed = await keepListedInstrumentsFresh(db, systemClock.nowMs, (error) =>
+    logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
+  );
+  stoppers.push(() => Promise.resolve(listed.stop()));
   if (config.roles.has('jobs')) stoppers.push(...(await startJobs(role, workers)));
   if (config.roles.has('feed')) stoppers.push(startFeed(role));
   logger.info({ roles: [...config.roles] }, 'workers started');

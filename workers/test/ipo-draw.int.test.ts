@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '@kabuto/schema/contracts';
-import { AccountEventOutbox, reconcile, type Db } from '@kabuto/schema/db';
+import {
+  AccountEventOutbox,
+  closePositionIn,
+  loadListedInstruments,
+  postJournal,
+  reconcile,
+  userBalances,
+  writeTransaction,
+  type Db,
+} from '@kabuto/schema/db';
+import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
+import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
 import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
 import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
 import {
@@ -10,15 +21,20 @@ import {
   type IpoStepDeps,
 } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';
+import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
 import { dueSteps } from '../src/jobs/ipo-allotment/ipo-allotment.processor.ts';
 
 // The draw step on a real database: the written result equals the pure rule's, and a run
 // stopped between chunks and run again writes each result, message and event exactly once.
 let testDb: TestDb;
+/** Events the outbox relayed (the rest wait in `account_event_outbox` for the gateways' sweep). */
+const published: { user_id: bigint; event: string; payload: string }[] = [];
+const outboxes: AccountEventOutbox[] = [];
 beforeAll(async () => {
   testDb = await makeTestDb();
 });
 afterAll(async () => {
+  await Promise.all(outboxes.map((outbox) => outbox.drain()));
   await testDb.cleanup();
 });
 
@@ -30,10 +46,6 @@ const times = {
   listingAt: CLOSE + 3 * 86_400_000,
 };
 const clockAt = (ms: number): Clock => ({ nowMs: () => ms });
-
-/** Events the outbox relayed (the rest wait in `account_event_outbox` for the gateways' sweep). */
-const published: { user_id: bigint; event: string; payload: string }[] = [];
-const outboxes: AccountEventOutbox[] = [];
 
 /** A beacon that counts its calls and gives a new value each time (a rerun must not use a second). */
 function countingBeacon(): DrawBeacon & { calls: number } {
@@ -262,5 +274,133 @@ describe('the forfeit step', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(journalsAfter.n).toEqual(journalsBefore.n);
+  });
+});
+
+describe('the listing step', () => {
+  it('turns each paid win into a long holding at the offer price with hold:ipo → margin, once', async () => {
+    const db = testDb.db;
+    const listing = await anIpoListing(db, times, { lotsOffered: 5, maxLots: 2 });
+    await manySubscriptions(db, listing, 3, () => 2);
+    await drawListing(depsFor(db, countingBeacon(), times.drawAt), listing.listingId);
+    const wins = await db
+      .selectFrom('ipo_subscription')
+      .select(['id', 'user_id', 'lots_won', 'amount_due'])
+      .where('listing_id', '=', BigInt(listing.listingId))
+      .orderBy('id')
+      .execute();
+    // 5 lots among 3 asking 2 each: two win 2 lots, one wins 1 (first lots equal, then the rest).
+    expect(wins.map((w) => Number(w.lots_won)).sort()).toEqual([1, 2, 2]);
+    const [payer, , idle] = wins as [(typeof wins)[0], (typeof wins)[0], (typeof wins)[0]];
+    const userId = Number(payer.user_id);
+    const due = payer.amount_due!;
+    await writeTransaction(db, async (trx) => {
+      await postJournal(trx, {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 1_000_000n,
+        }),
+      });
+      // What the pay call does (the gateway's): cash → hold:ipo, status paid.
+      for (const w of [payer]) {
+        const journalId = await postJournal(trx, {
+          kind: 'ipo_payment',
+          memo: 'pay',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:ipo', 'JPY'),
+            amountMinor: due,
+          }),
+        });
+        await trx
+          .updateTable('ipo_subscription')
+          .set({ status: 'paid', pay_journal_id: journalId })
+          .where('id', '=', w.id)
+          .execute();
+      }
+    });
+    const step = (ms: number) => depsFor(db, countingBeacon(), ms);
+    // Not before the forfeit step has run, nor before the listing time.
+    expect(await listPaid(step(times.listingAt), listing.listingId)).toBe(false);
+    expect(await forfeitUnpaid(step(times.payDeadline), listing.listingId)).toBe(true);
+    expect(await listPaid(step(times.listingAt - 1), listing.listingId)).toBe(false);
+    expect(await listPaid(step(times.listingAt), listing.listingId)).toBe(true);
+    expect(await listPaid(step(times.listingAt + 1), listing.listingId)).toBe(false);
+
+    const sub = await db
+      .selectFrom('ipo_subscription')
+      .selectAll()
+      .where('id', '=', payer.id)
+      .executeTakeFirstOrThrow();
+    expect(sub.status).toBe('listed');
+    const positions = await db
+      .selectFrom('position')
+      .selectAll()
+      .where('user_id', '=', payer.user_id)
+      .execute();
+    expect(positions).toHaveLength(1);
+    const [position] = positions;
+    expect(position).toMatchObject({
+      id: sub.position_id,
+      side: 'long',
+      qty: 100n * payer.lots_won!,
+      open_price: 15_000n,
+      leverage: 1n,
+      margin: due,
+      open_fee: 0n,
+      status: 'holding',
+      currency: 'JPY',
+    });
+    const legs = await db
+      .selectFrom('posting as p')
+      .innerJoin('ledger_account as a', 'a.id', 'p.account_id')
+      .select(['a.kind', 'p.amount', 'p.currency'])
+      .where('p.journal_id', '=', sub.list_journal_id!)
+      .orderBy('p.amount')
+      .execute();
+    expect(legs).toEqual([
+      { kind: 'hold:ipo', amount: -due, currency: 'JPY' },
+      { kind: 'margin', amount: due, currency: 'JPY' },
+    ]);
+    const balances = Object.fromEntries(
+      (await userBalances(db, userId)).map((b) => [`${b.kind}:${b.currency}`, b.amountMinor]),
+    );
+    expect(balances).toMatchObject({
+      'cash:JPY': 1_000_000n - due,
+      'hold:ipo:JPY': 0n,
+      'margin:JPY': due,
+    });
+    const idleRow = await db
+      .selectFrom('ipo_subscription')
+      .select(['status', 'position_id'])
+      .where('id', '=', idle.id)
+      .executeTakeFirstOrThrow();
+    expect(idleRow).toEqual({ status: 'forfeited', position_id: null });
+    expect((await reconcile(db)).breaches).toEqual([]);
+
+    // The listed symbol is an instrument (its board's rules), so the holding closes like any other.
+    setListedInstruments(await loadListedInstruments(db, times.listingAt));
+    const instrument = findInstrument(position!.symbol);
+    expect(instrument).toMatchObject({
+      board: 'tse_growth',
+      referencePrice: 15_000n,
+      market: 'JP',
+    });
+    const closed = await writeTransaction(db, (trx) =>
+      closePositionIn(trx, position!, {
+        price: 16_000n,
+        reason: 'user',
+        actor: { type: 'user', id: userId },
+        nowMs: times.listingAt + 60_000,
+      }),
+    );
+    expect(closed.pnl).toBe(10_000n * payer.lots_won!); // (¥1,600.0 − ¥1,500.0) × 100 shares a lot
+    expect((await reconcile(db)).breaches).toEqual([]);
+    setListedInstruments([]);
   });
 });

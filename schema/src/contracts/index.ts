@@ -24,4 +24,3 @@ export * from './http/inbox.dto.ts';
 export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
 export * from './ipo/index.ts';
-export * from './ipo/beacon.ts';

@@ -22,3 +22,4 @@ export * from './ipo/subscriptions.repository.ts';
 export * from './ipo/draw.repository.ts';
 export * from './ipo/draw-losers.repository.ts';
 export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
+export * from './ipo/listed-instruments.repository.ts';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { dialectOf } from '../db/dialect.ts';
@@ -22,9 +22,10 @@ export async function anIpoListing(
   const row = await db
     .insertInto('ipo_listing')
     .values({
-      symbol: overrides.symbol ?? `9${randomBytes(2).toString('hex')}`.slice(0, 4).toUpperCase(),
+      // A new-style TSE code (digits then a letter): never a catalogue symbol.
+      symbol: overrides.symbol ?? `${randomInt(1000, 10_000)}A`,
       market: 'JP',
-      board: 'growth',
+      board: 'tse_growth',
       currency: 'JPY',
       name_ja: 'テスト新株',
       name_en: 'Test New Share',

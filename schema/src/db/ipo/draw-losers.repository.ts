@@ -82,14 +82,17 @@ export async function forfeitChunk(
   limit: number,
   notice: { params: string; nowMs: number },
 ): Promise<number> {
-  const rows = await trx
+  let query = trx
     .selectFrom('ipo_subscription')
     .select('id')
     .where('listing_id', '=', BigInt(listingId))
     .where('status', '=', 'won')
     .orderBy('id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  // PostgreSQL: a pay call on one of these waits for this chunk (then finds it forfeited), so no
+  // message goes to a win paid between the insert and the update below.
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  const rows = await query.execute();
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
   await sql`insert into inbox_message (user_id, kind, params, read_at, created_at)

@@ -6,3 +6,4 @@ export * from './lottery.ts';
 export * from './lottery-proof.ts';
 export * from './drand-quicknet.ts';
 export * from './payment-postings.ts';
+export * from './listing-instrument.ts';

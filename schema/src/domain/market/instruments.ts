@@ -134,8 +134,44 @@ export const INSTRUMENTS: readonly Instrument[] = [
 
 const BY_SYMBOL = new Map(INSTRUMENTS.map((i) => [i.symbol, i]));
 
+/**
+ * The instrument of a symbol: the catalogue's, else a listed new share's (`setListedInstruments`,
+ * which each process refreshes from the database).
+ */
 export function findInstrument(symbol: string): Instrument | undefined {
-  return BY_SYMBOL.get(symbol);
+  return BY_SYMBOL.get(symbol) ?? listed.get(symbol);
+}
+
+/**
+ * A stock whose rules come from its market and board, like the catalogue's, at a reference price
+ * already scaled (a new share's offer price). Null for a board the market does not have.
+ */
+export function stockInstrument(
+  market: Market,
+  board: string,
+  symbol: string,
+  names: InstrumentNames,
+  referencePrice: bigint,
+): Instrument | null {
+  const rules = (BOARD_RULES as Readonly<Record<string, (typeof BOARD_RULES)[Board]>>)[board];
+  if (!rules || rules.market !== market) return null;
+  const extra = { initials: '', sector: 'ipo', price: '0', flags: '' };
+  return { ...stock(market, board as Board, symbol, names, extra), referencePrice };
+}
+
+/** New shares listed so far (never a catalogue symbol), by symbol. */
+let listed: ReadonlyMap<string, Instrument> = new Map();
+
+/** Replaces the listed new shares `findInstrument` knows (loaded from the database). */
+export function setListedInstruments(instruments: readonly Instrument[]): void {
+  listed = new Map(
+    instruments.filter((i) => !BY_SYMBOL.has(i.symbol)).map((i) => [i.symbol, i] as const),
+  );
+}
+
+/** The listed new shares `findInstrument` knows now. */
+export function listedInstruments(): readonly Instrument[] {
+  return [...listed.values()];
 }
 
 export { SYMBOL_PATTERN } from './symbols.ts';

@@ -4,6 +4,7 @@ import { INSTRUMENTS, type ClockMode } from '@kabuto/schema/market';
 import type { Logger } from '../../infra/logger.ts';
 import type { FeedRuntime } from './feed-leader.ts';
 import { createFxFeed } from './fx-feed.ts';
+import { createListedFeed } from './listed-feed.ts';
 import { prepareHistory } from './history-backfill.ts';
 import { createReplayFeed } from './replay-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
@@ -39,12 +40,13 @@ export async function prepareSimulatorRuntime(deps: {
     startMs: nowMs,
   });
   const fx = createFxFeed(deps.seed, { alwaysOpen: deps.clock === 'always-open', source });
+  const listed = createListedFeed({ seed: deps.seed, clock: deps.clock, source });
   return {
-    providers: [stocks, fx],
+    providers: [stocks, fx, listed],
     initial: stocks.snapshotsAtStart(nowMs),
     async persist() {
       await insertCorporateActions(deps.db, stocks.drainActions());
-      await upsertCandles(deps.db, stocks.drainBars());
+      await upsertCandles(deps.db, [...stocks.drainBars(), ...listed.drainBars()]);
     },
   };
 }

@@ -29,8 +29,11 @@ export async function runStep(deps: IpoStepDeps, ipoId: number, step: IpoStep): 
   const key = `${step}-${ipoId}`;
   if (mine.has(key)) return false;
   mine.add(key);
+  const started = deps.clock.nowMs();
   try {
-    return await STEPS[step](deps, ipoId);
+    const did = await STEPS[step](deps, ipoId);
+    if (did) deps.logger?.info({ ipoId, step, ms: deps.clock.nowMs() - started }, 'ipo step done');
+    return did;
   } finally {
     mine.delete(key);
   }
@@ -61,10 +64,13 @@ export async function dueSteps(db: Db, nowMs: number): Promise<{ ipoId: number; 
   const due: { ipoId: number; step: IpoStep }[] = [];
   for (const row of rows) {
     const ipoId = Number(row.id);
-    if (row.drawn_at === null) due.push({ ipoId, step: 'draw' });
-    else if (row.forfeited_at === null && row.pay_deadline <= nowMs)
+    if (row.drawn_at === null) {
+      due.push({ ipoId, step: 'draw' });
+    } else if (row.forfeited_at === null && row.pay_deadline <= nowMs) {
       due.push({ ipoId, step: 'forfeit' });
-    else if (row.listed_at === null && row.listing_at <= nowMs) due.push({ ipoId, step: 'list' });
+    } else if (row.listed_at === null && row.listing_at <= nowMs) {
+      due.push({ ipoId, step: 'list' });
+    }
   }
   return due;
 }
@@ -80,7 +86,10 @@ export async function sweepDueSteps(deps: IpoStepDeps, logger: Logger): Promise<
         logger.warn({ err: String(error), ipoId, step }, 'ipo step failed; the sweep retries it');
         return false;
       });
-      if (did) ((done += 1), (progressed = true));
+      if (did) {
+        done += 1;
+        progressed = true;
+      }
     }
     if (!progressed) break;
   }

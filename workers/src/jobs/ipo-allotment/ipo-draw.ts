@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   appliedByIds,
-  dialectOf,
   frozenEntries,
   insertInboxMessage,
   listingForStep,
@@ -23,9 +21,13 @@ import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { Market } from '@kabuto/schema/market';
 import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/ipo';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
+import type { Logger } from '../../infra/logger.ts';
 
-/** Subscriptions written per transaction: a million applications make 100 transactions. */
-export const DRAW_CHUNK = 10_000;
+/**
+ * Subscriptions written per transaction: a million applications make 40 transactions, each
+ * holding SQLite's write lock for about a quarter second (measured in `bench:draw`).
+ */
+export const DRAW_CHUNK = 25_000;
 
 /** A public random value first published after `closeMs` (DESIGN.md §8 step 3). */
 export interface DrawBeaconValue {
@@ -45,6 +47,8 @@ export interface IpoStepDeps {
   readonly beaconFor: (kind: string) => DrawBeacon;
   /** Rows per chunk transaction (tests make it small to kill a run between chunks). */
   readonly chunk?: number;
+  /** Told when a step starts and ends (the workers' logger). */
+  readonly logger?: Pick<Logger, 'info'>;
   /** Called after each committed chunk (tests and logs). */
   readonly onChunk?: (written: number) => void;
 }
@@ -203,15 +207,6 @@ async function writeWinner(
 }
 
 /**
- * SQLite's page cache (2 MiB by default) is far smaller than a big listing's rows and indexes:
- * each chunk's statements would read the same pages again through the OS. 64 MiB for this
- * connection keeps a chunk's pages in memory (measured in `bench:draw`).
- */
-async function widenSqliteCache(db: Db): Promise<void> {
-  if (dialectOf(db) === 'sqlite') await sql`pragma cache_size = -65536`.execute(db);
-}
-
-/**
  * The draw step (DESIGN.md §8): freezes the list, fixes the beacon once, draws, writes the result
  * in chunk transactions (each subscription applied → won | lost by a conditional update, with its
  * inbox message and `allotment:drawn` event in the same transaction), then sets `drawn_at`.
@@ -222,7 +217,6 @@ export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boo
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.drawn_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.draw_at)) return false;
-  await widenSqliteCache(deps.db);
   const entries = await frozenEntries(deps.db, Number(listing.id));
   const draw = await frozenDraw(deps, listing, entries);
   const wins = winnersById(entries, draw);

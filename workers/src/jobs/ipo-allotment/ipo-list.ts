@@ -1,6 +1,139 @@
+import { orderUpdated } from '@kabuto/schema/contracts';
+import {
+  advance,
+  listingForStep,
+  lockListing,
+  markStepDone,
+  writeTransaction,
+  type Db,
+  type IpoListingRow,
+  type WriteTrx,
+} from '@kabuto/schema/db';
+import { journalMemo, userAccount, type Currency } from '@kabuto/schema/domain';
+import { formatPrice, type Market } from '@kabuto/schema/market';
+import { sharesWon } from '@kabuto/schema/ipo';
 import type { IpoStepDeps } from './ipo-draw.ts';
 
-/** The listing step at `listing_at`: paid lots become holdings (not built yet: see the report). */
-export function listPaid(_deps: IpoStepDeps, _ipoId: number): Promise<boolean> {
-  return Promise.resolve(false);
+/** Paid subscriptions listed per transaction (each is a journal and a position). */
+const LIST_CHUNK = 500;
+const LIST_ACTOR = { type: 'system', id: 'ipo-allotment' } as const;
+
+interface PaidRow {
+  id: bigint;
+  user_id: bigint;
+  lots_won: bigint | null;
+  amount_due: bigint | null;
+}
+
+function paidRows(trx: Db, listingId: number): Promise<PaidRow[]> {
+  return trx
+    .selectFrom('ipo_subscription')
+    .select(['id', 'user_id', 'lots_won', 'amount_due'])
+    .where('listing_id', '=', BigInt(listingId))
+    .where('status', '=', 'paid')
+    .orderBy('id')
+    .limit(LIST_CHUNK)
+    .execute();
+}
+
+/**
+ * The holding a paid subscription becomes: a long position at leverage 1 whose margin is the
+ * amount paid, at the subscription price, no fee. It has no order (`order_id` 0).
+ */
+async function insertListedPosition(
+  trx: WriteTrx,
+  listing: IpoListingRow,
+  row: PaidRow,
+  nowMs: number,
+): Promise<bigint> {
+  const inserted = await trx
+    .insertInto('position')
+    .values({
+      user_id: row.user_id,
+      order_id: 0n,
+      symbol: listing.symbol,
+      currency: listing.currency,
+      side: 'long',
+      qty: sharesWon(Number(row.lots_won), Number(listing.lot)),
+      open_price: listing.price,
+      leverage: 1n,
+      margin: row.amount_due ?? 0n,
+      open_fee: 0n,
+      status: 'holding',
+      opened_at: nowMs,
+      close_price: null,
+      close_fee: null,
+      realized_pnl: null,
+      close_reason: null,
+      closed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** paid → listed once: journal `ipo_listed` (hold:ipo → margin), the position, a message, events. */
+async function listOne(
+  deps: IpoStepDeps,
+  trx: WriteTrx,
+  listing: IpoListingRow,
+  row: PaidRow,
+): Promise<void> {
+  const userId = Number(row.user_id);
+  const currency = listing.currency as Currency;
+  const amount = row.amount_due ?? 0n;
+  const qty = sharesWon(Number(row.lots_won), Number(listing.lot));
+  const price = formatPrice(listing.price, listing.market as Market);
+  const nowMs = deps.clock.nowMs();
+  await advance(trx, { kind: 'ipo_subscription', id: row.id, userId }, 'paid', 'listed', {
+    nowMs,
+    journal: {
+      kind: 'ipo_listed',
+      ...journalMemo('ipo_listed', { symbol: listing.symbol, qty, price }),
+      actor: LIST_ACTOR,
+      reference: `ipo_subscription:${row.id}`,
+      postings: [
+        { account: userAccount(userId, 'hold:ipo', currency), amountMinor: -amount },
+        { account: userAccount(userId, 'margin', currency), amountMinor: amount },
+      ],
+    },
+    journalColumn: 'list_journal_id',
+    inbox: { kind: 'ipo_listed', params: { symbol: listing.symbol, qty: String(qty), price } },
+    record: async (tx) => {
+      const positionId = await insertListedPosition(tx, listing, row, nowMs);
+      await tx
+        .updateTable('ipo_subscription')
+        .set({ position_id: positionId })
+        .where('id', '=', row.id)
+        .execute();
+      await deps.emitter.record(
+        tx,
+        userId,
+        'order:updated',
+        orderUpdated('filled', { order_id: '0', position_id: String(positionId) }),
+      );
+      await deps.emitter.record(tx, userId, 'assets:updated', { reason: 'ipo_listed' });
+    },
+  });
+}
+
+/**
+ * The listing step at `listing_at`: every paid subscription becomes a holding (see `listOne`),
+ * in chunk transactions; then `listed_at`. Only after the forfeit step (no win is left pending);
+ * a rerun finds no `paid` rows left and posts nothing.
+ */
+export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
+  const listing = await listingForStep(deps.db, ipoId);
+  if (!listing || listing.forfeited_at === null || listing.listed_at !== null) return false;
+  if (deps.clock.nowMs() < Number(listing.listing_at)) return false;
+  for (;;) {
+    const listed = await writeTransaction(deps.db, async (trx) => {
+      await lockListing(trx, ipoId);
+      const rows = await paidRows(trx, ipoId);
+      for (const row of rows) await listOne(deps, trx, listing, row);
+      return rows.length;
+    });
+    if (listed < LIST_CHUNK) break;
+  }
+  return markStepDone(deps.db, ipoId, 'listed_at', deps.clock.nowMs());
 }
