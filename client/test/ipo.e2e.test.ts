@@ -237,6 +237,7 @@ describe('new shares in the browser', () => {
       await page
         .locator('[data-testid^="subscription-"][data-state="listed"]')
         .waitFor({ timeout: 30_000 });
+      await shot(page, `${language}-positions-new-shares-listed`);
       await page.getByTestId('tab-holdings').click();
       const holding = page.locator('[data-testid^="position-"]', { hasText: symbol }).first();
       await holding.waitFor({ timeout: 30_000 });
