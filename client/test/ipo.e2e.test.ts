@@ -247,13 +247,15 @@ describe('new shares in the browser', () => {
       );
       const pnl = page.getByTestId(`pnl-${positionId}`);
       const first = await pnl.textContent();
+      // A listed share joins the feed and the gateway's instruments within their 30 s refresh; a
+      // 1-yen tick moves the P&L of 100 shares by 100 yen.
       await expect
-        .poll(() => pnl.textContent(), { timeout: 30_000, interval: 250 })
+        .poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 })
         .not.toBe(first);
       await shot(page, `${language}-ipo-listed-holding`);
       await page.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it('reruns a published draw of 200,000 applications in a worker: progress shown, the page never freezes', async () => {
     const proof = largeProof(200_000, 40_000);
