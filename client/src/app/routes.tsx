@@ -118,6 +118,24 @@ const MessageInfoScreen = fundsScreen(() =>
 const SecurityScreen = fundsScreen(() =>
   import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen),
 );
+/** New-share screens bring their own strings; the check page (and its worker) loads only when opened. */
+const ipoScreen = (load: () => Promise<() => ReactElement>) =>
+  lazy(async () => {
+    const [screen] = await Promise.all([load(), loadFeatureStrings('ipo')]);
+    return { default: screen };
+  });
+const IpoListScreen = ipoScreen(() =>
+  import('../features/ipo/ipo-list-screen.tsx').then((m) => m.IpoListScreen),
+);
+const IpoInfoScreen = ipoScreen(() =>
+  import('../features/ipo/ipo-info-screen.tsx').then((m) => m.IpoInfoScreen),
+);
+const IpoRecordsScreen = ipoScreen(() =>
+  import('../features/ipo/ipo-records-screen.tsx').then((m) => m.IpoRecordsScreen),
+);
+const IpoCheckScreen = ipoScreen(() =>
+  import('../features/ipo/check/ipo-check-screen.tsx').then((m) => m.IpoCheckScreen),
+);
 const StockDetail = lazy(() =>
   import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
 );
@@ -180,7 +198,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/changeLang', element: <LanguageScreen /> },
   placeholder('/mine/loan', 'mine.loan'),
   placeholder('/mine/loanOrder', 'mine.loanOrder'),
-  placeholder('/mine/newShareOrder', 'mine.newShareOrder'),
+  { path: '/mine/newShareOrder', element: <IpoRecordsScreen />, auth: true },
   placeholder('/mine/followOrder', 'mine.followOrder'),
   { path: '/quotes/search', element: <SearchScreen /> },
   { path: '/quotes/info', element: <StockDetail />, requires: 'symbol' },
@@ -189,8 +207,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/position/info', element: <PositionInfo />, auth: true, requires: 'id' },
   { path: '/home/home', element: <HomeScreen />, menu: true },
   { path: '/home/index', element: <MarketScreen />, menu: true },
-  placeholder('/home/newShare', 'menu.home'),
-  placeholder('/home/newShareInfo', 'menu.home'),
+  { path: '/home/newShare', element: <IpoListScreen />, auth: true },
+  { path: '/home/newShareInfo', element: <IpoInfoScreen />, auth: true, requires: 'id' },
+  { path: '/home/newShareCheck', element: <IpoCheckScreen />, auth: true, requires: 'id' },
   placeholder('/home/large', 'menu.home'),
   placeholder('/home/large2', 'menu.home'),
   placeholder('/home/large3', 'menu.home'),

@@ -37,13 +37,18 @@ export async function initI18n(): Promise<void> {
 
 /** Strings of a feature that loads on demand, per language, merged into the translation when the feature loads. */
 const FEATURE_STRINGS: Record<
-  'money',
+  'money' | 'ipo',
   Record<Language, () => Promise<{ default: Record<string, unknown> }>>
 > = {
   money: {
     jp: () => import('../locales/money/jp.json'),
     cn: () => import('../locales/money/cn.json'),
     us: () => import('../locales/money/us.json'),
+  },
+  ipo: {
+    jp: () => import('../locales/ipo/jp.json'),
+    cn: () => import('../locales/ipo/cn.json'),
+    us: () => import('../locales/ipo/us.json'),
   },
 };
 

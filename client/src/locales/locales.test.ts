@@ -7,6 +7,9 @@ import us from './us.json';
 import moneyJp from './money/jp.json';
 import moneyCn from './money/cn.json';
 import moneyUs from './money/us.json';
+import ipoJp from './ipo/jp.json';
+import ipoCn from './ipo/cn.json';
+import ipoUs from './ipo/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -35,6 +38,23 @@ describe('locales', () => {
     expect(keysOf(moneyUs).sort()).toEqual(keysOf(moneyJp).sort());
     expect(Object.keys(moneyJp)).toEqual(['money']);
     expect(Object.keys(jp)).not.toContain('money');
+  });
+
+  it('the new-share screens’ strings have the same keys and placeholders in the three languages and none that the main file has', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const valueAt = (tree: object, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+    expect(keysOf(ipoCn).sort()).toEqual(keysOf(ipoJp).sort());
+    expect(keysOf(ipoUs).sort()).toEqual(keysOf(ipoJp).sort());
+    expect(Object.keys(ipoJp)).toEqual(['ipo']);
+    expect(Object.keys(jp)).not.toContain('ipo');
+    for (const key of keysOf(ipoJp)) {
+      const expected = placeholders(valueAt(ipoJp, key) as string);
+      for (const locale of [ipoCn, ipoUs]) {
+        expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
+      }
+    }
   });
 
   it('every statement memo template has a string in each language with exactly the server template’s parameters', () => {

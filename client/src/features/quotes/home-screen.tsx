@@ -148,6 +148,18 @@ export function HomeScreen() {
         </span>
         <span className="muted">›</span>
       </div>
+      <div
+        className="card news-entry"
+        role="button"
+        tabIndex={0}
+        onClick={() => navigate('/home/newShare')}
+        data-testid="new-share-entry"
+      >
+        <span>
+          <Icon name="star" /> {t('trade.newShares')}
+        </span>
+        <span className="muted">›</span>
+      </div>
       <div className="section-title">
         <span>{t('quotes.hot')}</span>
         <button type="button" onClick={() => navigate('/home/index')}>

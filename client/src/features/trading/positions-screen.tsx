@@ -1,5 +1,5 @@
 import { Button, Dialog, Tabs } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import i18next from 'i18next';
@@ -11,7 +11,7 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
-import { translateMsg } from '../../lib/i18n.ts';
+import { loadFeatureStrings, translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
@@ -20,6 +20,15 @@ import { quoteTicks$ } from '../quotes/quote-stream.ts';
 import { trendOf } from '../quotes/quote-bits.tsx';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
+
+// The new-shares tab (its records, its strings) loads when it is first opened.
+const IpoTab = lazy(async () => {
+  const [{ RecordsList }] = await Promise.all([
+    import('../ipo/ipo-records-screen.tsx'),
+    loadFeatureStrings('ipo'),
+  ]);
+  return { default: () => <RecordsList compact /> };
+});
 
 /** A price with separators, or a dash where the row has none yet. */
 const priceOrDash = (price: string | null | undefined) => (price ? formatMoney(price) : '--');
@@ -300,8 +309,15 @@ export function PositionsScreen() {
       <Summary summary={snapshot.summary} fdyk={snapshot.fdyk} ccsz={snapshot.ccsz} />
       <PullRefresh onRefresh={reload}>
         <Tabs activeKey={tab} onChange={setTab} style={{ background: '#fff' }}>
-          <Tabs.Tab key="newShares" title={t('trade.newShares')}>
-            <NoData />
+          <Tabs.Tab
+            key="newShares"
+            title={<span data-testid="tab-new-shares">{t('trade.newShares')}</span>}
+          >
+            {tab === 'newShares' ? (
+              <Suspense fallback={null}>
+                <IpoTab />
+              </Suspense>
+            ) : null}
           </Tabs.Tab>
           <Tabs.Tab key="follow" title={t('trade.follow')}>
             <NoData />

@@ -1,0 +1,49 @@
+import type { CallAnswer } from '@kabuto/schema/contracts';
+
+/** The published draw as `ipo/proof` answers it. */
+export type ProofAnswer = CallAnswer<'ipo/proof'>;
+
+/** What the page asks the worker: the listing, the session to download with, and the caller's ticket. */
+export interface CheckRequest {
+  id: string;
+  token: string;
+  account: string;
+  ticket: string | null;
+}
+
+/** The published figures without the list and the result (those stay in the worker). */
+export type ProofSummary = Omit<ProofAnswer, 'list' | 'result'> & {
+  entries: number;
+  lotsApplied: number;
+};
+
+/** The caller's own entry: lots asked, lots won as published and as rerun here. */
+export interface OwnTicket {
+  ticket: string;
+  lots: number | null;
+  publishedWon: number | null;
+  recomputedWon: number | null;
+}
+
+export interface CheckVerdict {
+  commitmentOk: boolean;
+  listHashOk: boolean;
+  drawSeedOk: boolean;
+  resultOk: boolean;
+  mismatchCount: number;
+  /** The first few mismatching tickets, to show. */
+  mismatches: { ticket: string; published: number | null; recomputed: number | null }[];
+  own: OwnTicket | null;
+  /** How long the rerun took in the worker, ms. */
+  ms: number;
+}
+
+export type CheckStage = 'download' | 'parse' | 'verify';
+
+/** Messages from the worker, in order: progress…, proof, progress (verify), verdict; or refused/failed. */
+export type CheckMessage =
+  | { kind: 'progress'; stage: CheckStage; received: number; total: number | null }
+  | { kind: 'proof'; summary: ProofSummary }
+  | { kind: 'verdict'; verdict: CheckVerdict }
+  | { kind: 'refused'; msg: string }
+  | { kind: 'failed'; reason: string };

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
+import { storage } from '../../lib/storage.ts';
+import './ipo.css';
+
+/** A date and time in the reader's language, to the minute. */
+export function when(ms: number | null | undefined): string {
+  if (!ms) return '--';
+  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** A window "from – to", each to the minute. */
+export const span = (from: number, to: number) => `${when(from)} – ${when(to)}`;
+
+/** The listing's phase in the spec's words (not started, subscribing, ended). */
+export function PhaseTag({ status, drawn }: { status: string; drawn?: boolean }) {
+  const { t } = useTranslation();
+  const key = status === 'closed' && drawn ? 'drawn' : status;
+  return (
+    <span className={`ipo-tag ipo-tag-${key}`} data-testid="ipo-phase">
+      {t(`ipo.phase.${key}`)}
+    </span>
+  );
+}
+
+/** A subscription's state in words: awaiting allotment, won (awaiting payment), not won, paid… */
+export function StateTag({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`ipo-tag ipo-state-${state}`} data-testid="ipo-state" data-state={state}>
+      {t(`ipo.state.${state}`, { defaultValue: state })}
+    </span>
+  );
+}
+
+/** One labelled value of a detail card. */
+export function Field({
+  label,
+  children,
+  id,
+}: {
+  label: string;
+  children: ReactNode;
+  id?: string;
+}) {
+  return (
+    <div className="detail-row" style={{ alignItems: 'baseline' }}>
+      <span className="muted">{label}</span>
+      <span className="ipo-value" data-testid={id}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** A figure shown as given, or a dash when there is none yet. */
+export const orDash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '--' : String(value);
+
+/** A refusal stays on screen in words until the next attempt (a toast alone could be missed). */
+export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
+  if (!msg) return null;
+  return (
+    <div className="ipo-refusal" role="alert" data-testid={id} data-msg={msg}>
+      {translateMsg(msg)}
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { drawLottery, LOTTERY_RULE_ID, seedCommitment, ticketFor } from '@kabuto/schema/ipo';
+import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import {
+  apiPost,
+  confirmDialog,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  shot,
+  SHOTS,
+} from './support/e2e.ts';
+
+// New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
+// created through the back office with a window of seconds; each user subscribes in the app, sees
+// the draw arrive on the open records screen, reruns it on the check page, pays, and finds the
+// listed holding moving with ticks.
+let browser: Browser;
+let stack: TestStack;
+
+const LANGUAGES = ['jp', 'cn', 'us'] as const;
+type Language = (typeof LANGUAGES)[number];
+type Session = { token: string; account: string };
+
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  apiPost(stack, path, body, headers);
+
+async function adminCall(path: string, body: Record<string, string>, token = '') {
+  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** The back office as the seed created it (data/backoffice-login.txt). */
+async function adminToken(): Promise<string> {
+  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
+  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
+  const login = await adminCall('login', { login: 'admin', password });
+  return String(login.data.token);
+}
+
+/** A JP listing whose window opens in a second and closes after `windowMs`; draw right after. */
+async function createListing(symbol: string, windowMs: number, payMs: number) {
+  const start = Date.now() + 1500;
+  const times = {
+    subscribe_start: start,
+    subscribe_end: start + windowMs,
+    draw_at: start + windowMs + 500,
+    pay_deadline: start + windowMs + 500 + payMs,
+    listing_at: start + windowMs + 1000 + payMs,
+  };
+  const created = await adminCall(
+    'ipo/create',
+    {
+      symbol,
+      market: 'JP',
+      board: 'tse_growth',
+      name_ja: 'カブト試験工業',
+      name_en: 'Kabuto Test Industries',
+      name_zh: '兜测试工业',
+      price: '1500',
+      market_price: '1800',
+      underwriting_price: '1380',
+      lot: '100',
+      min_lots: '1',
+      max_lots: '3',
+      lots_offered: '30',
+      issue_volume: '3000',
+      per: '18.4',
+      lead_underwriter: 'Kabuto Securities',
+      beacon_kind: 'local',
+      ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, String(v)])),
+    },
+    await adminToken(),
+  );
+  expect(created.msg).toBe('add_ok');
+  return { id: String(created.data.id), ...times };
+}
+
+async function newUser(language: Language, grant: boolean): Promise<Session> {
+  const auth = await registerUser(
+    stack,
+    `ipo.${language}.${stack.prefix}@example.jp`,
+    'ipo-pass-1',
+  );
+  if (grant) {
+    await post('user/paperfund', { currency: 'jpy', request_id: `ipo-${language}-grant` }, auth);
+  }
+  return auth;
+}
+
+const waitUntil = async (ms: number) => {
+  const left = ms - Date.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
+};
+
+beforeAll(async () => {
+  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** From Home to the listing, through the list screen; subscribes one lot with confirmation. */
+async function subscribeInApp(page: Page, language: Language, symbol: string) {
+  await page.goto(`${stack.baseUrl}/#/home/home`);
+  await page.getByTestId('new-share-entry').waitFor();
+  if (language === 'jp') await shot(page, 'jp-home-new-share-entry');
+  await page.getByTestId('new-share-entry').click();
+  await page.locator('[data-testid="ipo-list-screen"][data-loaded="yes"]').waitFor();
+  await page.getByTestId(`listing-${symbol}`).waitFor();
+  await shot(page, `${language}-ipo-list`);
+  await page.getByTestId(`listing-${symbol}`).click();
+  await page.getByTestId('subscribe-form').waitFor();
+  await shot(page, `${language}-ipo-info`);
+  await page.getByTestId('subscribe-submit').click();
+  await confirmDialog(page);
+  await page.locator('[data-testid="ipo-mine"] [data-state="applied"]').waitFor();
+  await shot(page, `${language}-ipo-info-subscribed`);
+}
+
+/** A second tab still shows the form: its attempt is refused (once only), and the refusal stays. */
+async function refusedOnceOnly(page: Page) {
+  await page.getByTestId('subscribe-submit').click();
+  await confirmDialog(page);
+  const refusal = page.getByTestId('subscribe-refusal');
+  await refusal.waitFor();
+  expect(await refusal.getAttribute('data-msg')).toBe('new_share_once');
+  await page.waitForTimeout(2500); // longer than a toast lasts
+  expect(await refusal.textContent()).toBe('新規公開株は1回のみ申込できます');
+}
+
+describe('new shares in the browser', () => {
+  const symbol = `K${String(Date.now()).slice(-6)}`;
+  const pages = new Map<Language, Page>();
+  const users = new Map<Language, Session>();
+  let listing: Awaited<ReturnType<typeof createListing>>;
+
+  it('subscribes in jp, cn and us, sees the draw arrive live, reruns it on the check page and pays', async () => {
+    for (const language of LANGUAGES) {
+      users.set(language, await newUser(language, language !== 'us'));
+    }
+    listing = await createListing(symbol, 45_000, 60_000);
+    await waitUntil(listing.subscribe_start + 200);
+    for (const language of LANGUAGES) {
+      const page = await phonePageAs(browser, users.get(language) as Session, { language });
+      pages.set(language, page);
+      const second =
+        language === 'jp' ? await phonePageAs(browser, users.get('jp') as Session) : null;
+      await second?.goto(`${stack.baseUrl}/#/home/newShareInfo?id=${listing.id}`);
+      await second?.getByTestId('subscribe-form').waitFor();
+      await subscribeInApp(page, language, symbol);
+      if (second) {
+        await refusedOnceOnly(second);
+        await shot(second, 'jp-ipo-refused-once');
+        await second.close();
+      }
+    }
+    // The records screens stay open through the draw: no reload, the rows change by themselves.
+    for (const page of pages.values()) {
+      await page.goto(`${stack.baseUrl}/#/mine/newShareOrder`);
+      await page.locator('[data-testid^="subscription-"][data-state="applied"]').waitFor();
+      await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    }
+    await shot(pages.get('jp') as Page, 'jp-ipo-records-applied');
+    await waitUntil(listing.draw_at);
+    for (const [language, page] of pages) {
+      await page
+        .locator('[data-testid^="subscription-"][data-state="won"]')
+        .waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      await shot(page, `${language}-ipo-records-won`);
+    }
+    for (const [language, page] of pages) await checkAndPay(page, language);
+  }, 180_000);
+
+  /** The check page matches and names the own ticket's lot; pay (refused without cash, then paid). */
+  async function checkAndPay(page: Page, language: Language) {
+    const row = page.locator('[data-testid^="subscription-"]').first();
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('subscription-', '');
+    await page.getByTestId(`check-${id}`).click();
+    await page.locator('[data-testid="ipo-check-screen"][data-stage="done"]').waitFor();
+    for (const part of ['commitment', 'list-hash', 'draw-seed', 'result', 'all']) {
+      expect(await page.getByTestId(`verdict-${part}`).getAttribute('data-ok'), part).toBe('yes');
+    }
+    expect(await page.getByTestId('check-own-won').textContent()).toBe('1');
+    expect(await page.getByTestId('check-beacon-kind').textContent()).toContain(
+      { jp: '独立性なし', cn: '非独立', us: 'not independent' }[language],
+    );
+    await shot(page, `${language}-ipo-check`);
+    await page.getByTestId('check-published').scrollIntoViewIfNeeded();
+    await shot(page, `${language}-ipo-check-published`);
+    await page.goBack();
+    await page.getByTestId(`pay-${id}`).click();
+    await confirmDialog(page);
+    if (language === 'us') {
+      // No cash yet: the refusal stays under the row, nothing changed; then the grant, and pay.
+      const refusal = page.getByTestId(`refusal-${id}`);
+      await refusal.waitFor();
+      await page.waitForTimeout(2500);
+      expect(await refusal.isVisible()).toBe(true);
+      expect(await page.getByTestId(`subscription-${id}`).getAttribute('data-state')).toBe('won');
+      await shot(page, 'us-ipo-pay-refused');
+      const auth = users.get('us') as Session;
+      await post('user/paperfund', { currency: 'jpy', request_id: 'ipo-us-grant' }, auth);
+      await page.getByTestId(`pay-${id}`).click();
+      await confirmDialog(page);
+    }
+    await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
+    await shot(page, `${language}-ipo-records-paid`);
+    await page.goto(`${stack.baseUrl}/#/home/newShare?tab=closed`);
+    await page.getByTestId(`listing-${symbol}`).waitFor();
+    await shot(page, `${language}-ipo-list-ended`);
+    await page.getByTestId('ipo-tab-upcoming').click();
+    await page.locator('[data-testid="ipo-list-screen"][data-loaded="yes"]').waitFor();
+    await shot(page, `${language}-ipo-list-upcoming`);
+    await page.goto(`${stack.baseUrl}/#/position/index`);
+    await page.getByTestId('tab-new-shares').click();
+    await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
+    await shot(page, `${language}-positions-new-shares`);
+  }
+
+  it('at listing the paid lot becomes a holding at the subscription price that moves with ticks', async () => {
+    await waitUntil(listing.listing_at);
+    for (const [language, page] of pages) {
+      await page.goto(`${stack.baseUrl}/#/position/index`);
+      await page.getByTestId('tab-new-shares').click();
+      await page
+        .locator('[data-testid^="subscription-"][data-state="listed"]')
+        .waitFor({ timeout: 30_000 });
+      await shot(page, `${language}-positions-new-shares-listed`);
+      await page.getByTestId('tab-holdings').click();
+      const holding = page.locator('[data-testid^="position-"]', { hasText: symbol }).first();
+      await holding.waitFor({ timeout: 30_000 });
+      const positionId = ((await holding.getAttribute('data-testid')) ?? '').replace(
+        'position-',
+        '',
+      );
+      const pnl = page.getByTestId(`pnl-${positionId}`);
+      const first = await pnl.textContent();
+      // A listed share joins the feed and the gateway's instruments within their 30 s refresh; a
+      // 1-yen tick moves the P&L of 100 shares by 100 yen.
+      await expect
+        .poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 })
+        .not.toBe(first);
+      await shot(page, `${language}-ipo-listed-holding`);
+      await page.close();
+    }
+  }, 300_000);
+
+  it('reruns a published draw of 200,000 applications in a worker: progress shown, the page never freezes', async () => {
+    const proof = largeProof(200_000, 40_000);
+    const page = await phonePageAs(browser, users.get('us') as Session, { language: 'us' });
+    await page.route('**/api/vue/ipo/proof', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 1, msg: 'ok', data: proof }),
+      }),
+    );
+    await page.goto(`${stack.baseUrl}/#/home/newShareCheck?id=${listing.id}`);
+    // The page's own thread: the longest gap between 50 ms timer ticks while the worker runs.
+    await page.evaluate(() => {
+      const watch = window as unknown as { longest: number };
+      watch.longest = 0;
+      let last = performance.now();
+      setInterval(() => {
+        const now = performance.now();
+        watch.longest = Math.max(watch.longest, now - last);
+        last = now;
+      }, 50);
+    });
+    await page.locator('[data-testid="check-progress"][data-stage="verify"]').waitFor();
+    // Taken at once (shot() waits for toasts to pass): the progress as the user sees it mid-run.
+    await page.screenshot({ path: join(SHOTS, 'us-ipo-check-large-running.png') });
+    await page
+      .locator('[data-testid="ipo-check-screen"][data-stage="done"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('verdict-all').getAttribute('data-ok')).toBe('yes');
+    expect(await page.getByTestId('check-entries').textContent()).toBe('200,000');
+    expect(await page.getByTestId('check-own-sentence').textContent()).toBe(
+      'Your ticket is not in this list.',
+    );
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    expect(longest).toBeLessThan(500);
+    await shot(page, 'us-ipo-check-large-done');
+    await page.close();
+  }, 120_000);
+});
+
+/** A published draw of `applicants` entries, drawn by the lottery itself, as `ipo/proof` sends it. */
+function largeProof(applicants: number, lotsOffered: number) {
+  const seed = 'a1'.repeat(32);
+  const beacon = 'b2'.repeat(32);
+  const list = Array.from({ length: applicants }, (_, i) => ({
+    ticket: ticketFor('c3'.repeat(32), i + 1),
+    lots: (i % 3) + 1,
+  })).sort((a, b) => (a.ticket < b.ticket ? -1 : 1));
+  const drawn = drawLottery({ entries: list, lotsOffered, maxLots: 3, seed, beacon });
+  return {
+    rule: LOTTERY_RULE_ID,
+    listing_id: '1',
+    seed_commitment: seedCommitment(seed),
+    seed,
+    beacon_kind: 'local',
+    beacon,
+    beacon_round: null,
+    beacon_signature: null,
+    beacon_label: 'not independent',
+    list_hash: drawn.listHash,
+    draw_seed: drawn.drawSeed,
+    lots_offered: lotsOffered,
+    max_lots: 3,
+    list,
+    result: drawn.result.map((win) => ({ ticket: win.ticket, lots_won: win.lotsWon })),
+  };
+}
