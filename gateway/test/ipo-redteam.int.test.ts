@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { reconcile } from '@kabuto/schema/db';
+import {
+  admin,
+  balance,
+  createListing,
+  db,
+  fund,
+  mine,
+  openWindow,
+  requestId,
+  setNow,
+  state,
+  t,
+  useIpoGateway,
+  user,
+  writeDraw,
+} from './support/ipo-suite.ts';
+
+// Attacks on the new-share calls: races on one subscription, replays, secrets before the draw,
+// terms too large for the ledger, and reconcile's view of hold:ipo.
+useIpoGateway();
+
+async function oneWinner(overrides: Record<string, string> = {}) {
+  const s = await user();
+  const { id, terms } = await createListing({ lots_offered: '3', ...overrides });
+  openWindow(terms);
+  const ok = await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
+  expect(ok.body.msg).toBe('subscribe_ok');
+  setNow(Number(terms['draw_at']));
+  await writeDraw(id);
+  const sub = await mine(s, id);
+  expect(sub?.status).toBe('won');
+  return { s, id, terms, subscriptionId: sub?.subscription_id as string };
+}
+
+const ipoJournals = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('journal')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('kind', '=', 'ipo_payment')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('ipo red team: races on one subscription', () => {
+  it('20 parallel pays of one win (distinct request ids): money moves once, 19 already_paid', async () => {
+    const { s, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    const journalsBefore = await ipoJournals();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call('ipo/pay', { subscription_id: subscriptionId, request_id: requestId() }, s),
+      ),
+    );
+    const msgs = answers.map((a) => a.body.msg).sort();
+    expect(msgs.filter((m) => m === 'payment_ok')).toHaveLength(1);
+    expect(msgs.filter((m) => m === 'already_paid')).toHaveLength(19);
+    expect(answers.every((a) => a.http < 500)).toBe(true);
+    expect([await balance(s, 'cash'), await balance(s, 'hold:ipo')]).toEqual([850_000n, 150_000n]);
+    expect((await ipoJournals()) - journalsBefore).toBe(1);
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('20 parallel pays with one request id: one payment, every answer the first one', async () => {
+    const { s, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    const rid = requestId();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call('ipo/pay', { subscription_id: subscriptionId, request_id: rid }, s),
+      ),
+    );
+    expect(answers.every((a) => a.http < 500)).toBe(true);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers[0]!.body.msg).toBe('payment_ok');
+    expect([await balance(s, 'cash'), await balance(s, 'hold:ipo')]).toEqual([850_000n, 150_000n]);
+  });
+
+  it('pay and waive racing (10 each): one of them wins, money matches the status', async () => {
+    const { s, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, k) =>
+        k % 2 === 0
+          ? t.call('ipo/pay', { subscription_id: subscriptionId, request_id: requestId() }, s)
+          : t.call('ipo/waive', { subscription_id: subscriptionId }, s),
+      ),
+    );
+    expect(answers.every((a) => a.http < 500)).toBe(true);
+    const row = await db()
+      .selectFrom('ipo_subscription')
+      .select('status')
+      .where('id', '=', BigInt(subscriptionId))
+      .executeTakeFirstOrThrow();
+    const held = await balance(s, 'hold:ipo');
+    expect(row.status === 'paid' ? held === 150_000n : held === 0n).toBe(true);
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('waive then pay: allotment_not_won, nothing changed', async () => {
+    const { s, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    expect((await t.call('ipo/waive', { subscription_id: subscriptionId }, s)).body.msg).toBe('ok');
+    const before = await state(s);
+    const pay = await t.call(
+      'ipo/pay',
+      { subscription_id: subscriptionId, request_id: requestId() },
+      s,
+    );
+    expect(pay.body.msg).toBe('allotment_not_won');
+    expect(await state(s)).toEqual(before);
+  });
+});
+
+describe('ipo red team: replays', () => {
+  it('a subscribe request_id replayed after the close against another listing subscribes nothing', async () => {
+    const s = await user();
+    const a = await createListing();
+    const b = await createListing();
+    openWindow(a.terms);
+    const rid = requestId();
+    const first = await t.call('ipo/subscribe', { id: a.id, lots: '1', request_id: rid }, s);
+    expect(first.body.msg).toBe('subscribe_ok');
+    setNow(Number(a.terms['subscribe_end']) + 1);
+    const before = await state(s);
+    const replay = await t.call('ipo/subscribe', { id: b.id, lots: '1', request_id: rid }, s);
+    expect(replay.http).toBeLessThan(500);
+    expect(replay.body.msg).not.toBe('subscribe_ok');
+    const otherLots = await t.call('ipo/subscribe', { id: a.id, lots: '2', request_id: rid }, s);
+    expect(otherLots.body.msg).not.toBe('subscribe_ok');
+    expect(await state(s)).toEqual(before);
+  });
+
+  it('a pay request_id reused for ipo/subscribe after the close subscribes nothing', async () => {
+    const { s, terms, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    const rid = requestId();
+    await t.call('ipo/pay', { subscription_id: subscriptionId, request_id: rid }, s);
+    const other = await createListing({ subscribe_start: terms['subscribe_start']! });
+    setNow(Number(terms['subscribe_end']) + 1);
+    const before = await state(s);
+    const trick = await t.call('ipo/subscribe', { id: other.id, lots: '1', request_id: rid }, s);
+    expect(trick.http).toBeLessThan(500);
+    expect(trick.body.msg).not.toBe('subscribe_ok');
+    expect(await state(s)).toEqual(before);
+  });
+});
+
+describe('ipo red team: secrets before the draw', () => {
+  it('neither the seed nor the listing key appears in any user or admin answer, nor the audit log, before the draw', async () => {
+    const s = await user();
+    const { id, terms } = await createListing();
+    const secrets = await db()
+      .selectFrom('ipo_listing')
+      .select(['seed', 'listing_key'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    openWindow(terms);
+    await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
+    const answers = [
+      await t.call('ipo/list', { status: 'all' }, s),
+      await t.call('ipo/detail', { id }, s),
+      await t.call('ipo/proof', { id }, s),
+      await t.call('trade/usernewstocklist', {}, s),
+      await admin.call('ipo/subscriptions', { id }),
+      await admin.call('ipo/update', { ...terms, id }),
+      await t.call('ipo/subscribe', { id, lots: '99', request_id: requestId() }, s),
+    ];
+    const audit = await db().selectFrom('audit_log').selectAll().execute();
+    const text = JSON.stringify([answers.map((a) => a.body), audit], (_, v: unknown) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
+    expect(text).not.toContain(secrets.seed);
+    expect(text).not.toContain(secrets.listing_key);
+    const openapi = await fetch(`${t.baseUrl}/openapi.json`).then((r) => r.text());
+    expect(openapi).not.toContain(secrets.seed);
+  });
+});
+
+describe('ipo red team: reconcile knows hold:ipo', () => {
+  it('a paid subscription whose hold is gone (or a hold without a paid subscription) is a breach', async () => {
+    const { s, subscriptionId } = await oneWinner();
+    await fund(s, '1000000');
+    await t.call('ipo/pay', { subscription_id: subscriptionId, request_id: requestId() }, s);
+    expect((await reconcile(db())).breaches).toEqual([]);
+    // The status moved back without its journal: the ledger still balances, the money is stuck.
+    await db()
+      .updateTable('ipo_subscription')
+      .set({ status: 'won' })
+      .where('id', '=', BigInt(subscriptionId))
+      .execute();
+    const report = await reconcile(db());
+    expect(report.breaches.map((b) => b.invariant)).toContain(
+      'I5 ipo hold equals the paid subscriptions',
+    );
+    await db()
+      .updateTable('ipo_subscription')
+      .set({ status: 'paid' })
+      .where('id', '=', BigInt(subscriptionId))
+      .execute();
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+});
