@@ -6,6 +6,7 @@ import {
   createListing,
   db,
   fund,
+  jpTerms,
   mine,
   openWindow,
   requestId,
@@ -177,6 +178,36 @@ describe('ipo red team: secrets before the draw', () => {
     expect(text).not.toContain(secrets.listing_key);
     const openapi = await fetch(`${t.baseUrl}/openapi.json`).then((r) => r.text());
     expect(openapi).not.toContain(secrets.seed);
+  });
+});
+
+describe('ipo red team: terms the ledger cannot hold', () => {
+  it('refuses a listing whose largest amount due is beyond a safe integer of minor units: invalid_param, nothing written', async () => {
+    const before = await state();
+    // ¥50,000,000 a share × 1,000,000 shares a lot × 1,000,000 lots: ¥5 × 10^19, past int64.
+    const huge = jpTerms({ price: '50000000', lot: '1000000', max_lots: '1000000' });
+    const created = await admin.call('ipo/create', huge);
+    expect(created.http).toBeLessThan(500);
+    expect(created.body).toMatchObject({
+      msg: 'invalid_param',
+      data: { fields: { max_lots: 'amount_too_large' } },
+    });
+    // Everyone asking one lot is fine, but all the lots offered together are not either.
+    const offered = await admin.call(
+      'ipo/create',
+      jpTerms({ price: '50000000', lot: '1000000', max_lots: '1', lots_offered: '1000000' }),
+    );
+    expect(offered.body).toMatchObject({
+      msg: 'invalid_param',
+      data: { fields: { lots_offered: 'amount_too_large' } },
+    });
+    expect(await state()).toEqual(before);
+    // Right at the edge (9,007,199,254,740,991 is the largest safe integer) it is accepted.
+    const edge = await admin.call(
+      'ipo/create',
+      jpTerms({ price: '9000000', lot: '1000000', max_lots: '1000', lots_offered: '1000' }),
+    );
+    expect(edge.body.msg).toBe('add_ok');
   });
 });
 
