@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { reconcile } from '@kabuto/schema/db';
 import {
   admin,
@@ -148,6 +149,40 @@ describe('ipo red team: replays', () => {
     expect(trick.body.msg).not.toBe('subscribe_ok');
     expect(await state(s)).toEqual(before);
   });
+});
+
+describe('ipo red team: the close against the draw’s freeze', () => {
+  // PostgreSQL: the draw's freeze holds the listing row (FOR UPDATE) while the clock passes the
+  // close; an application waiting for it must then read the clock, not use one read before.
+  it.skipIf(!process.env['DATABASE_URL']?.startsWith('postgres'))(
+    'an application that waited for the freeze past the close is subscription_not_open, nothing written',
+    async () => {
+      const s = await user();
+      const { id, terms } = await createListing();
+      setNow(Number(terms['subscribe_end']) - 1);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const freeze = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select id from ipo_listing where id = ${Number(id)} for update`.execute(trx);
+          locked();
+          await gate;
+        });
+      await holding;
+      const before = await state(s);
+      const applying = t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      setNow(Number(terms['subscribe_end']));
+      release();
+      await freeze;
+      const answer = await applying;
+      expect(answer.body.msg).toBe('subscription_not_open');
+      expect(await state(s)).toEqual(before);
+    },
+  );
 });
 
 describe('ipo red team: secrets before the draw', () => {

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Currency } from '../../domain/money/currency.ts';
 import type { Board, Market } from '../../domain/market/rules.ts';
 import type { Db } from '../create-db.ts';
+import { dialectOf } from '../dialect.ts';
 import type { IpoListingRow, IpoListingTable } from './ipo.table.ts';
 
 /** The lottery's published record, set once by the draw. */
@@ -104,6 +105,19 @@ export async function findListing(db: Db, id: number): Promise<IpoListing | unde
     .selectAll()
     .where('id', '=', BigInt(id))
     .executeTakeFirst();
+  return row ? listingFromRow(row) : undefined;
+}
+
+/**
+ * A listing read for a subscription, in the caller's write transaction: PostgreSQL takes a shared
+ * lock on its row, so the draw's freeze (`freezeBarrier`, FOR UPDATE) waits for this application
+ * to commit, and an application that reaches it after the freeze waits and then reads a clock past
+ * the close. SQLite's BEGIN IMMEDIATE already orders every writer.
+ */
+export async function findListingToSubscribe(trx: Db, id: number): Promise<IpoListing | undefined> {
+  let query = trx.selectFrom('ipo_listing').selectAll().where('id', '=', BigInt(id));
+  if (dialectOf(trx) === 'postgres') query = query.forShare();
+  const row = await query.executeTakeFirst();
   return row ? listingFromRow(row) : undefined;
 }
 
