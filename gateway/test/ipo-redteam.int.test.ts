@@ -246,6 +246,121 @@ describe('ipo red team: terms the ledger cannot hold', () => {
   });
 });
 
+const BAD_VALUES = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '1e309',
+  '9007199254740993',
+  '99999999999999999999999',
+  '0x10',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[object Object]',
+  '__proto__',
+  'x'.repeat(5_000),
+  '１２',
+  '1\u0000',
+];
+
+/** Numbers in other spellings: `z.coerce.number()` reads them as 16 and 1000. */
+const LOOKALIKES = ['0x10', '1e3'];
+
+/** Fields where any short text is a valid value (the symbol's shape is its own test below). */
+const FREE_TEXT = new Set(['symbol', 'name_ja', 'name_en', 'name_zh', 'lead_underwriter', 'per']);
+
+describe('ipo red team: bad input to every call', () => {
+  it('every field of every user and admin call, given junk: a 4xx msg key, never a 500, nothing written', async () => {
+    const s = await user();
+    const { id, terms } = await createListing();
+    openWindow(terms);
+    const base: Record<string, Record<string, string>> = {
+      'ipo/list': { status: 'all', lang: 'us' },
+      'ipo/detail': { id, lang: 'us' },
+      'ipo/subscribe': { id, lots: '1', request_id: requestId() },
+      'ipo/pay': { subscription_id: '1', request_id: requestId() },
+      'ipo/waive': { subscription_id: '1' },
+      'ipo/proof': { id },
+      'trade/usernewstocklist': { lang: 'us' },
+    };
+    const before = await state(s);
+    const fivehundreds: string[] = [];
+    const accepted: string[] = [];
+    const adminAccepted: string[] = [];
+    for (const [path, fields] of Object.entries(base)) {
+      // Any text is a request id; the ids and lots are what must never slip through.
+      for (const field of Object.keys(fields).filter((f) => f !== 'request_id')) {
+        for (const value of BAD_VALUES) {
+          const answer = await t.call(path, { ...fields, [field]: value }, s);
+          if (answer.http >= 500) fivehundreds.push(`${path} ${field}=${value.slice(0, 20)}`);
+          if (answer.body.msg === 'subscribe_ok' && !LOOKALIKES.includes(value)) {
+            accepted.push(`${path} ${field}=${value.slice(0, 20)}`);
+          }
+        }
+      }
+    }
+    const adminBase: Record<string, Record<string, string>> = {
+      'ipo/create': jpTerms(),
+      'ipo/update': { ...jpTerms(), id },
+      'ipo/subscriptions': { id },
+    };
+    for (const [path, fields] of Object.entries(adminBase)) {
+      for (const field of Object.keys(fields)) {
+        for (const value of BAD_VALUES) {
+          const answer = await admin.call(path, { ...fields, [field]: value });
+          if (answer.http >= 500) fivehundreds.push(`admin ${path} ${field}=${value.slice(0, 20)}`);
+          const ok = ['add_ok', 'modify_ok'].includes(answer.body.msg);
+          // Lookalikes have their own test below.
+          if (ok && !FREE_TEXT.has(field) && !LOOKALIKES.includes(value)) {
+            adminAccepted.push(`${path} ${field}=${value.slice(0, 20)}`);
+          }
+        }
+      }
+    }
+    expect(fivehundreds).toEqual([]);
+    expect(accepted).toEqual([]);
+    expect(adminAccepted).toEqual([]);
+    const after = await state(s);
+    expect(after.subscriptions).toEqual(before.subscriptions);
+  }, 120_000);
+});
+
+describe('ipo red team: ids in other spellings', () => {
+  // Left open (house-wide: every `z.coerce.number()` id field does this): an id written as hex or
+  // with an exponent names another row instead of being refused.
+  it.fails(
+    'ipo/update with id "0x10" or "1e1" is invalid_param, not an edit of listing 16 or 10',
+    async () => {
+      const answers = [];
+      for (const id of ['0x10', '1e1']) {
+        answers.push((await admin.call('ipo/update', { ...jpTerms(), id })).body.msg);
+      }
+      expect(answers).toEqual(['invalid_param', 'invalid_param']);
+    },
+  );
+});
+
+describe('ipo red team: a new listing’s code', () => {
+  // Left open (a decision for the lead): any 1–16 of A–Z 0–9 . : is a symbol today, so a JP
+  // listing can be called NULL, TRUE, NAN, 1.5 or 0X10 and trade under it once listed.
+  it.fails(
+    'a JP listing’s symbol is a TSE code (4 characters, digits and capitals); junk is invalid_param',
+    async () => {
+      const accepted: string[] = [];
+      for (const symbol of ['UNDEFINED', 'FALSE', 'NAN.', '2.5', '0X11', '9E99', '00', '::']) {
+        const answer = await admin.call('ipo/create', jpTerms({ symbol }));
+        if (answer.body.msg === 'add_ok') accepted.push(symbol);
+      }
+      expect(accepted).toEqual([]);
+    },
+  );
+});
+
 describe('ipo red team: reconcile knows hold:ipo', () => {
   it('a paid subscription whose hold is gone (or a hold without a paid subscription) is a breach', async () => {
     const { s, subscriptionId } = await oneWinner();
