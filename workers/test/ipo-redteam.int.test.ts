@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   advance,
-  findListingToSubscribe,
+  findListingLockedShared,
   postJournal,
   reconcile,
   writeTransaction,
@@ -56,11 +56,19 @@ const subsOf = (db: Db, listingId: number) =>
     .orderBy('id')
     .execute();
 
-/** What `ipo/pay` does (the gateway's): won → paid with cash → hold:ipo, one transaction. */
-async function pay(db: Db, sub: { id: bigint; user_id: bigint; amount_due: bigint | null }) {
+/**
+ * What `ipo/pay` does (the gateway's): the listing read under a shared lock, then won → paid
+ * with cash → hold:ipo, one transaction.
+ */
+async function pay(
+  db: Db,
+  sub: { id: bigint; user_id: bigint; amount_due: bigint | null },
+  listingId: number,
+) {
   const userId = Number(sub.user_id);
-  return writeTransaction(db, (trx) =>
-    advance(trx, { kind: 'ipo_subscription', id: sub.id, userId }, 'won', 'paid', {
+  return writeTransaction(db, async (trx) => {
+    await findListingLockedShared(trx, listingId);
+    return advance(trx, { kind: 'ipo_subscription', id: sub.id, userId }, 'won', 'paid', {
       nowMs: times.payDeadline - 1,
       set: { paid_at: times.payDeadline - 1 },
       journal: {
@@ -70,8 +78,8 @@ async function pay(db: Db, sub: { id: bigint; user_id: bigint; amount_due: bigin
         postings: ipoPaymentPostings(userId, 'JPY', sub.amount_due!),
       },
       journalColumn: 'pay_journal_id',
-    }),
-  );
+    });
+  });
 }
 
 async function grant(db: Db, userIds: readonly bigint[], amountMinor: bigint) {
@@ -152,7 +160,7 @@ describe('ipo red team: the draw at its edges', () => {
     // What ipo/subscribe does: its transaction reads the listing (a shared lock on PostgreSQL),
     // then the clock (still open), then writes the row; it commits only after the draw started.
     const applying = writeTransaction(db, async (trx) => {
-      await findListingToSubscribe(trx, listing.listingId);
+      await findListingLockedShared(trx, listing.listingId);
       locked();
       await gate;
       await lateSubscription(trx, listing);
@@ -275,7 +283,7 @@ describe('ipo red team: paying while the deadline passes', () => {
     );
     const forfeitStep = deps(db, times.payDeadline, { chunk: 3 });
     const outcomes = await Promise.allSettled([
-      ...wins.map((w) => pay(db, w)),
+      ...wins.map((w) => pay(db, w, listing.listingId)),
       forfeitUnpaid(forfeitStep, listing.listingId),
     ]);
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);

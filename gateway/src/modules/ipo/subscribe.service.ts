@@ -1,6 +1,6 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
-  findListingToSubscribe,
+  findListingLockedShared,
   hashRequest,
   insertSubscription,
   isUniqueViolation,
@@ -70,7 +70,7 @@ export async function subscribe(deps: GatewayDeps, userId: number, input: Subscr
   const applied = writeTransaction(
     deps.db,
     async (trx) => {
-      const listing = await findListingToSubscribe(trx, input.id);
+      const listing = await findListingLockedShared(trx, input.id);
       const nowMs = deps.clock.nowMs();
       return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
         apply(deps, trx, userId, input, { listing, nowMs }),

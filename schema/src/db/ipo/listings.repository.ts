@@ -109,12 +109,18 @@ export async function findListing(db: Db, id: number): Promise<IpoListing | unde
 }
 
 /**
- * A listing read for a subscription, in the caller's write transaction: PostgreSQL takes a shared
- * lock on its row, so the draw's freeze (`freezeBarrier`, FOR UPDATE) waits for this application
- * to commit, and an application that reaches it after the freeze waits and then reads a clock past
- * the close. SQLite's BEGIN IMMEDIATE already orders every writer.
+ * A listing read in a user's write transaction on one of its subscriptions (subscribe, pay,
+ * waive): PostgreSQL takes a shared lock on its row, so a step's chunk (`lockListing`, FOR
+ * UPDATE) waits for the user's transaction to commit and never meets it halfway through the
+ * subscription rows (a pay's two updates of its row against a forfeit chunk's FOR UPDATE
+ * deadlock); the draw's freeze (`freezeBarrier`) waits for every application being written, and
+ * one that reaches the lock after the freeze reads a clock past the close. SQLite's BEGIN
+ * IMMEDIATE already orders every writer.
  */
-export async function findListingToSubscribe(trx: Db, id: number): Promise<IpoListing | undefined> {
+export async function findListingLockedShared(
+  trx: Db,
+  id: number,
+): Promise<IpoListing | undefined> {
   let query = trx.selectFrom('ipo_listing').selectAll().where('id', '=', BigInt(id));
   if (dialectOf(trx) === 'postgres') query = query.forShare();
   const row = await query.executeTakeFirst();
