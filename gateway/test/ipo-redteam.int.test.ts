@@ -361,6 +361,28 @@ describe('ipo red team: a new listing’s code', () => {
   );
 });
 
+describe('ipo red team: symbols and dates at create', () => {
+  it('a catalogue symbol in another case (or with spaces) is taken; a window already over is in_the_past; nothing written', async () => {
+    const before = await state();
+    const answers = [];
+    for (const symbol of ['7203', ' 7203 ', 'aapl', 'Aapl', '600519']) {
+      answers.push((await admin.call('ipo/create', jpTerms({ symbol }))).body);
+    }
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ msg: 'invalid_param', data: { fields: { symbol: 'taken' } } });
+    }
+    const past = jpTerms({
+      subscribe_start: String(Date.now() - 3_000_000),
+      subscribe_end: String(Date.now() - 2_000_000),
+    });
+    expect((await admin.call('ipo/create', past)).body).toMatchObject({
+      msg: 'invalid_param',
+      data: { fields: { subscribe_end: 'in_the_past' } },
+    });
+    expect(await state()).toEqual(before);
+  });
+});
+
 describe('ipo red team: reconcile knows hold:ipo', () => {
   it('a paid subscription whose hold is gone (or a hold without a paid subscription) is a breach', async () => {
     const { s, subscriptionId } = await oneWinner();
