@@ -119,6 +119,45 @@ async function written(db: Db, listingId: number) {
   return { subs, inbox, events, seqs };
 }
 
+/** What `ipo/pay` writes for each win: a grant, then its amount due cash → hold:ipo, status paid. */
+async function payLikeTheGateway(db: Db, wins: readonly { id: bigint; user_id: bigint }[]) {
+  await writeTransaction(db, async (trx) => {
+    for (const w of wins) {
+      const userId = Number(w.user_id);
+      const { amount_due: due } = await trx
+        .selectFrom('ipo_subscription')
+        .select('amount_due')
+        .where('id', '=', w.id)
+        .executeTakeFirstOrThrow();
+      await postJournal(trx, {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: due!,
+        }),
+      });
+      const journalId = await postJournal(trx, {
+        kind: 'ipo_payment',
+        memo: 'pay',
+        actor: { type: 'user', id: userId },
+        postings: transfer({
+          from: userAccount(userId, 'cash', 'JPY'),
+          to: userAccount(userId, 'hold:ipo', 'JPY'),
+          amountMinor: due!,
+        }),
+      });
+      await trx
+        .updateTable('ipo_subscription')
+        .set({ status: 'paid', pay_journal_id: journalId })
+        .where('id', '=', w.id)
+        .execute();
+    }
+  });
+}
+
 describe('the draw step', () => {
   it('writes the pure rule’s result; stopped between chunks and rerun, each message and event once', async () => {
     const db = testDb.db;
@@ -237,16 +276,8 @@ describe('the forfeit step', () => {
       .orderBy('id')
       .execute();
     expect(winners).toHaveLength(40);
-    // Ten winners paid (the gateway's call), the rest did nothing.
-    await db
-      .updateTable('ipo_subscription')
-      .set({ status: 'paid' })
-      .where(
-        'id',
-        'in',
-        winners.slice(0, 10).map((w) => w.id),
-      )
-      .execute();
+    // Ten winners paid (the gateway's call: cash → hold:ipo, status paid), the rest did nothing.
+    await payLikeTheGateway(db, winners.slice(0, 10));
     const journalsBefore = await db
       .selectFrom('journal')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/index.ts';
 import type { Db } from './create-db.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
+import { ipoHolds } from './reconcile-ipo.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -177,6 +178,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await derivedBalances(db)),
     ...(await negatives(db)),
     ...(await withdrawalHolds(db)),
+    ...(await ipoHolds(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

@@ -10,6 +10,7 @@ import {
   parseScaledPrice,
   PriceFormatError,
   type Board,
+  notionalMinor,
   type Market,
 } from '@kabuto/schema/market';
 
@@ -66,6 +67,23 @@ function offerPrice(board: Board, text: string): bigint {
   return price;
 }
 
+/** The largest amount the ledger is asked to hold for a listing, in minor units of its currency. */
+const MAX_LISTING_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * What one winner can owe (max lots) and what all winners together owe (lots offered), at the
+ * offer price: each within a safe integer of minor units, so every amount due, hold, margin and
+ * total the ledger and the wire carry stays exact (a 64-bit column would overflow far later).
+ */
+function checkAmounts(input: ListingInput, market: Market, price: bigint): void {
+  const amount = (lots: number) =>
+    notionalMinor(market, price, BigInt(lots) * BigInt(input.lot), 'up');
+  if (amount(input.max_lots) > MAX_LISTING_AMOUNT) throw invalid('max_lots', 'amount_too_large');
+  if (amount(input.lots_offered) > MAX_LISTING_AMOUNT) {
+    throw invalid('lots_offered', 'amount_too_large');
+  }
+}
+
 /** Dates in the life cycle's order, the window still ahead of `nowMs` at its end. */
 function checkDates(input: ListingInput, nowMs: number): void {
   const order = [
@@ -101,6 +119,8 @@ export async function checkedTerms(
   if (input.min_lots > input.max_lots) throw invalid('min_lots', 'above_max');
   checkDates(input, nowMs);
   await checkSymbolFree(db, input.symbol, exceptId);
+  const price = offerPrice(board, input.price);
+  checkAmounts(input, market, price);
   return {
     symbol: input.symbol,
     market,
@@ -109,7 +129,7 @@ export async function checkedTerms(
     name_ja: input.name_ja,
     name_en: input.name_en,
     name_zh: input.name_zh,
-    price: offerPrice(board, input.price),
+    price,
     market_price:
       input.market_price === undefined
         ? null

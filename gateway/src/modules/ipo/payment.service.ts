@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
   advance,
-  findListing,
+  findListingLockedShared,
   findOwnSubscription,
   hashRequest,
   runIdempotent,
@@ -18,8 +18,8 @@ import { moneyOf } from './ipo-wire.ts';
 
 /**
  * The caller's won subscription and its listing, still open for a decision: before the payment
- * deadline. Anyone else's subscription is not_found; one not drawn yet, not won, or already paid
- * names why.
+ * deadline, its listing locked against the steps (`findListingLockedShared`). Anyone else's
+ * subscription is not_found; one not drawn yet, not won, or already paid names why.
  */
 async function wonSubscription(
   trx: WriteTrx,
@@ -28,7 +28,7 @@ async function wonSubscription(
   nowMs: number,
 ): Promise<{ sub: IpoSubscription; listing: IpoListing }> {
   const sub = await findOwnSubscription(trx, userId, subscriptionId);
-  const listing = sub ? await findListing(trx, sub.listingId) : undefined;
+  const listing = sub ? await findListingLockedShared(trx, sub.listingId) : undefined;
   if (!sub || !listing) throw new Refusal('not_found');
   if (sub.status === 'applied') throw new Refusal('allotment_not_drawn');
   if (sub.status === 'paid' || sub.status === 'listed') throw new Refusal('already_paid');

@@ -1,12 +1,13 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
-  findListing,
+  findListingLockedShared,
   hashRequest,
   insertSubscription,
   isUniqueViolation,
   runIdempotent,
   subscriptionToListing,
   writeTransaction,
+  type IpoListing,
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { checkSubscription, ticketFor } from '@kabuto/schema/ipo';
@@ -26,9 +27,9 @@ async function apply(
   trx: WriteTrx,
   userId: number,
   input: SubscribeInput,
-  nowMs: number,
+  found: { listing: IpoListing | undefined; nowMs: number },
 ): Promise<{ subscription_id: string }> {
-  const listing = await findListing(trx, input.id);
+  const { listing, nowMs } = found;
   if (!listing) throw new Refusal('not_found');
   const refusal = checkSubscription(listing, input.lots, nowMs);
   if (refusal) throw new Refusal(refusal);
@@ -64,13 +65,17 @@ async function apply(
 export async function subscribe(deps: GatewayDeps, userId: number, input: SubscribeInput) {
   if (deps.config.mode === 'live') await requireVerified(deps.db, userId);
   const requestHash = hashRequest({ call: 'ipo/subscribe', id: input.id, lots: input.lots });
-  const nowMs = deps.clock.nowMs();
+  // The clock is read inside the transaction, once its locks are held: a request that waited for
+  // them past the close is late, and the draw's freeze (`freezeBarrier`) sees every earlier one.
   const applied = writeTransaction(
     deps.db,
-    (trx) =>
-      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-        apply(deps, trx, userId, input, nowMs),
-      ),
+    async (trx) => {
+      const listing = await findListingLockedShared(trx, input.id);
+      const nowMs = deps.clock.nowMs();
+      return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
+        apply(deps, trx, userId, input, { listing, nowMs }),
+      );
+    },
     { lockUser: userId },
   );
   return applied.catch((error: unknown) => {

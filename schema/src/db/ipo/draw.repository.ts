@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
+import { writeTransaction } from '../write-transaction.ts';
 import { dialectOf } from '../dialect.ts';
 import type { IpoListingRow } from './ipo.table.ts';
 
@@ -11,6 +12,17 @@ export function listingForStep(db: Db, ipoId: number): Promise<IpoListingRow | u
     .selectAll()
     .where('id', '=', BigInt(ipoId))
     .executeTakeFirst();
+}
+
+/**
+ * Waits until no application to the listing is still being written: a write transaction that
+ * locks the listing (PostgreSQL: FOR UPDATE, which waits for every application's shared lock;
+ * SQLite: BEGIN IMMEDIATE, which waits for every writer). An application that commits after it
+ * read its clock after this (past the close, as the draw runs after it) and was refused, so the
+ * list read next is the whole list.
+ */
+export async function freezeBarrier(db: Db, listingId: number): Promise<void> {
+  await writeTransaction(db, (trx) => lockListing(trx, listingId));
 }
 
 /** One frozen entry of the list (DESIGN.md §8 step 2), with its subscription id. */

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Currency } from '../../domain/money/currency.ts';
 import type { Board, Market } from '../../domain/market/rules.ts';
 import type { Db } from '../create-db.ts';
+import { dialectOf } from '../dialect.ts';
 import type { IpoListingRow, IpoListingTable } from './ipo.table.ts';
 
 /** The lottery's published record, set once by the draw. */
@@ -104,6 +105,25 @@ export async function findListing(db: Db, id: number): Promise<IpoListing | unde
     .selectAll()
     .where('id', '=', BigInt(id))
     .executeTakeFirst();
+  return row ? listingFromRow(row) : undefined;
+}
+
+/**
+ * A listing read in a user's write transaction on one of its subscriptions (subscribe, pay,
+ * waive): PostgreSQL takes a shared lock on its row, so a step's chunk (`lockListing`, FOR
+ * UPDATE) waits for the user's transaction to commit and never meets it halfway through the
+ * subscription rows (a pay's two updates of its row against a forfeit chunk's FOR UPDATE
+ * deadlock); the draw's freeze (`freezeBarrier`) waits for every application being written, and
+ * one that reaches the lock after the freeze reads a clock past the close. SQLite's BEGIN
+ * IMMEDIATE already orders every writer.
+ */
+export async function findListingLockedShared(
+  trx: Db,
+  id: number,
+): Promise<IpoListing | undefined> {
+  let query = trx.selectFrom('ipo_listing').selectAll().where('id', '=', BigInt(id));
+  if (dialectOf(trx) === 'postgres') query = query.forShare();
+  const row = await query.executeTakeFirst();
   return row ? listingFromRow(row) : undefined;
 }
 

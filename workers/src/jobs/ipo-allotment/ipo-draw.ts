@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   appliedByIds,
+  freezeBarrier,
   frozenEntries,
   insertInboxMessage,
   listingForStep,
@@ -217,6 +218,7 @@ export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boo
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.drawn_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.draw_at)) return false;
+  await freezeBarrier(deps.db, Number(listing.id));
   const entries = await frozenEntries(deps.db, Number(listing.id));
   const draw = await frozenDraw(deps, listing, entries);
   const wins = winnersById(entries, draw);
