@@ -140,7 +140,7 @@ async function refusedOnceOnly(page: Page) {
 }
 
 describe('new shares in the browser', () => {
-  const symbol = `K${String(Date.now()).slice(-6)}`;
+  const symbol = `9${String(Date.now()).slice(-2)}K`;
   const pages = new Map<Language, Page>();
   const users = new Map<Language, Session>();
   let listing: Awaited<ReturnType<typeof createListing>>;

@@ -48,7 +48,7 @@ export function jpTerms(overrides: Record<string, string> = {}): Record<string, 
   symbols += 1;
   const open = now() + HOUR;
   return {
-    symbol: `X${String(symbols).padStart(3, '0')}`,
+    symbol: `${100 + symbols}A`,
     market: 'JP',
     board: 'tse_growth',
     name_ja: 'テスト工業',

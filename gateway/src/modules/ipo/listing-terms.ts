@@ -7,6 +7,7 @@ import {
   findInstrument,
   isOnTick,
   MARKET_RULES,
+  NEW_LISTING_SYMBOL,
   parseScaledPrice,
   PriceFormatError,
   type Board,
@@ -103,6 +104,11 @@ async function checkSymbolFree(db: Db, symbol: string, exceptId?: number): Promi
   if (other && other.id !== exceptId) throw invalid('symbol', 'taken');
 }
 
+/** The listing's code in its market's form (`NEW_LISTING_SYMBOL`), so junk never trades. */
+function checkSymbolForm(market: Market, symbol: string): void {
+  if (!NEW_LISTING_SYMBOL[market].test(symbol)) throw invalid('symbol', 'format');
+}
+
 /**
  * The checked terms of a listing: board of its market, prices on its tick grid, lots in order,
  * dates in order, a free symbol. Refusals name the field; nothing is written before they pass.
@@ -119,6 +125,7 @@ export async function checkedTerms(
   if (input.min_lots > input.max_lots) throw invalid('min_lots', 'above_max');
   checkDates(input, nowMs);
   await checkSymbolFree(db, input.symbol, exceptId);
+  checkSymbolForm(market, input.symbol);
   const price = offerPrice(board, input.price);
   checkAmounts(input, market, price);
   return {

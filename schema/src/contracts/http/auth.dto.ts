@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FUND_PASSWORD } from '../../domain/accounts/identity.ts';
-import { loginIdField, passwordField, verificationCodeField } from './fields.ts';
+import { loginIdField, passwordField, verificationCodeField, wholeNumberField } from './fields.ts';
 
 export const sendCodeRequest = z.strictObject({
   account: loginIdField,
@@ -47,7 +47,7 @@ export const changeFundPasswordRequest = z.strictObject({
     .optional(),
 });
 
-export const revokeSessionRequest = z.strictObject({ id: z.coerce.number().int().positive() });
+export const revokeSessionRequest = z.strictObject({ id: wholeNumberField(1) });
 
 export type RegisterRequest = z.infer<typeof registerRequest>;
 export type LoginRequest = z.infer<typeof loginRequest>;

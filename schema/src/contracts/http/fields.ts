@@ -13,3 +13,21 @@ export const displayCurrencyField = z
 /** Client-made idempotency key: unique per intent, reused on retry. */
 export const requestIdField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 export const verificationCodeField = z.string().regex(/^\d{6}$/);
+
+/**
+ * A whole number as a form or JSON body sends it: decimal digits only, or a JSON integer. Hex
+ * (`0x10`), exponents (`1e1`), signs, decimals and blanks are refused rather than read as another
+ * number (`z.coerce.number()` took `0x10` for 16, so an id could name another row).
+ */
+export function wholeNumberField(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/),
+    ])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../../domain/money/currency.ts';
 import { JOURNAL_KINDS } from '../../domain/ledger/journal.ts';
-import { displayCurrencyField, requestIdField } from './fields.ts';
+import { displayCurrencyField, requestIdField, wholeNumberField } from './fields.ts';
 
 /** A positive decimal amount in major units (the server checks the currency's decimals). */
 export const amountField = z
@@ -13,7 +13,7 @@ export const currencyField = z
   .trim()
   .toUpperCase()
   .pipe(z.enum(CURRENCIES as [string, ...string[]]));
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idField = wholeNumberField(1);
 const fundPasswordField = z.string().regex(/^\d{6}$/);
 const otpField = z.string().regex(/^\d{6}$/);
 
@@ -86,9 +86,9 @@ export const exchangeRequest = z.strictObject({
 export const recordsRequest = z.strictObject({
   currency: currencyField.optional(),
   kind: z.enum(JOURNAL_KINDS).optional(),
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  from: wholeNumberField(0).optional(),
+  to: wholeNumberField(0).optional(),
+  limit: wholeNumberField(1, 500).default(100),
   before: idField.optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
 import { namesOf } from './answers.ts';
+import { wholeNumberField } from './fields.ts';
 
 /** Quote calls. `lang` picks the name returned in `name` (all three are in `names`). */
 export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
@@ -45,7 +46,7 @@ export const candlesRequest = z.strictObject({
 export const rankingsRequest = z.strictObject({
   market: marketField,
   kind: z.enum(['gainers', 'losers', 'turnover']),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: wholeNumberField(1, 50).default(10),
   lang: langField,
 });
 export const marketListRequest = z.strictObject({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { displayCurrencyField, requestIdField } from './fields.ts';
+import { displayCurrencyField, requestIdField, wholeNumberField } from './fields.ts';
 import { symbolField } from './quotes.dto.ts';
 import { namesOf } from './answers.ts';
 
-const positiveInt = (max: number) => z.coerce.number().int().min(0).max(max);
+const positiveInt = (max: number) => wholeNumberField(0, max);
 
 const orderFields = {
   symbol: symbolField,
@@ -26,11 +26,11 @@ export const placeOrderRequest = z
   .refine(priceMatchesKind, priceRule);
 export const previewOrderRequest = z.strictObject(orderFields).refine(priceMatchesKind, priceRule);
 export const closePositionRequest = z.strictObject({
-  position_id: z.coerce.number().int().positive(),
-  qty: z.coerce.number().int().positive().max(100_000_000).optional(),
+  position_id: wholeNumberField(1),
+  qty: wholeNumberField(1, 100_000_000).optional(),
   request_id: requestIdField,
 });
-export const cancelOrderRequest = z.strictObject({ order_id: z.coerce.number().int().positive() });
+export const cancelOrderRequest = z.strictObject({ order_id: wholeNumberField(1) });
 export const positionListRequest = z.strictObject({ type: displayCurrencyField });
 export const holdingRequest = z.strictObject({ symbol: symbolField });
 

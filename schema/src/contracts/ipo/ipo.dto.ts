@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { decimalString, namesOf } from '../http/answers.ts';
-import { displayCurrencyField, requestIdField } from '../http/fields.ts';
+import { displayCurrencyField, requestIdField, wholeNumberField } from '../http/fields.ts';
 import { langField, marketField, symbolField } from '../http/quotes.dto.ts';
 
 /** New shares (CONTRACT.md section 6): listings, subscriptions, payment, the lottery's proof. */
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const lotsField = z.coerce.number().int().min(1).max(1_000_000);
+const idField = wholeNumberField(1);
+const lotsField = wholeNumberField(1, 1_000_000);
 
 export const IPO_LIST_FILTERS = ['upcoming', 'open', 'closed', 'all'] as const;
 export const ipoListRequest = z.strictObject({
@@ -138,7 +138,7 @@ export const newStockListResponse = z.object({
 });
 
 /** The back office: create or edit a listing before its window opens. */
-const timeField = z.coerce.number().int().positive().max(8_640_000_000_000);
+const timeField = wholeNumberField(1, 8_640_000_000_000);
 const priceText = z
   .string()
   .trim()
@@ -157,7 +157,7 @@ export const adminIpoListingRequest = z.strictObject({
   min_lots: lotsField,
   max_lots: lotsField,
   lots_offered: lotsField,
-  issue_volume: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  issue_volume: wholeNumberField(1),
   per: z.string().trim().max(16).optional(),
   lead_underwriter: z.string().trim().min(1).max(80),
   subscribe_start: timeField,

@@ -186,4 +186,4 @@ export function listedInstruments(): readonly Instrument[] {
   return [...listed.values()];
 }
 
-export { SYMBOL_PATTERN } from './symbols.ts';
+export { NEW_LISTING_SYMBOL, SYMBOL_PATTERN } from './symbols.ts';
