@@ -118,9 +118,19 @@ async function listOne(
 }
 
 /**
+ * Announces the listed symbol after the holdings committed, so gateways and the feed know it at
+ * once. A failed announcement only delays them to their periodic refresh: the step still succeeds.
+ */
+async function announce(deps: IpoStepDeps, symbol: string): Promise<void> {
+  await deps.announceListing?.(symbol).catch((error: unknown) => {
+    deps.logger?.info({ err: String(error), symbol }, 'listing announcement failed');
+  });
+}
+
+/**
  * The listing step at `listing_at`: every paid subscription becomes a holding (see `listOne`),
- * in chunk transactions; then `listed_at`. Only after the forfeit step (no win is left pending);
- * a rerun finds no `paid` rows left and posts nothing.
+ * in chunk transactions; then `listed_at`, and the announcement (see `announce`). Only after the
+ * forfeit step (no win is left pending); a rerun finds no `paid` rows left and posts nothing.
  */
 export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
   const listing = await listingForStep(deps.db, ipoId);
@@ -135,5 +145,7 @@ export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolea
     });
     if (listed < LIST_CHUNK) break;
   }
-  return markStepDone(deps.db, ipoId, 'listed_at', deps.clock.nowMs());
+  const done = await markStepDone(deps.db, ipoId, 'listed_at', deps.clock.nowMs());
+  await announce(deps, listing.symbol);
+  return done;
 }
