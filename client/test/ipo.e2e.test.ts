@@ -247,10 +247,11 @@ describe('new shares in the browser', () => {
       );
       const pnl = page.getByTestId(`pnl-${positionId}`);
       const first = await pnl.textContent();
-      // A listed share joins the feed and the gateway's instruments within their 30 s refresh; a
-      // 1-yen tick moves the P&L of 100 shares by 100 yen.
+      // The list step announces the listing: the feed and the gateway know the share at once, and
+      // the screen asks again for a subscription refused before that; a 1-yen tick moves the P&L
+      // of 100 shares by 100 yen.
       await expect
-        .poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 })
+        .poll(() => pnl.textContent(), { timeout: 15_000, interval: 250 })
         .not.toBe(first);
       await shot(page, `${language}-ipo-listed-holding`);
       await page.close();
