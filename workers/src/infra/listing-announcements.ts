@@ -4,9 +4,9 @@ import type { Logger } from './logger.ts';
 import { duplicateRedis } from './redis.ts';
 
 /**
- * Tells every process (gateways, the feed) that a new share's listing time has come, after the
- * list step committed: they reload their listed instruments at once instead of on their next
- * periodic refresh. The message is the symbol; a lost one is covered by that refresh.
+ * Tells every process (gateways, the feed) that a new share's listing time has come (the list
+ * step, before it writes the holdings): they reload their listed instruments at once instead of
+ * on their next periodic refresh. The message is the symbol; a lost one is covered by that refresh.
  */
 export async function announceListing(
   redis: Redis,

@@ -19,7 +19,8 @@ export async function loadListedInstruments(db: Db, nowMs: number): Promise<Inst
 /**
  * Keeps `findInstrument` aware of listed new shares: loads them now, then every
  * `LISTED_INSTRUMENTS_REFRESH_MS`, and whenever the caller calls `refresh` (the list step's
- * announcement on `listedInstrumentsChannel`). A failed refresh keeps the last set (and reports it).
+ * announcement on `listedInstrumentsChannel`). A failed refresh keeps the last set (and reports
+ * it).
  */
 export async function keepListedInstrumentsFresh(
   db: Db,

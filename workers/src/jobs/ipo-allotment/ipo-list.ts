@@ -118,8 +118,10 @@ async function listOne(
 }
 
 /**
- * Announces the listed symbol after the holdings committed, so gateways and the feed know it at
- * once. A failed announcement only delays them to their periodic refresh: the step still succeeds.
+ * Announces the listed symbol so gateways and the feed reload their listed instruments at once.
+ * The instrument depends only on the committed listing row and its `listing_at`, so this runs
+ * before the holdings are written: a process that would not know the symbol yet could not value
+ * them (positions, assets). A failed announcement only delays them to their periodic refresh.
  */
 async function announce(deps: IpoStepDeps, symbol: string): Promise<void> {
   await deps.announceListing?.(symbol).catch((error: unknown) => {
@@ -128,14 +130,16 @@ async function announce(deps: IpoStepDeps, symbol: string): Promise<void> {
 }
 
 /**
- * The listing step at `listing_at`: every paid subscription becomes a holding (see `listOne`),
- * in chunk transactions; then `listed_at`, and the announcement (see `announce`). Only after the
- * forfeit step (no win is left pending); a rerun finds no `paid` rows left and posts nothing.
+ * The listing step at `listing_at`: the announcement (see `announce`), then every paid
+ * subscription becomes a holding (see `listOne`), in chunk transactions; then `listed_at`.
+ * Only after the forfeit step (no win is left pending); a rerun finds no `paid` rows left and
+ * posts nothing.
  */
 export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.forfeited_at === null || listing.listed_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.listing_at)) return false;
+  await announce(deps, listing.symbol);
   for (;;) {
     const listed = await writeTransaction(deps.db, async (trx) => {
       await lockListing(trx, ipoId);
@@ -145,7 +149,5 @@ export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolea
     });
     if (listed < LIST_CHUNK) break;
   }
-  const done = await markStepDone(deps.db, ipoId, 'listed_at', deps.clock.nowMs());
-  await announce(deps, listing.symbol);
-  return done;
+  return markStepDone(deps.db, ipoId, 'listed_at', deps.clock.nowMs());
 }
