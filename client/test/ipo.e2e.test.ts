@@ -247,8 +247,10 @@ describe('new shares in the browser', () => {
       );
       const pnl = page.getByTestId(`pnl-${positionId}`);
       const first = await pnl.textContent();
-      // A listed share joins the feed and the gateway's instruments within their 30 s refresh; a
-      // 1-yen tick moves the P&L of 100 shares by 100 yen.
+      // The list step announces the listing: the feed and the gateway know the share at once, and
+      // the screen asks again for a subscription refused before that. What is left is the walk: a
+      // 1-yen tick moves the P&L of 100 shares by 100 yen, but a ¥1,500 share's simulated price
+      // (about 0.3 yen a second) can stay on one tick for more than 15 s.
       await expect
         .poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 })
         .not.toBe(first);

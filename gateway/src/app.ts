@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
+import { followListingAnnouncements } from './realtime/listing-announcements.ts';
 import { createAssetRecompute } from './modules/common/asset-recompute.ts';
 import { createPayoutQueue } from './modules/funds/payout-queue.ts';
 import { createIpoStepQueue } from './modules/ipo/ipo-step-queue.ts';
@@ -197,10 +198,17 @@ export function createGateway(options: GatewayOptions): Gateway {
         (error) => deps.logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
         options.listedRefreshMs,
       );
+      // …and at once when the workers' list step announces a listing.
+      const announcements = await followListingAnnouncements(redis, {
+        redisPrefix: config.redisPrefix,
+        logger: deps.logger,
+        refresh: listed.refresh,
+      });
       closers.push(
         () => fanout.stop(),
         () => realtime.close(),
         () => Promise.resolve(listed.stop()),
+        () => announcements.stop(),
       );
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { installProcessGuards } from './infra/process-guard.ts';
+import { announceListing, followListingAnnouncements } from './infra/listing-announcements.ts';
 import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
 import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
 import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
@@ -69,6 +70,7 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     emitter,
     clock,
     beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
+    announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
     logger: named('ipo-allotment'),
   });
   return [
@@ -121,7 +123,16 @@ async function main(): Promise<void> {
   const listed = await keepListedInstrumentsFresh(db, systemClock.nowMs, (error) =>
     logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
   );
-  stoppers.push(() => Promise.resolve(listed.stop()));
+  // …at once when the list step announces a listing (the refresh above is the safety net).
+  const announcements = await followListingAnnouncements(redis, {
+    redisPrefix: config.redisPrefix,
+    logger,
+    refresh: listed.refresh,
+  });
+  stoppers.push(
+    () => Promise.resolve(listed.stop()),
+    () => announcements.stop(),
+  );
   if (config.roles.has('jobs')) stoppers.push(...(await startJobs(role, workers)));
   if (config.roles.has('feed')) stoppers.push(startFeed(role));
   logger.info({ roles: [...config.roles] }, 'workers started');

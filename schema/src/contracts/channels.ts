@@ -16,6 +16,8 @@ export function redisKeys(prefix: string) {
     feedLeaderLock: `${prefix}:feed:leader`,
     socketIoChannel: `${prefix}:socket.io`,
     rateLimit: `${prefix}:rl`,
+    /** The list step's word that a new share's listing time has come: reload listed instruments. */
+    listedInstrumentsChannel: `${prefix}:ipo:listed`,
     /** A priced exchange the user may take for a few seconds: its rate is locked. */
     exchangeQuote: (userId: number, quoteId: string) => `${prefix}:fxquote:${userId}:${quoteId}`,
   };

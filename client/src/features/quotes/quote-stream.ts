@@ -2,6 +2,7 @@ import { Observable, auditTime, merge, share } from 'rxjs';
 import type { QuoteTick } from '@kabuto/schema/contracts';
 import { getSocket } from '../../lib/socket.ts';
 import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
+import { resubscribeDelayMs } from './resubscribe.ts';
 
 /**
  * Live quotes from the one socket. Screens ask for symbols; the server subscription is reference
@@ -9,8 +10,19 @@ import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
  */
 const refCounts = new Map<string, number>();
 
-function serverSubscribe(symbols: string[]): void {
-  if (symbols.length > 0) getSocket().emit('quote:subscribe', { symbols }, () => undefined);
+/**
+ * Subscribes the symbols some screen still wants. A `not_found` refusal (a new share the gateway
+ * has not loaded yet) is asked again with a growing wait (`resubscribeDelayMs`), so a fresh
+ * holding starts ticking as soon as the gateway knows its symbol.
+ */
+function serverSubscribe(symbols: readonly string[], attempt = 0): void {
+  const wanted = symbols.filter((symbol) => refCounts.has(symbol));
+  if (wanted.length === 0) return;
+  getSocket().emit('quote:subscribe', { symbols: wanted }, (ack) => {
+    if (ack.ok) return;
+    const delay = resubscribeDelayMs(attempt, ack.msg);
+    if (delay !== null) setTimeout(() => serverSubscribe(wanted, attempt + 1), delay);
+  });
 }
 
 connected$().subscribe(() => serverSubscribe([...refCounts.keys()]));

@@ -18,17 +18,20 @@ export async function loadListedInstruments(db: Db, nowMs: number): Promise<Inst
 
 /**
  * Keeps `findInstrument` aware of listed new shares: loads them now, then every
- * `LISTED_INSTRUMENTS_REFRESH_MS`. A failed refresh keeps the last set (and reports it).
+ * `LISTED_INSTRUMENTS_REFRESH_MS`, and whenever the caller calls `refresh` (the list step's
+ * announcement on `listedInstrumentsChannel`). A failed refresh keeps the last set (and reports
+ * it).
  */
 export async function keepListedInstrumentsFresh(
   db: Db,
   nowMs: () => number,
   onError: (error: unknown) => void,
   everyMs = LISTED_INSTRUMENTS_REFRESH_MS,
-): Promise<{ stop(): void }> {
-  const refresh = async () => setListedInstruments(await loadListedInstruments(db, nowMs()));
-  await refresh().catch(onError);
-  const timer = setInterval(() => void refresh().catch(onError), everyMs);
+): Promise<{ stop(): void; refresh(): Promise<void> }> {
+  const load = async () => setListedInstruments(await loadListedInstruments(db, nowMs()));
+  const refresh = () => load().catch(onError);
+  await refresh();
+  const timer = setInterval(() => void refresh(), everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return { stop: () => clearInterval(timer), refresh };
 }

@@ -46,6 +46,8 @@ export interface IpoStepDeps {
   readonly emitter: Pick<AccountEmitter, 'record'>;
   /** The beacon for the listing's kind (`local` in paper mode, `drand` in live mode). */
   readonly beaconFor: (kind: string) => DrawBeacon;
+  /** Tells every process a listing's symbol is now listed (Redis in production; tests may omit). */
+  readonly announceListing?: (symbol: string) => Promise<void>;
   /** Rows per chunk transaction (tests make it small to kill a run between chunks). */
   readonly chunk?: number;
   /** Told when a step starts and ends (the workers' logger). */

@@ -118,14 +118,28 @@ async function listOne(
 }
 
 /**
- * The listing step at `listing_at`: every paid subscription becomes a holding (see `listOne`),
- * in chunk transactions; then `listed_at`. Only after the forfeit step (no win is left pending);
- * a rerun finds no `paid` rows left and posts nothing.
+ * Announces the listed symbol so gateways and the feed reload their listed instruments at once.
+ * The instrument depends only on the committed listing row and its `listing_at`, so this runs
+ * before the holdings are written: a process that would not know the symbol yet could not value
+ * them (positions, assets). A failed announcement only delays them to their periodic refresh.
+ */
+async function announce(deps: IpoStepDeps, symbol: string): Promise<void> {
+  await deps.announceListing?.(symbol).catch((error: unknown) => {
+    deps.logger?.info({ err: String(error), symbol }, 'listing announcement failed');
+  });
+}
+
+/**
+ * The listing step at `listing_at`: the announcement (see `announce`), then every paid
+ * subscription becomes a holding (see `listOne`), in chunk transactions; then `listed_at`.
+ * Only after the forfeit step (no win is left pending); a rerun finds no `paid` rows left and
+ * posts nothing.
  */
 export async function listPaid(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.forfeited_at === null || listing.listed_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.listing_at)) return false;
+  await announce(deps, listing.symbol);
   for (;;) {
     const listed = await writeTransaction(deps.db, async (trx) => {
       await lockListing(trx, ipoId);
