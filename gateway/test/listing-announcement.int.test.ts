@@ -67,7 +67,7 @@ describe('a listing announced by the list step', () => {
 
   it('is answered by quote/detail and followed by sockets within seconds of it', async () => {
     await t.redis.publish(redisKeys(t.prefix).listedInstrumentsChannel, SYMBOL);
-    const answer = await within(3_000, detail, (body) => body.status === 1);
+    const answer = await within(10_000, detail, (body) => body.status === 1);
     expect(answer).toMatchObject({ status: 1, data: { symbol: SYMBOL, market: 'JP' } });
     expect(await subscribe()).toEqual({ ok: true });
     const tick = new Promise<QuoteTick>((resolve) => socket.once('quote:tick', resolve));
