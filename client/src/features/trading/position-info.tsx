@@ -6,14 +6,16 @@ import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
-import { translateMsg } from '../../lib/i18n.ts';
+import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
+import { storage } from '../../lib/storage.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
 /** The order id of a holding no order opened: a new share's lot placed at listing. */
 const NO_ORDER = '0';
-const time = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : '--');
+const time = (ms: number | undefined) =>
+  ms ? new Date(ms).toLocaleString(LOCALE_OF[storage.language()]) : '--';
 
 /** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
 function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
