@@ -25,6 +25,23 @@ const LANGUAGES = ['jp', 'cn', 'us'] as const;
 type Language = (typeof LANGUAGES)[number];
 type Session = { token: string; account: string };
 
+/** What each language says on the screens these tests look at. */
+const WORDS = {
+  jp: {
+    range: '1〜3口の範囲で入力してください',
+    reference: '参考価格（目論見書）',
+    listed: '上場済み',
+    origin: '新株',
+  },
+  cn: { range: '请输入 1–3 手', reference: '参考价格（招股书）', listed: '已上市', origin: '新股' },
+  us: {
+    range: 'Enter 1 to 3 lots',
+    reference: 'Reference price (prospectus)',
+    listed: 'Listed',
+    origin: 'New share',
+  },
+} as const;
+
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);
 
@@ -121,11 +138,46 @@ async function subscribeInApp(page: Page, language: Language, symbol: string) {
   await shot(page, `${language}-ipo-list`);
   await page.getByTestId(`listing-${symbol}`).click();
   await page.getByTestId('subscribe-form').waitFor();
+  expect(await page.getByTestId('ipo-facts').textContent()).toContain(WORDS[language].reference);
   await shot(page, `${language}-ipo-info`);
+  await outOfRangeNoted(page, language);
   await page.getByTestId('subscribe-submit').click();
   await confirmDialog(page);
   await page.locator('[data-testid="ipo-mine"] [data-state="applied"]').waitFor();
   await shot(page, `${language}-ipo-info-subscribed`);
+}
+
+/** Typed lots outside 1..3: a note says the range, the button is off; back in range, both go. */
+async function outOfRangeNoted(page: Page, language: Language) {
+  const input = page.locator('[data-testid="subscribe-lots"] input');
+  await input.fill('9');
+  const note = page.getByTestId('lots-range-note');
+  await note.waitFor();
+  expect(await note.textContent()).toBe(WORDS[language].range);
+  expect(await page.getByTestId('subscribe-submit').isDisabled()).toBe(true);
+  await page.getByTestId('lots-range-note').scrollIntoViewIfNeeded();
+  await shot(page, `${language}-ipo-subscribe-out-of-range`);
+  await input.fill('1');
+  await note.waitFor({ state: 'detached' });
+  expect(await page.getByTestId('subscribe-submit').isDisabled()).toBe(false);
+}
+
+/** The won message names the listing and the amount in the list and in the detail, no `{{…}}`. */
+async function inboxShowsTheWin(page: Page, language: Language, symbol: string) {
+  await page.goto(`${stack.baseUrl}/#/mine/message`);
+  const item = page.locator('[data-testid="inbox-item"][data-kind="ipo_won"]').first();
+  await item.waitFor();
+  const title = (await item.getByTestId('inbox-title').textContent()) ?? '';
+  expect(title).toContain(symbol);
+  expect(title).not.toContain('{{');
+  await shot(page, `${language}-inbox`);
+  await item.click();
+  const body = (await page.getByTestId('message-body').textContent()) ?? '';
+  expect(await page.getByTestId('message-title').textContent()).toBe(title);
+  expect(body).toContain(symbol);
+  expect(body).toContain('150,000 JPY');
+  expect(body).not.toMatch(/\{\{|--/);
+  await shot(page, `${language}-inbox-won`);
 }
 
 /** A second tab still shows the form: its attempt is refused (once only), and the refusal stays. */
@@ -144,12 +196,16 @@ describe('new shares in the browser', () => {
   const pages = new Map<Language, Page>();
   const users = new Map<Language, Session>();
   let listing: Awaited<ReturnType<typeof createListing>>;
+  // Nobody applies for this one: once drawn, its allotment rate reads `--`.
+  const emptySymbol = `8${String(Date.now()).slice(-2)}K`;
+  let empty: Awaited<ReturnType<typeof createListing>>;
 
   it('subscribes in jp, cn and us, sees the draw arrive live, reruns it on the check page and pays', async () => {
     for (const language of LANGUAGES) {
       users.set(language, await newUser(language, language !== 'us'));
     }
     listing = await createListing(symbol, 45_000, 60_000);
+    empty = await createListing(emptySymbol, 3_000, 60_000);
     await waitUntil(listing.subscribe_start + 200);
     for (const language of LANGUAGES) {
       const page = await phonePageAs(browser, users.get(language) as Session, { language });
@@ -181,7 +237,22 @@ describe('new shares in the browser', () => {
       await shot(page, `${language}-ipo-records-won`);
     }
     for (const [language, page] of pages) await checkAndPay(page, language);
-  }, 180_000);
+    // After paying (the payment window is a minute): the inbox and the listing nobody applied for.
+    for (const [language, page] of pages) {
+      await inboxShowsTheWin(page, language, symbol);
+      await emptyRateIsDash(page, language);
+    }
+  }, 240_000);
+
+  /** The listing nobody applied for, drawn: 0 applicants and a rate of `--`. */
+  async function emptyRateIsDash(page: Page, language: Language) {
+    await page.goto(`${stack.baseUrl}/#/home/newShareInfo?id=${empty.id}`);
+    await page.getByTestId('check-link').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('ipo-applicants').textContent()).toBe('0');
+    expect(await page.getByTestId('ipo-allotment-rate').textContent()).toBe('--');
+    await page.getByTestId('ipo-allotment-rate').scrollIntoViewIfNeeded();
+    await shot(page, `${language}-ipo-info-no-applicants`);
+  }
 
   /** The check page matches and names the own ticket's lot; pay (refused without cash, then paid). */
   async function checkAndPay(page: Page, language: Language) {
@@ -255,9 +326,31 @@ describe('new shares in the browser', () => {
         .poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 })
         .not.toBe(first);
       await shot(page, `${language}-ipo-listed-holding`);
+      await page.goto(`${stack.baseUrl}/#/position/info?id=${positionId}`);
+      await page.getByTestId('info-origin').waitFor();
+      expect(await page.getByTestId('info-origin').textContent()).toBe(WORDS[language].origin);
+      await shot(page, `${language}-position-new-share-origin`);
+      await listedTagAndQuoteLink(page, language);
       await page.close();
     }
   }, 300_000);
+
+  /** The ended tab tags the listing as listed and links to its quote page; its detail too. */
+  async function listedTagAndQuoteLink(page: Page, language: Language) {
+    await page.goto(`${stack.baseUrl}/#/home/newShare?tab=closed`);
+    const row = page.getByTestId(`listing-${symbol}`);
+    await row.waitFor();
+    expect(await row.getByTestId('ipo-phase').textContent()).toBe(WORDS[language].listed);
+    await shot(page, `${language}-ipo-list-listed`);
+    await row.locator('.name').click();
+    await page.getByTestId('ipo-facts').waitFor();
+    expect(await page.getByTestId('ipo-facts').textContent()).not.toContain(
+      WORDS[language].reference,
+    );
+    await shot(page, `${language}-ipo-info-listed`);
+    await page.getByTestId(`quote-link-${symbol}`).click();
+    await page.waitForURL(new RegExp(`/quotes/info\\?symbol=${symbol}`));
+  }
 
   it('reruns a published draw of 200,000 applications in a worker: progress shown, the page never freezes', async () => {
     const proof = largeProof(200_000, 40_000);

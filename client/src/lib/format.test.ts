@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, formatPrice, ppmAsPercent } from './format.ts';
+import { formatAmount, formatCount, formatMoney, formatPrice, ppmAsPercent } from './format.ts';
 
 describe('formatMoney', () => {
   it('groups thousands and keeps the server decimals exactly', () => {
@@ -42,5 +42,16 @@ describe('ppmAsPercent', () => {
     expect(ppmAsPercent(10)).toBe('0.001%');
     expect(ppmAsPercent(0)).toBe('0%');
     expect(ppmAsPercent(10000)).toBe('1%');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole counts and shows -- for anything that is not one', () => {
+    expect(formatCount(200000)).toBe('200,000');
+    expect(formatCount('3000')).toBe('3,000');
+    expect(formatCount(7)).toBe('7');
+    for (const bad of [Number.NaN, Infinity, 1.5, '', 'abc', null, undefined]) {
+      expect(formatCount(bad)).toBe('--');
+    }
   });
 });

@@ -11,6 +11,12 @@ export function formatMoney(value: string | null | undefined): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** A count (shares, lots, applications) with thousands separators: 200000 → "200,000"; '--' when not a number. */
+export function formatCount(value: number | string | null | undefined): string {
+  const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
+  return typeof text === 'string' && /^-?\d+$/.test(text) ? formatMoney(text) : '--';
+}
+
 /** How a market shows prices: digits always shown, and the most shown (quote/detail's price decimals). */
 export interface PriceDecimals {
   readonly min: number;

@@ -75,4 +75,21 @@ describe('locales', () => {
     expect(text).toContain('充值');
     expect(text).toContain('提现');
   });
+
+  it('the new-share records page has one name: the Mine menu entry, the links to it and its title', () => {
+    const pairs = [
+      [jp, ipoJp],
+      [cn, ipoCn],
+      [us, ipoUs],
+    ] as const;
+    for (const [main, ipo] of pairs) expect(main.mine.newShareOrder).toBe(ipo.ipo.records);
+  });
+
+  it('the Japanese new-share strings say 払込 for paying and 口 for lots, as Japanese brokers do', () => {
+    const text = JSON.stringify([ipoJp, moneyJp.money.inbox]);
+    expect(text).not.toMatch(/入金待ち|入金済み|入金期限|入金する|単位数|\d単位|}}単位/);
+    expect(ipoJp.ipo.field.payDeadline).toBe('払込期限');
+    expect(ipoJp.ipo.field.amountDue).toBe('払込金額');
+    expect(ipoJp.ipo.lotRange).toBe('{{min}}〜{{max}}口');
+  });
 });

@@ -7,6 +7,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { formatWhen, loadList, type InboxMessage } from './funds.api.ts';
+import { inboxParams } from './inbox-params.ts';
 
 function PhraseBanner({ phrase }: { phrase: string | null }) {
   const { t } = useTranslation();
@@ -39,7 +40,9 @@ export function InboxScreen() {
               description={formatWhen(m.created_at)}
               extra={m.read ? null : <span className="unread-dot" />}
             >
-              {t(`money.inbox.${m.kind}.title`)}
+              <span data-testid="inbox-title">
+                {t(`money.inbox.${m.kind}.title`, inboxParams(m.params, formatWhen))}
+              </span>
             </List.Item>
           ))}
         </List>
@@ -66,8 +69,12 @@ export function MessageInfoScreen() {
       {message ? (
         <div className="card prose">
           <PhraseBanner phrase={message.anti_phishing_phrase} />
-          <h3>{t(`money.inbox.${message.kind}.title`)}</h3>
-          <p data-testid="message-body">{t(`money.inbox.${message.kind}.body`, message.params)}</p>
+          <h3 data-testid="message-title">
+            {t(`money.inbox.${message.kind}.title`, inboxParams(message.params, formatWhen))}
+          </h3>
+          <p data-testid="message-body">
+            {t(`money.inbox.${message.kind}.body`, inboxParams(message.params, formatWhen))}
+          </p>
           <p className="muted">{formatWhen(message.created_at)}</p>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 import './ipo.css';
@@ -18,14 +19,38 @@ export function when(ms: number | null | undefined): string {
 /** A window "from – to", each to the minute. */
 export const span = (from: number, to: number) => `${when(from)} – ${when(to)}`;
 
-/** The listing's phase in the spec's words (not started, subscribing, ended). */
-export function PhaseTag({ status, drawn }: { status: string; drawn?: boolean }) {
+/** The listing's phase in the spec's words (not started, subscribing, ended, drawn, listed). */
+export function PhaseTag({
+  status,
+  drawn,
+  listed,
+}: {
+  status: string;
+  drawn?: boolean;
+  listed?: boolean;
+}) {
   const { t } = useTranslation();
-  const key = status === 'closed' && drawn ? 'drawn' : status;
+  const key = listed ? 'listed' : status === 'closed' && drawn ? 'drawn' : status;
   return (
     <span className={`ipo-tag ipo-tag-${key}`} data-testid="ipo-phase">
       {t(`ipo.phase.${key}`)}
     </span>
+  );
+}
+
+/** A listed share's quote page (the stock detail route); nothing before listing. */
+export function QuoteLink({ symbol, listed }: { symbol: string; listed: boolean }) {
+  const { t } = useTranslation();
+  if (!listed) return null;
+  return (
+    <Link
+      className="ipo-quote-link"
+      to={`/quotes/info?symbol=${encodeURIComponent(symbol)}`}
+      onClick={(e) => e.stopPropagation()}
+      data-testid={`quote-link-${symbol}`}
+    >
+      {t('ipo.quoteLink')} ›
+    </Link>
   );
 }
 

@@ -4,47 +4,73 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { merge, filter } from 'rxjs';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatCount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { ipoApi, type IpoDetail } from './ipo.api.ts';
-import { Field, PhaseTag, RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
+import { Field, PhaseTag, QuoteLink, RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
 import { SubscribeForm } from './subscribe-form.tsx';
 
 const percent = (value: string | null) => (value === null ? '--' : `${value}%`);
 
-/** The spec's new-share fields. */
-function ListingFacts({ d }: { d: IpoDetail }) {
+/** The allotment rate: '--' until drawn and when nobody applied (never NaN, Infinity or 0%). */
+const rateShown = (d: IpoDetail) =>
+  d.applicants === 0 || d.lots_applied === 0 ? '--' : percent(d.allotment_rate);
+
+/** The listing's name, phase, quote link once listed, and its prices. */
+function ListingPrices({ d }: { d: IpoDetail }) {
   const { t } = useTranslation();
   const money = (value: string | null) => (value === null ? '--' : formatAmount(value, d.currency));
   return (
-    <div className="card" data-testid="ipo-facts">
+    <>
       <div className="ipo-row-head">
         <span className="ipo-section-title">
           {d.name} <small className="muted">{d.symbol}</small>
         </span>
-        <PhaseTag status={d.status} drawn={d.drawn} />
+        <PhaseTag status={d.status} drawn={d.drawn} listed={d.listed} />
       </div>
+      <QuoteLink symbol={d.symbol} listed={d.listed} />
       <Field label={t('ipo.field.market')}>
         {t(`quotes.market.${d.market}`, { defaultValue: d.market })}
       </Field>
       <Field label={t('ipo.field.price')} id="ipo-price">
         {money(d.price)}
       </Field>
-      <Field label={t('ipo.field.marketPrice')}>{money(d.market_price)}</Field>
+      <Field
+        label={t(d.listed ? 'ipo.field.marketPrice' : 'ipo.field.referencePrice')}
+        id="ipo-market-price"
+      >
+        {money(d.market_price)}
+      </Field>
       <Field label={t('ipo.field.premium')}>{percent(d.premium_spread)}</Field>
       <Field label={t('ipo.field.cap')}>{money(d.subscription_cap)}</Field>
+      <Field label={t('ipo.field.underwritingPrice')}>{money(d.underwriting_price)}</Field>
+    </>
+  );
+}
+
+/** The spec's new-share fields. */
+function ListingFacts({ d }: { d: IpoDetail }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card" data-testid="ipo-facts">
+      <ListingPrices d={d} />
       <Field label={t('ipo.field.per')}>{orDash(d.per)}</Field>
       <Field label={t('ipo.field.lots')}>
-        {t('ipo.lotRange', { min: d.min_lots, max: d.max_lots })}
+        {t('ipo.lotRange', { min: formatCount(d.min_lots), max: formatCount(d.max_lots) })}
       </Field>
-      <Field label={t('ipo.field.lot')}>{t('ipo.shares', { count: d.lot })}</Field>
-      <Field label={t('ipo.field.lotsOffered')}>{d.lots_offered}</Field>
-      <Field label={t('ipo.field.issueVolume')}>{d.issue_volume.toLocaleString()}</Field>
-      <Field label={t('ipo.field.underwritingPrice')}>{money(d.underwriting_price)}</Field>
-      <Field label={t('ipo.field.applicants')}>{d.applicants}</Field>
-      <Field label={t('ipo.field.allotmentRate')}>{percent(d.allotment_rate)}</Field>
+      <Field label={t('ipo.field.lot')}>
+        {t('ipo.shares', { count: d.lot, shown: formatCount(d.lot) })}
+      </Field>
+      <Field label={t('ipo.field.lotsOffered')}>{formatCount(d.lots_offered)}</Field>
+      <Field label={t('ipo.field.issueVolume')}>{formatCount(d.issue_volume)}</Field>
+      <Field label={t('ipo.field.applicants')} id="ipo-applicants">
+        {formatCount(d.applicants)}
+      </Field>
+      <Field label={t('ipo.field.allotmentRate')} id="ipo-allotment-rate">
+        {rateShown(d)}
+      </Field>
       <Field label={t('ipo.field.leadUnderwriter')}>{d.lead_underwriter}</Field>
     </div>
   );
@@ -74,9 +100,9 @@ function MySubscription({ d }: { d: IpoDetail }) {
         <span className="ipo-section-title">{t('ipo.mine')}</span>
         <StateTag state={mine.status} />
       </div>
-      <Field label={t('ipo.field.lotsAsked')}>{mine.lots}</Field>
+      <Field label={t('ipo.field.lotsAsked')}>{formatCount(mine.lots)}</Field>
       <Field label={t('ipo.field.lotsWon')} id="mine-lots-won">
-        {orDash(mine.lots_won)}
+        {formatCount(mine.lots_won)}
       </Field>
       <Field
         label={t(

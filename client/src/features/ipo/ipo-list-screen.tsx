@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatCount } from '../../lib/format.ts';
 import { ipoApi, type IpoListing, type ListingTab } from './ipo.api.ts';
-import { PhaseTag, span, when } from './ipo-bits.tsx';
+import { PhaseTag, QuoteLink, span, when } from './ipo-bits.tsx';
 
 const TABS: readonly ListingTab[] = ['open', 'upcoming', 'closed'];
 
@@ -20,7 +20,7 @@ function ListingRow({ item, onOpen }: { item: IpoListing; onOpen: () => void }) 
         <span className="name">
           {item.name} <small className="muted">{item.symbol}</small>
         </span>
-        <PhaseTag status={item.status} drawn={item.drawn} />
+        <PhaseTag status={item.status} drawn={item.drawn} listed={item.listed} />
       </div>
       <div className="ipo-row-grid">
         <div>
@@ -33,11 +33,16 @@ function ListingRow({ item, onOpen }: { item: IpoListing; onOpen: () => void }) 
         </div>
         <div>
           <span className="muted">{t('ipo.field.lots')}</span>
-          <span>{t('ipo.lotRange', { min: item.min_lots, max: item.max_lots })}</span>
+          <span>
+            {t('ipo.lotRange', {
+              min: formatCount(item.min_lots),
+              max: formatCount(item.max_lots),
+            })}
+          </span>
         </div>
         <div>
           <span className="muted">{t('ipo.field.lot')}</span>
-          <span>{t('ipo.shares', { count: item.lot })}</span>
+          <span>{t('ipo.shares', { count: item.lot, shown: formatCount(item.lot) })}</span>
         </div>
       </div>
       <div className="muted" style={{ marginTop: 6 }}>
@@ -52,6 +57,7 @@ function ListingRow({ item, onOpen }: { item: IpoListing; onOpen: () => void }) 
           {t('ipo.field.listingDate')} {when(item.listing_date)}
         </span>
       </div>
+      <QuoteLink symbol={item.symbol} listed={item.listed} />
     </div>
   );
 }

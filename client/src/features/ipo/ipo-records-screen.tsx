@@ -32,7 +32,7 @@ export function IpoRecordsScreen() {
   return (
     <div className="screen" data-testid="ipo-records-screen">
       <HeaderBar
-        title={t('mine.newShareOrder')}
+        title={t('ipo.records')}
         right={{ type: 'add', url: '/home/newShare', label: t('ipo.title') }}
       />
       <PullRefresh onRefresh={loadRecords}>

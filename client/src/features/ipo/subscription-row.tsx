@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import i18next from 'i18next';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatCount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { ipoApi, type NewShareRecord } from './ipo.api.ts';
-import { RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
+import { RefusalNote, StateTag, when } from './ipo-bits.tsx';
 import { loadRecords } from './ipo.store.ts';
 
 /** States after payment: the amount is what was paid. */
@@ -104,11 +104,11 @@ export function SubscriptionRow({
       <div className="ipo-row-grid">
         <div>
           <span className="muted">{t('ipo.field.lotsAsked')}</span>
-          <span>{record.lots}</span>
+          <span>{formatCount(record.lots)}</span>
         </div>
         <div>
           <span className="muted">{t('ipo.field.lotsWon')}</span>
-          <span data-testid={`lots-won-${record.id}`}>{orDash(record.lots_won)}</span>
+          <span data-testid={`lots-won-${record.id}`}>{formatCount(record.lots_won)}</span>
         </div>
         <div style={{ gridColumn: '1 / -1' }}>
           <span className="muted">

@@ -6,12 +6,16 @@ import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
-import { translateMsg } from '../../lib/i18n.ts';
+import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
+import { storage } from '../../lib/storage.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
-const time = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : '--');
+/** The order id of a holding no order opened: a new share's lot placed at listing. */
+const NO_ORDER = '0';
+const time = (ms: number | undefined) =>
+  ms ? new Date(ms).toLocaleString(LOCALE_OF[storage.language()]) : '--';
 
 /** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
 function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
@@ -66,12 +70,19 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
   );
 }
 
+/** Where the holding came from: its order number, or "New share" for a listed new-share lot (no order). */
+function originRow(orderId: string, t: (key: string) => string): [string, string] {
+  return orderId === NO_ORDER
+    ? ['trade.origin', t('trade.fromNewShare')]
+    : ['trade.orderNo', orderId];
+}
+
 function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, string]> {
   const money = (value: string | undefined) => (value ? formatAmount(value, item.currency) : '--');
   const open = item.status === 0 ? item : null;
   const closed = item.status === 1 ? item : null;
   return [
-    ['trade.orderNo', open?.order_id ?? item.position_id],
+    originRow(open?.order_id ?? item.position_id, t),
     ['trade.status', item.status === 0 ? t('trade.holding') : t('trade.closed')],
     ['trade.buyTime', time(item.buy_time)],
     ['trade.buyPrice', formatMoney(item.buy_price)],

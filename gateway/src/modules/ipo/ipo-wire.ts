@@ -39,9 +39,13 @@ export function listingToWire(listing: IpoListing, lang: Lang, nowMs: number) {
   };
 }
 
-/** Lots offered ÷ lots applied as a percent with two decimals (100.00 when undersubscribed). */
-export function allotmentRate(lotsOffered: number, lotsApplied: number): string {
-  if (lotsApplied <= 0 || lotsOffered >= lotsApplied) return '100.00';
+/**
+ * Lots offered ÷ lots applied as a percent with two decimals (100.00 when undersubscribed); null
+ * when nobody applied (a rate of nothing: the app shows '--', never 100% or 0%).
+ */
+export function allotmentRate(lotsOffered: number, lotsApplied: number): string | null {
+  if (lotsApplied <= 0) return null;
+  if (lotsOffered >= lotsApplied) return '100.00';
   const doubled = (BigInt(lotsOffered) * 20_000n) / BigInt(lotsApplied);
   return formatScaled((doubled + 1n) / 2n, 2);
 }

@@ -76,7 +76,7 @@ export const ipoDetailResponse = ipoListingResponse.extend({
   premium_spread: z.string().nullable(),
   applicants: z.number(),
   lots_applied: z.number(),
-  /** Lots offered ÷ lots applied, percent with two decimals, once drawn. */
+  /** Lots offered ÷ lots applied, percent with two decimals, once drawn; null before or when none applied. */
   allotment_rate: z.string().nullable(),
   beacon_kind: z.enum(['local', 'drand']),
   mine: ipoOwnSubscription.nullable(),

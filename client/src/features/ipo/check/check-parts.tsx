@@ -1,6 +1,7 @@
 import { ProgressBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
 import { Field } from '../ipo-bits.tsx';
 import type { CheckVerdict, ProofSummary } from './proof-protocol.ts';
 import type { CheckState } from './use-proof-check.ts';
@@ -22,10 +23,10 @@ export function Published({ s }: { s: ProofSummary }) {
     <div className="card" data-testid="check-published">
       <div className="ipo-section-title">{t('ipo.check.published')}</div>
       <Field label={t('ipo.check.entries')} id="check-entries">
-        {s.entries.toLocaleString()}
+        {formatCount(s.entries)}
       </Field>
-      <Field label={t('ipo.field.lotsOffered')}>{s.lots_offered.toLocaleString()}</Field>
-      <Field label={t('ipo.check.lotsApplied')}>{s.lotsApplied.toLocaleString()}</Field>
+      <Field label={t('ipo.field.lotsOffered')}>{formatCount(s.lots_offered)}</Field>
+      <Field label={t('ipo.check.lotsApplied')}>{formatCount(s.lotsApplied)}</Field>
       <Field label={t('ipo.check.beacon')} id="check-beacon-kind">
         {beacon}
       </Field>
@@ -74,7 +75,12 @@ export function Verdicts({ v }: { v: CheckVerdict }) {
         data-testid="verdict-all"
         data-ok={all ? 'yes' : 'no'}
       >
-        {all ? t('ipo.check.allMatch') : t('ipo.check.mismatch', { count: v.mismatchCount })}
+        {all
+          ? t('ipo.check.allMatch')
+          : t('ipo.check.mismatch', {
+              count: v.mismatchCount,
+              shown: formatCount(v.mismatchCount),
+            })}
       </div>
       <div className="muted">{t('ipo.check.took', { seconds: (v.ms / 1000).toFixed(2) })}</div>
     </>
@@ -91,16 +97,16 @@ export function OwnResult({ v }: { v: CheckVerdict }) {
     <div className="card" data-testid="check-own">
       <div className="ipo-section-title">{t('ipo.check.yourTicket')}</div>
       <Hex value={own.ticket} />
-      <Field label={t('ipo.field.lotsAsked')}>{own.lots ?? '--'}</Field>
-      <Field label={t('ipo.check.publishedWon')}>{own.publishedWon ?? '--'}</Field>
+      <Field label={t('ipo.field.lotsAsked')}>{formatCount(own.lots)}</Field>
+      <Field label={t('ipo.check.publishedWon')}>{formatCount(own.publishedWon)}</Field>
       <Field label={t('ipo.check.rerunWon')} id="check-own-won">
-        {own.recomputedWon ?? '--'}
+        {formatCount(own.recomputedWon)}
       </Field>
       <div data-testid="check-own-sentence">
         {own.lots === null
           ? t('ipo.check.notInList')
           : won > 0
-            ? t('ipo.check.youWon', { lots: won })
+            ? t('ipo.check.youWon', { lots: formatCount(won) })
             : t('ipo.check.youLost')}
       </div>
     </div>
@@ -132,7 +138,7 @@ export function Progress({ state }: { state: CheckState }) {
       <div className="ipo-verdict muted">
         <span>
           {t(`ipo.check.stage.${state.stage}`, {
-            kb: Math.round(state.received / 1024).toLocaleString(),
+            kb: formatCount(Math.round(state.received / 1024)),
           })}
         </span>
         <Elapsed from={state.startedAt} running={running} />
