@@ -8,6 +8,7 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { assetsState, followAssets, loadAssets } from '../assets/assets.store.ts';
 import { loansApi, type LoanInfo } from './loans.api.ts';
 import { followLoans, loadLoans, loansState } from './loans.store.ts';
 import { Line, LoanStateTag, when } from './loan-bits.tsx';
@@ -24,9 +25,10 @@ function RefusalNote({ refusal }: { refusal: string | null }) {
   );
 }
 
-/** Score, limit, borrowed, available and the rate: the spec's loan figures. */
+/** Score, limit, borrowed, available and the rate: the spec's loan figures, and yen cash. */
 function LoanFigures({ info }: { info: LoanInfo | null }) {
   const { t } = useTranslation();
+  const { summary } = useSnapshot(assetsState);
   return (
     <div className="card" data-testid="loan-figures">
       <div className="figure total">
@@ -51,6 +53,10 @@ function LoanFigures({ info }: { info: LoanInfo | null }) {
           <strong data-testid="loan-rate">
             {info ? t('loans.rateValue', { rate: info.rate, days: info.day_count }) : '--'}
           </strong>
+        </div>
+        <div className="figure">
+          <label>{t('loans.cash')}</label>
+          <strong data-testid="loan-cash">{yen(summary?.cash?.['JPY'])}</strong>
         </div>
       </div>
       <p className="muted" style={{ fontSize: 12, margin: '8px 0 0' }}>
@@ -165,7 +171,9 @@ export function LoanScreen() {
   const { info } = useSnapshot(loansState) as { info: LoanInfo | null };
   useEffect(() => {
     void loadLoans();
+    void loadAssets({ loading: false });
     const live = followLoans();
+    live.add(followAssets());
     return () => live.unsubscribe();
   }, []);
   return (
