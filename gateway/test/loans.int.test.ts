@@ -314,3 +314,35 @@ describe('loan/repay', () => {
     expect(await state(s)).toEqual(before);
   });
 });
+
+describe('bad input', () => {
+  it('answers 400 invalid_param for malformed fields, and the back office refuses an unknown account; nothing changed', async () => {
+    const s = await borrower();
+    const before = await state(s);
+    const noRequestId = await t.call('loan/apply', { amount: '1000' }, s);
+    expect([noRequestId.http, noRequestId.body.msg]).toEqual([400, 'invalid_param']);
+    const badId = await t.call(
+      'loan/repay',
+      { loan_id: 'abc', amount: '1000', request_id: requestId() },
+      s,
+    );
+    expect([badId.http, badId.body.msg]).toEqual([400, 'invalid_param']);
+    const unknown = await admin.call('loan/credit', {
+      account: 'nobody@example.jp',
+      credit_score: '700',
+      limit: '1000',
+    });
+    expect(unknown.body.msg).toBe('account_not_found');
+    const negative = await admin.call('loan/credit', {
+      account: s.account,
+      credit_score: '700',
+      limit: '-1',
+    });
+    expect([negative.http, negative.body.msg]).toEqual([400, 'invalid_param']);
+    const noReason = await admin.call('loan/decide', { id: '1', decision: 'reject' });
+    expect([noReason.http, noReason.body.msg]).toEqual([400, 'invalid_param']);
+    const missing = await admin.call('loan/decide', { id: '999999', decision: 'approve' });
+    expect(missing.body.msg).toBe('not_found');
+    expect(await state(s)).toEqual(before);
+  });
+});
