@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redisKeys } from '@kabuto/schema/contracts';
 import { accrueLoanInterest, reconcile } from '@kabuto/schema/db';
 import { addTokyoDays, DEFAULT_LOAN_TERMS, tokyoDateOf } from '@kabuto/schema/loans';
 import {
@@ -75,6 +76,27 @@ describe('loan/apply', () => {
       ltv: 50,
       status: 'under_review',
     });
+  });
+
+  it('user/getUserinfo jpyyjed is the unused limit in the display currency: ¥1,000,000, or $6,666.67 at 150 yen a dollar', async () => {
+    const s = await borrower();
+    const jpy = (await t.call('user/getUserinfo', { type: 'jpy' }, s)).body.data;
+    expect(jpy.jpyyjed).toBe('1000000');
+    await t.redis.hset(
+      redisKeys(t.prefix).latestQuotes,
+      'FX:USDJPY',
+      JSON.stringify({
+        symbol: 'FX:USDJPY',
+        price: '150',
+        change_rate: '0',
+        volume: 0,
+        seq: 1,
+        ts: 0,
+      }),
+    );
+    const usd = (await t.call('user/getUserinfo', { type: 'usd' }, s)).body.data;
+    expect(usd.jpyyjed).toBe('6666.67');
+    await t.redis.hdel(redisKeys(t.prefix).latestQuotes, 'FX:USDJPY');
   });
 
   it('refuses a non-positive-integer amount with credit_invalid and changes nothing', async () => {

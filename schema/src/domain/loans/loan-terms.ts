@@ -18,6 +18,11 @@ export interface LoanTerms {
   readonly dayCount: number;
   /** At most this percent of the equity excluding debt may be borrowed (50). */
   readonly ltvPercent: number;
+  /**
+   * Debt above this percent of the equity excluding debt sends a margin call (50, the issue's
+   * rule: the same cap as lending; MARKET-RULES §9 suggests a looser 70–80% for a real product).
+   */
+  readonly marginCallPercent: number;
 }
 
 /** The config entries that set the terms (`config_entry`), and their defaults. */
@@ -25,6 +30,7 @@ export const LOAN_CONFIG_DEFAULTS = {
   loan_rate_percent: '3.9',
   loan_day_count: '365',
   loan_ltv_percent: '50',
+  loan_margin_call_percent: '50',
 } as const;
 
 export type LoanConfigName = keyof typeof LOAN_CONFIG_DEFAULTS;
@@ -47,6 +53,12 @@ export function loanTermsFrom(entries: Readonly<Record<string, string | undefine
     ratePercent,
     dayCount: wholeIn(entries['loan_day_count'] ?? '', 360, 366, d.loan_day_count),
     ltvPercent: wholeIn(entries['loan_ltv_percent'] ?? '', 1, 100, d.loan_ltv_percent),
+    marginCallPercent: wholeIn(
+      entries['loan_margin_call_percent'] ?? '',
+      1,
+      100,
+      d.loan_margin_call_percent,
+    ),
   };
 }
 

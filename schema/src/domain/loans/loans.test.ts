@@ -72,7 +72,7 @@ describe('loan limit: min(back-office limit, 50% × equity excluding debt) − o
 describe('loan terms and dates', () => {
   it('reads rate, day count and LTV from config, keeping defaults for junk', () => {
     expect(ratePercentText(terms.ratePercent)).toBe('3.9');
-    expect([terms.dayCount, terms.ltvPercent]).toEqual([365, 50]);
+    expect([terms.dayCount, terms.ltvPercent, terms.marginCallPercent]).toEqual([365, 50, 50]);
     const custom = loanTermsFrom({
       loan_rate_percent: '1.875',
       loan_day_count: '360',

@@ -29,7 +29,7 @@ type Latest = Record<string, string>;
 
 /**
  * One borrower's check, under the user lock: debt (the passed loan's outstanding) above the
- * LTV cap of the equity excluding debt (the account summary's total in yen at the feed's
+ * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (the account summary's total in yen at the feed's
  * prices and FX) sends a margin-call message and `loan:updated`, at most once per loan and
  * date (`margin_call_date`, a conditional update). Nothing is sold. True if it sent one.
  */
@@ -52,7 +52,7 @@ async function checkBorrower(
       });
       const debt = outstandingOf(loan);
       const equity = summary.total.amountMinor;
-      if (!isLoanMarginCall(debt, equity, check.terms.ltvPercent)) return false;
+      if (!isLoanMarginCall(debt, equity, check.terms.marginCallPercent)) return false;
       const marked = await trx
         .updateTable('loan')
         .set({ margin_call_date: check.date })
@@ -66,7 +66,7 @@ async function checkBorrower(
         id: String(loan.id),
         debt: formatScaled(debt, 0),
         equity: formatScaled(equity, 0),
-        ltv: String(check.terms.ltvPercent),
+        ltv: String(check.terms.marginCallPercent),
       };
       await insertInboxMessage(trx, { userId, kind: 'loan_margin_call', params, nowMs });
       const loanId = String(loan.id);
