@@ -262,13 +262,17 @@ describe('loan interest job', () => {
       const queue = new Queue(queueName('loan-interest', prefix), {
         connection: redis.duplicate({ maxRetriesPerRequest: null }),
       });
-      const jobs = await queue.getJobs(['completed']);
-      expect(jobs.map((j) => j.id)).toEqual(
-        expect.arrayContaining([
-          loanInterestJobId(disbursed),
-          loanInterestJobId(addTokyoDays(disbursed, 1)),
-        ]),
-      );
+      // the job is marked completed just after its transaction: wait for both marks
+      await expect
+        .poll(async () => (await queue.getJobs(['completed'])).map((j) => j.id), {
+          timeout: 10_000,
+        })
+        .toEqual(
+          expect.arrayContaining([
+            loanInterestJobId(disbursed),
+            loanInterestJobId(addTokyoDays(disbursed, 1)),
+          ]),
+        );
       await queue.close();
     } finally {
       await worker.stop();
