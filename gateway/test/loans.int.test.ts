@@ -305,6 +305,41 @@ describe('loan/repay', () => {
     });
   });
 
+  it('repaying charges first the days the daily job has not posted: disbursed two days ago, no job run → ¥214 (2 × ¥107) before repaying ¥1,000,214', async () => {
+    const { s, loanId } = await passedLoan();
+    await db()
+      .updateTable('loan')
+      .set({ decided_at: Date.now() - 2 * 86_400_000 })
+      .where('id', '=', BigInt(loanId))
+      .execute();
+    const before = await state(s);
+    const small = await t.call(
+      'loan/repay',
+      { loan_id: loanId, amount: '1000213', request_id: requestId() },
+      s,
+    );
+    expect(small.body.msg).toBe('repayment_too_small');
+    expect(await state(s)).toEqual(before);
+    const repaid = await t.call(
+      'loan/repay',
+      { loan_id: loanId, amount: '1000214', request_id: requestId() },
+      s,
+    );
+    expect(repaid.body.data).toEqual({ status: 'repaid' });
+    const accruals = await db()
+      .selectFrom('loan_interest_accrual')
+      .select('amount')
+      .where('loan_id', '=', BigInt(loanId))
+      .execute();
+    expect(accruals.map((a) => a.amount)).toEqual([107n, 107n]);
+    expect([await balance(s, 'cash'), await balance(s, 'loan')]).toEqual([2_999_786n, 0n]);
+    expect((await t.call('loan/list', {}, s)).body.data[0]).toMatchObject({
+      status: 'repaid',
+      interest: '214',
+    });
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
   it('refusals change nothing: cash short (balance_insufficient), not passed (loan_not_repayable), someone else’s (not_found), bad amount (credit_invalid)', async () => {
     const { s, loanId } = await passedLoan();
     const other = await borrower();

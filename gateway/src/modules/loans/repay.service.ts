@@ -1,7 +1,9 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
+  accrueEndedDays,
   advance,
   findOwnLoan,
+  loadLoanTerms,
   hashRequest,
   outstandingOf,
   runIdempotent,
@@ -19,9 +21,12 @@ async function repayLocked(
   repayment: { userId: number; loanId: number; amount: bigint; nowMs: number },
 ): Promise<{ status: 'repaid' }> {
   const { userId, loanId, nowMs } = repayment;
-  const loan = await findOwnLoan(trx, userId, loanId);
-  if (!loan) throw new Refusal('not_found');
-  if (loan.status !== 'passed') throw new Refusal('loan_not_repayable');
+  const found = await findOwnLoan(trx, userId, loanId);
+  if (!found) throw new Refusal('not_found');
+  if (found.status !== 'passed') throw new Refusal('loan_not_repayable');
+  // Days the daily job has not charged yet (it runs after midnight) are charged first.
+  await accrueEndedDays(trx, found, await loadLoanTerms(trx), nowMs);
+  const loan = (await findOwnLoan(trx, userId, loanId)) ?? found;
   const outstanding = outstandingOf(loan);
   if (repayment.amount < outstanding) throw new Refusal('repayment_too_small');
   const repaid = await advance(trx, { kind: 'loan', id: loanId, userId }, 'passed', 'repaid', {
@@ -51,6 +56,7 @@ async function repayLocked(
  * `loan_repaid` journal (cash → loan account, back to zero), under the user lock. Less than the
  * outstanding is `repayment_too_small`; short of cash `balance_insufficient`; a loan not passed
  * `loan_not_repayable`; anyone else's `not_found`. Paying more than owed takes only what is owed.
+ * Interest of ended days the daily job has not posted yet is posted first (`accrueEndedDays`).
  */
 export async function repayLoan(
   deps: GatewayDeps,

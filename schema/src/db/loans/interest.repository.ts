@@ -1,5 +1,5 @@
 import { dailyLoanInterestHalfUp } from '../../domain/loans/interest.ts';
-import { endOfTokyoDateMs } from '../../domain/loans/loan-dates.ts';
+import { addTokyoDays, endOfTokyoDateMs, tokyoDateOf } from '../../domain/loans/loan-dates.ts';
 import { loanInterestPostings } from '../../domain/loans/loan-postings.ts';
 import type { LoanTerms } from '../../domain/loans/loan-terms.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
@@ -112,4 +112,40 @@ export async function accrueLoanInterest(
     }
   }
   return { loans, posted, interestYen, borrowers: [...borrowers] };
+}
+
+/**
+ * Every ended Tokyo date since a loan was disbursed whose interest the daily job has not posted
+ * yet (it runs just after midnight; a worker down for a while leaves dates), posted now in the
+ * caller's transaction, under the owner's lock: a repayment first brings the loan up to date, so
+ * each day from disbursement (counted) to repayment (not counted) is charged once, whenever the
+ * job runs. Returns the interest posted.
+ */
+export async function accrueEndedDays(
+  trx: WriteTrx,
+  loan: { id: number; userId: number; decidedAtMs: number | null },
+  terms: LoanTerms,
+  nowMs: number,
+): Promise<bigint> {
+  if (loan.decidedAtMs === null) return 0n;
+  const done = await trx
+    .selectFrom('loan_interest_accrual')
+    .select('accrual_date')
+    .where('loan_id', '=', BigInt(loan.id))
+    .execute();
+  const posted = new Set(done.map((r) => r.accrual_date));
+  let total = 0n;
+  for (let date = tokyoDateOf(loan.decidedAtMs); endOfTokyoDateMs(date) <= nowMs;) {
+    if (!posted.has(date)) {
+      total += await accrueOne(
+        trx,
+        { id: BigInt(loan.id), userId: loan.userId },
+        date,
+        terms,
+        nowMs,
+      );
+    }
+    date = addTokyoDays(date, 1);
+  }
+  return total;
 }
