@@ -11,6 +11,7 @@ import {
   inboxOf,
   journalOf,
   listen,
+  type Received,
   quote7203,
   requestId,
   state,
@@ -25,6 +26,10 @@ useLoanGateway();
 
 const apply = (s: Awaited<ReturnType<typeof user>>, amount: string, rid = requestId()) =>
   t.call('loan/apply', { amount, request_id: rid }, s);
+
+/** The payload of the first `loan:updated` a socket received with this status. */
+const loanEvent = (events: Received[], status: string) =>
+  events.find((e) => e.event === 'loan:updated' && e.payload['status'] === status)?.payload;
 
 async function borrower(cash = '3000000', limit = '1000000') {
   const s = await user();
@@ -59,7 +64,7 @@ describe('loan/apply', () => {
     expect(after.counts[0]).toBe(before.counts[0]); // no journal
     expect(await inboxOf(s)).toEqual(['loan_applied']);
     await expect
-      .poll(() => events.find((e) => e.event === 'loan:updated')?.payload)
+      .poll(() => loanEvent(events, 'under_review'))
       .toMatchObject({
         loan_id: applied.body.data.loan_id,
         status: 'under_review',
@@ -197,7 +202,7 @@ describe('loan/decide (back office)', () => {
       .execute();
     expect(audits).toEqual([{ action: 'loan.approve', subject: `loan:${loanId}` }]);
     await expect
-      .poll(() => events.find((e) => e.event === 'loan:updated')?.payload)
+      .poll(() => loanEvent(events, 'passed'))
       .toMatchObject({ loan_id: loanId, status: 'passed', outstanding: '1000000' });
     expect(await inboxOf(s)).toEqual(['loan_applied', 'loan_passed']);
     const again = await admin.call('loan/decide', { id: loanId, decision: 'reject', reason: 'x' });
@@ -296,7 +301,7 @@ describe('loan/repay', () => {
     expect([await balance(s, 'cash'), await balance(s, 'loan')]).toEqual([2_996_790n, 0n]);
     expect((await reconcile(db())).breaches).toEqual([]);
     await expect
-      .poll(() => events.find((e) => e.event === 'loan:updated')?.payload)
+      .poll(() => loanEvent(events, 'repaid'))
       .toMatchObject({ loan_id: loanId, status: 'repaid', outstanding: '0' });
     expect((await t.call('loan/list', {}, s)).body.data[0]).toMatchObject({
       status: 'repaid',
