@@ -345,6 +345,26 @@ describe('loan/repay', () => {
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 
+  it('20 parallel repayments of one loan repay it once: one ok, 19 loan_not_repayable, cash debited once', async () => {
+    const { s, loanId } = await passedLoan();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call('loan/repay', { loan_id: loanId, amount: '1000000', request_id: requestId() }, s),
+      ),
+    );
+    const msgs = answers.map((a) => a.body.msg);
+    expect(msgs.filter((m) => m === 'ok')).toHaveLength(1);
+    expect(msgs.filter((m) => m === 'loan_not_repayable')).toHaveLength(19);
+    expect([await balance(s, 'cash'), await balance(s, 'loan')]).toEqual([3_000_000n, 0n]);
+    const journals = await db()
+      .selectFrom('journal')
+      .select('id')
+      .where('kind', '=', 'loan_repaid')
+      .where('reference', '=', `loan:${loanId}`)
+      .execute();
+    expect(journals).toHaveLength(1);
+  });
+
   it('refusals change nothing: cash short (balance_insufficient), not passed (loan_not_repayable), someone else’s (not_found), bad amount (credit_invalid)', async () => {
     const { s, loanId } = await passedLoan();
     const other = await borrower();
