@@ -98,7 +98,23 @@ describe('loans in the browser', () => {
       );
       expect(credit.msg).toBe('modify_ok');
       const page = await phonePageAs(browser, auth, { language });
-      const loanId = await applyInApp(page, language);
+      let loanId = await applyInApp(page, language);
+      if (language === 'us') {
+        // A rejection arrives live too: the form comes back, and the records keep the state.
+        const rejected = await adminCall(
+          'loan/decide',
+          { id: loanId, decision: 'reject', reason: 'income not verified' },
+          token,
+        );
+        expect(rejected.msg).toBe('submit_ok');
+        await page.getByTestId('loan-apply').waitFor({ timeout: 15_000 });
+        await loanShot(page, 'us-loan-rejected-live');
+        await page.getByTestId('loan-amount').locator('input').fill('500000');
+        await page.getByTestId('loan-apply-submit').click();
+        await confirmDialog(page);
+        await page.locator('[data-testid="loan-current"] [data-state="under_review"]').waitFor();
+        loanId = (await page.getByTestId('loan-current').getAttribute('data-loan')) as string;
+      }
       await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
       const cashBefore = await page.getByTestId('loan-cash').textContent();
       const decided = await adminCall('loan/decide', { id: loanId, decision: 'approve' }, token);
@@ -129,6 +145,9 @@ describe('loans in the browser', () => {
       await page
         .locator(`[data-testid="loan-row"][data-loan="${loanId}"][data-state="repaid"]`)
         .waitFor();
+      if (language === 'us') {
+        await page.locator('[data-testid="loan-row"][data-state="rejected"]').waitFor();
+      }
       await loanShot(page, `${language}-loan-records`);
       await page.close();
     }
