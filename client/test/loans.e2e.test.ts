@@ -149,6 +149,9 @@ describe('loans in the browser', () => {
         await page.locator('[data-testid="loan-row"][data-state="rejected"]').waitFor();
       }
       await loanShot(page, `${language}-loan-records`);
+      await page.goto(`${stack.baseUrl}/#/mine/message`);
+      await expect.poll(() => page.getByTestId('inbox-item').count()).toBeGreaterThanOrEqual(3);
+      await loanShot(page, `${language}-loan-messages`);
       await page.close();
     }
   }, 240_000);
