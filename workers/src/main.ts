@@ -15,6 +15,7 @@ import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
 import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfers.ts';
 import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 import { startIpoAllotment } from './jobs/ipo-allotment/ipo-allotment.processor.ts';
+import { startLoanInterest } from './jobs/loan-interest/loan-interest.processor.ts';
 import { createLocalBeacon } from './feeds/beacon/local-beacon.ts';
 import { createDrandBeacon } from './feeds/beacon/drand-beacon.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
@@ -73,7 +74,9 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
     logger: named('ipo-allotment'),
   });
+  const loanInterest = startLoanInterest({ ...shared, logger: named('loan-interest') });
   return [
+    () => loanInterest.stop(),
     () => allotment.stop(),
     () => matcher.stop(),
     () => stopOut.stop(),

@@ -136,6 +136,18 @@ const IpoRecordsScreen = ipoScreen(() =>
 const IpoCheckScreen = ipoScreen(() =>
   import('../features/ipo/check/ipo-check-screen.tsx').then((m) => m.IpoCheckScreen),
 );
+/** Loan screens bring their own strings (and the money strings their messages use). */
+const loanScreen = (load: () => Promise<() => ReactElement>) =>
+  lazy(async () => {
+    const [screen] = await Promise.all([load(), loadFeatureStrings('loans')]);
+    return { default: screen };
+  });
+const LoanScreen = loanScreen(() =>
+  import('../features/loans/loan-screen.tsx').then((m) => m.LoanScreen),
+);
+const LoanRecordsScreen = loanScreen(() =>
+  import('../features/loans/loan-records-screen.tsx').then((m) => m.LoanRecordsScreen),
+);
 const StockDetail = lazy(() =>
   import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
 );
@@ -196,8 +208,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/fees', element: <FeeTable /> },
   { path: '/mine/language', element: <LanguageScreen /> },
   { path: '/mine/changeLang', element: <LanguageScreen /> },
-  placeholder('/mine/loan', 'mine.loan'),
-  placeholder('/mine/loanOrder', 'mine.loanOrder'),
+  { path: '/mine/loan', element: <LoanScreen />, auth: true },
+  { path: '/mine/loanOrder', element: <LoanRecordsScreen />, auth: true },
   { path: '/mine/newShareOrder', element: <IpoRecordsScreen />, auth: true },
   placeholder('/mine/followOrder', 'mine.followOrder'),
   { path: '/quotes/search', element: <SearchScreen /> },

@@ -51,6 +51,10 @@ export function UserPanel() {
           {formatAmount(summary?.total, summary?.currency ?? storage.currency().toUpperCase())}
         </div>
         <div style={{ fontSize: 12, opacity: 0.8 }}>{t('mine.assets')}</div>
+        <div style={{ fontSize: 12, marginTop: 6 }} data-testid="panel-debt">
+          {t('mine.debt')}{' '}
+          {formatAmount(summary?.debt, summary?.currency ?? storage.currency().toUpperCase())}
+        </div>
       </div>
       <div className="shortcuts">
         {SHORTCUTS.map(([path, label]) => (

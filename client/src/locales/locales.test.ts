@@ -10,6 +10,9 @@ import moneyUs from './money/us.json';
 import ipoJp from './ipo/jp.json';
 import ipoCn from './ipo/cn.json';
 import ipoUs from './ipo/us.json';
+import loansJp from './loans/jp.json';
+import loansCn from './loans/cn.json';
+import loansUs from './loans/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -52,6 +55,23 @@ describe('locales', () => {
     for (const key of keysOf(ipoJp)) {
       const expected = placeholders(valueAt(ipoJp, key) as string);
       for (const locale of [ipoCn, ipoUs]) {
+        expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
+      }
+    }
+  });
+
+  it('the loan screens’ strings have the same keys and placeholders in the three languages and none that the main file has', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const valueAt = (tree: object, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+    expect(keysOf(loansCn).sort()).toEqual(keysOf(loansJp).sort());
+    expect(keysOf(loansUs).sort()).toEqual(keysOf(loansJp).sort());
+    expect(Object.keys(loansJp)).toEqual(['loans']);
+    expect(Object.keys(jp)).not.toContain('loans');
+    for (const key of keysOf(loansJp)) {
+      const expected = placeholders(valueAt(loansJp, key) as string);
+      for (const locale of [loansCn, loansUs]) {
         expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
       }
     }

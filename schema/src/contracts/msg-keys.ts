@@ -81,6 +81,8 @@ export const REFUSAL_KEYS = [
   'pay_deadline_passed',
   // Back office: a listing's terms can no longer be edited once its subscription window opened.
   'listing_already_open',
+  // Loans: repaying a loan that is not passed (under review, rejected, already repaid).
+  'loan_not_repayable',
   // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
   'service_unavailable',
 ] as const;

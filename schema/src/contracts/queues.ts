@@ -4,6 +4,7 @@ export const QUEUE_NAMES = {
   ipoAllotment: 'ipo-allotment',
   intradaySettlement: 'intraday-settlement',
   withdrawalPayout: 'withdrawal-payout',
+  loanInterest: 'loan-interest',
 } as const;
 
 export interface QueuePayloads {
@@ -11,6 +12,7 @@ export interface QueuePayloads {
   'ipo-allotment': { ipoId: number; step: IpoStep };
   'intraday-settlement': { sessionDate: string };
   'withdrawal-payout': { withdrawalId: number };
+  'loan-interest': { date: string };
 }
 
 /**
@@ -104,6 +106,25 @@ export function ipoStepJob(
     opts: {
       jobId: ipoStepJobId(ipoId, step),
       delay: Math.max(0, atMs - nowMs),
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      ...KEEP,
+    },
+  };
+}
+
+/** One interest job per Tokyo date: scheduling the same date again (every sweep does) adds nothing. */
+export function loanInterestJobId(date: string): string {
+  return `loan-interest-${date}`;
+}
+
+/** The one place a daily interest job is built (by the workers' scheduler and by tests). */
+export function loanInterestJob(date: string): JobSpec<'loan-interest'> {
+  return {
+    name: QUEUE_NAMES.loanInterest,
+    data: { date },
+    opts: {
+      jobId: loanInterestJobId(date),
       attempts: 8,
       backoff: { type: 'exponential', delay: 1000 },
       ...KEEP,

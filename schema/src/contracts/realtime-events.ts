@@ -1,4 +1,5 @@
 import type { AllotmentDrawn } from './ipo/ipo.dto.ts';
+import type { LoanUpdated } from './loans/loans.dto.ts';
 
 /** The one socket event map, shared by gateway, workers' emitter, client and bench. */
 export interface QuoteTick {
@@ -96,7 +97,12 @@ export type MessageCreated =
   | { reason: FundDecisionReason }
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
-  | { kind: 'margin_call'; position_id: string; symbol: string; price: string };
+  | { kind: 'margin_call'; position_id: string; symbol: string; price: string }
+  | { kind: LoanMessageKind; loan_id: string };
+
+/** The inbox messages a loan sends (one at each step, and a margin call at most once a day). */
+export type LoanMessageKind =
+  'loan_applied' | 'loan_passed' | 'loan_rejected' | 'loan_repaid' | 'loan_margin_call';
 
 /** Payload per account event, before the sender adds `seq`. */
 export interface AccountEventPayloads {
@@ -105,7 +111,7 @@ export interface AccountEventPayloads {
   'fund:updated': FundUpdate;
   'message:created': MessageCreated;
   'allotment:drawn': AllotmentDrawn;
-  'loan:updated': { reason: string; [field: string]: unknown };
+  'loan:updated': LoanUpdated;
 }
 
 /** What the client receives for an account event. */

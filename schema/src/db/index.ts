@@ -23,3 +23,6 @@ export * from './ipo/draw.repository.ts';
 export * from './ipo/draw-losers.repository.ts';
 export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
 export * from './ipo/listed-instruments.repository.ts';
+export * from './loans/loans.repository.ts';
+export * from './loans/interest.repository.ts';
+export type { LoanRow, LoanCreditRow } from './loans/loans.table.ts';

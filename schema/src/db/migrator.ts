@@ -14,6 +14,7 @@ import * as accountEventOutbox from './migrations/2026_11_23_100000_account_even
 import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdrawal_explicit_status.ts';
 import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal_claim_lease.ts';
 import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
+import * as loans from './migrations/2026_11_23_180000_loans.ts';
 import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_120000_withdrawal_claim_lease': withdrawalClaimLease,
   '2026_11_23_130000_ipo': ipo,
   '2026_11_23_150000_ipo_draw_index': ipoDrawIndex,
+  '2026_11_23_180000_loans': loans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -59,7 +59,7 @@ export async function anIpoListing(
 }
 
 /** Inserts `count` users set-based (accounts `ipo-<tag>-<n>@example.jp`); returns their ids in order. */
-async function manyUsers(db: Db, tag: string, count: number): Promise<bigint[]> {
+export async function manyUsers(db: Db, tag: string, count: number): Promise<bigint[]> {
   const numbers =
     dialectOf(db) === 'postgres'
       ? sql`select generate_series(1, ${count}) as i`

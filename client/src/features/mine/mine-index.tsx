@@ -18,6 +18,7 @@ const LINKS = [
   ['/mine/withdraw', 'mine.withdraw'],
   ['/mine/exchange', 'mine.exchange'],
   ['/mine/loan', 'mine.loan'],
+  ['/mine/loanOrder', 'mine.loanOrder'],
   ['/mine/newShareOrder', 'mine.newShareOrder'],
   ['/mine/followOrder', 'mine.followOrder'],
   ['/mine/message', 'mine.message'],

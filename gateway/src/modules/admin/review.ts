@@ -101,7 +101,7 @@ export async function ownerOf(
  * is one of these.
  */
 export function defineDecisionCall(spec: {
-  readonly subject: 'kyc' | 'deposit' | 'withdrawal';
+  readonly subject: 'kyc' | 'deposit' | 'withdrawal' | 'loan';
   readonly summary: string;
   decide(deps: GatewayDeps, admin: AdminCaller, decision: Decision): Promise<{ userId: number }>;
 }): CallDefinition {

@@ -13,10 +13,12 @@ import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { summaryFor } from './assets.service.ts';
 import { claimPaperFund } from './paper-fund.service.ts';
+import { availableLoanIn } from '../loans/loan-query.service.ts';
 
 export const userInfoCall = defineUserCall({
   path: 'user/getUserinfo',
-  summary: 'The caller’s account and available cash in a display currency',
+  summary:
+    'The caller’s account, available cash and unused loan limit (`jpyyjed`) in a display currency',
   input: userInfoRequest,
   output: userInfoResponse,
   async handle({ input, caller, deps }) {
@@ -25,7 +27,7 @@ export const userInfoCall = defineUserCall({
     const data: UserInfoData = {
       account: caller.account,
       jpy: toWire(summary.available),
-      jpyyjed: toWire({ currency: summary.currency, amountMinor: 0n }),
+      jpyyjed: toWire(await availableLoanIn(deps, caller.userId, summary.currency)),
       currency: summary.currency,
       fund_password_set: Boolean(user?.fundPasswordHash),
       status: user?.status ?? 'active',

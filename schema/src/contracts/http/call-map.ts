@@ -53,6 +53,20 @@ import {
 } from './funds.dto.ts';
 import { inboxListResponse } from './inbox.dto.ts';
 import {
+  adminLoanCreditRequest,
+  adminLoanCreditResponse,
+  adminLoanListRequest,
+  adminLoanListResponse,
+  loanAppliedResponse,
+  loanApplyRequest,
+  loanInfoRequest,
+  loanInfoResponse,
+  loanListRequest,
+  loanListResponse,
+  loanRepayRequest,
+  loanStatusResponse,
+} from '../loans/loans.dto.ts';
+import {
   adminIpoCreatedResponse,
   adminIpoListingRequest,
   adminIpoSubscriptionsRequest,
@@ -157,6 +171,12 @@ const ipoCalls = {
   'ipo/proof': { input: ipoProofRequest, output: ipoProofResponse },
   'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
 } as const satisfies Record<string, CallContract>;
+const loanCalls = {
+  'loan/info': { input: loanInfoRequest, output: loanInfoResponse },
+  'loan/apply': { input: loanApplyRequest, output: loanAppliedResponse },
+  'loan/repay': { input: loanRepayRequest, output: loanStatusResponse },
+  'loan/list': { input: loanListRequest, output: loanListResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -210,6 +230,7 @@ export const CALL_CONTRACTS = {
   ...inboxCalls,
   ...ipoCalls,
   ...kycCalls,
+  ...loanCalls,
   ...quotesCalls,
   ...securityCalls,
   ...tradingCalls,
@@ -233,6 +254,9 @@ export const ADMIN_CALL_CONTRACTS = {
     output: adminIpoSubscriptionsResponse,
   },
   upload: { input: idRequest, output: FILE_ANSWER },
+  'loan/credit': { input: adminLoanCreditRequest, output: adminLoanCreditResponse },
+  'loan/list': { input: adminLoanListRequest, output: adminLoanListResponse },
+  'loan/decide': { input: adminDecideRequest, output: noData },
 } as const satisfies Record<string, CallContract>;
 
 /** A form field as the client sends it: every value a string (the server coerces and checks). */

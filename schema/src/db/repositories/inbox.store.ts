@@ -15,7 +15,12 @@ export type InboxKind =
   | 'ipo_won'
   | 'ipo_lost'
   | 'ipo_forfeited'
-  | 'ipo_listed';
+  | 'ipo_listed'
+  | 'loan_applied'
+  | 'loan_passed'
+  | 'loan_rejected'
+  | 'loan_repaid'
+  | 'loan_margin_call';
 
 export async function insertInboxMessage(
   trx: Db,

@@ -9,6 +9,8 @@
  * - ipo_subscription: an application holds nothing; the draw makes it `won` or `lost`; a winner
  *   pays (cash to hold:ipo, `paid`), waives, or is `forfeited` at the deadline; at listing the
  *   paid hold becomes a position's margin (`listed`).
+ * - loan: an application holds nothing while `under_review`; the back office rejects it or passes
+ *   it (disbursed: cash in, debt on the loan account); a passed loan is `repaid` in full, once.
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -23,6 +25,7 @@ export const HOLD_LIFECYCLES = {
     won: ['paid', 'waived', 'forfeited'],
     paid: ['listed'],
   },
+  loan: { under_review: ['passed', 'rejected'], passed: ['repaid'] },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /** Every status a withdrawal can be in. */

@@ -20,6 +20,9 @@ export const MEMO_TEMPLATES = {
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
   ipo_payment: 'New share {{symbol}}: payment for {{lots}} lots won',
   ipo_listed: 'New share {{symbol}} listed: {{qty}} shares at {{price}}',
+  loan_disbursed: 'Loan #{{id}} disbursed',
+  loan_interest: 'Loan #{{id}} interest for {{date}}',
+  loan_repaid: 'Loan #{{id}} repaid',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

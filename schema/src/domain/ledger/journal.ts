@@ -2,6 +2,7 @@ import type { Currency } from '../money/currency.ts';
 import type { AccountRef } from './accounts.ts';
 import { FUNDS_JOURNAL_KINDS } from '../funds/journal-kinds.ts';
 import { IPO_JOURNAL_KINDS } from '../ipo/journal-kinds.ts';
+import { LOAN_JOURNAL_KINDS } from '../loans/journal-kinds.ts';
 import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
 
 /** The ledger's own kinds: the paper grant, a stand-alone fee and a reversal. */
@@ -16,6 +17,7 @@ export const JOURNAL_KINDS = [
   ...FUNDS_JOURNAL_KINDS,
   ...TRADING_JOURNAL_KINDS,
   ...IPO_JOURNAL_KINDS,
+  ...LOAN_JOURNAL_KINDS,
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

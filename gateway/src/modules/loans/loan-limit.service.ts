@@ -1,0 +1,63 @@
+import { rateLookupFromLatest, lastPriceFromLatest, redisKeys } from '@kabuto/schema/contracts';
+import {
+  loadAccountSummary,
+  loadLoanTerms,
+  loanCreditOf,
+  outstandingOfUser,
+  type Db,
+} from '@kabuto/schema/db';
+import { availableLoanLimit, type LoanTerms } from '@kabuto/schema/loans';
+import type { GatewayDeps } from '../../deps.ts';
+
+/** The feed's latest quotes, read before a transaction (no network inside one). */
+export type LatestQuoteHash = Record<string, string>;
+
+export async function latestQuotes(deps: GatewayDeps): Promise<LatestQuoteHash> {
+  return deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
+}
+
+/** Everything the loan figures come from, read in one transaction (or the plain db). */
+export interface LoanStanding {
+  readonly creditScore: number;
+  readonly limit: bigint;
+  readonly equityExcludingDebt: bigint;
+  readonly outstanding: bigint;
+  readonly available: bigint;
+  readonly terms: LoanTerms;
+}
+
+/**
+ * A user's loan standing: the back-office limit, the equity excluding debt (the account summary's
+ * total in yen at the feed's prices and FX; debt not subtracted), the outstanding of passed loans
+ * and what may still be borrowed (`availableLoanLimit`).
+ */
+export async function loanStanding(
+  db: Db,
+  userId: number,
+  latest: LatestQuoteHash,
+): Promise<LoanStanding> {
+  const terms = await loadLoanTerms(db);
+  const credit = await loanCreditOf(db, userId);
+  const summary = await loadAccountSummary(db, {
+    userId,
+    displayCurrency: 'JPY',
+    rate: rateLookupFromLatest(latest),
+    lastPrice: lastPriceFromLatest(latest),
+  });
+  const outstanding = await outstandingOfUser(db, userId);
+  const equityExcludingDebt = summary.total.amountMinor;
+  const available = availableLoanLimit({
+    backOfficeLimitYen: credit.limit,
+    equityExcludingDebtYen: equityExcludingDebt,
+    outstandingYen: outstanding,
+    ltvPercent: terms.ltvPercent,
+  });
+  return {
+    creditScore: credit.creditScore,
+    limit: credit.limit,
+    equityExcludingDebt,
+    outstanding,
+    available,
+    terms,
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  loanAppliedResponse,
+  loanApplyRequest,
+  loanInfoRequest,
+  loanInfoResponse,
+  loanListRequest,
+  loanListResponse,
+  loanRepayRequest,
+  loanStatusResponse,
+} from '@kabuto/schema/contracts';
+import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { applyForLoan } from './apply.service.ts';
+import { loanInfo, loanList } from './loan-query.service.ts';
+import { repayLoan } from './repay.service.ts';
+
+export const loanInfoCall = defineUserCall({
+  path: 'loan/info',
+  summary:
+    'The caller’s loan standing in yen: credit score, back-office limit, borrowed (outstanding), available (min(limit, 50% of equity excluding debt) − outstanding), rate, current loan',
+  input: loanInfoRequest,
+  output: loanInfoResponse,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: await loanInfo(deps, caller.userId) };
+  },
+});
+
+export const loanApplyCall = defineUserCall({
+  path: 'loan/apply',
+  summary:
+    'Applies for a yen loan (a positive whole number, credit_invalid otherwise) within the available limit; one open loan at a time (loan_unpaid); reviewed by the back office',
+  input: loanApplyRequest,
+  output: loanAppliedResponse,
+  async handle({ input, caller, deps }) {
+    const applied = await applyForLoan(deps, caller.userId, input);
+    return { msg: 'loan_ok', data: applied.result };
+  },
+});
+
+export const loanRepayCall = defineUserCall({
+  path: 'loan/repay',
+  summary:
+    'Repays a passed loan in full (principal + accrued interest) from yen cash (journal loan_repaid); less is repayment_too_small',
+  input: loanRepayRequest,
+  output: loanStatusResponse,
+  async handle({ input, caller, deps }) {
+    const repaid = await repayLoan(deps, caller.userId, input);
+    return { msg: 'ok', data: repaid.result };
+  },
+});
+
+export const loanListCall = defineUserCall({
+  path: 'loan/list',
+  summary: 'The caller’s loans with their states (under review, passed, rejected, repaid)',
+  input: loanListRequest,
+  output: loanListResponse,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: await loanList(deps, caller.userId) };
+  },
+});
+
+export const LOAN_CALLS: readonly CallDefinition[] = [
+  loanInfoCall,
+  loanApplyCall,
+  loanRepayCall,
+  loanListCall,
+];

@@ -1,0 +1,101 @@
+import {
+  lastPriceFromLatest,
+  rateLookupFromLatest,
+  redisKeys,
+  type Clock,
+} from '@kabuto/schema/contracts';
+import {
+  insertInboxMessage,
+  loadAccountSummary,
+  openLoanOf,
+  outstandingOf,
+  writeTransaction,
+  type Db,
+} from '@kabuto/schema/db';
+import { formatScaled } from '@kabuto/schema/domain';
+import { isLoanMarginCall, type LoanTerms } from '@kabuto/schema/loans';
+import type { Redis } from 'ioredis';
+import type { AccountEmitter } from '../../infra/account-emitter.ts';
+
+export interface MarginCallDeps {
+  readonly db: Db;
+  readonly redis: Redis;
+  readonly redisPrefix: string;
+  readonly emitter: AccountEmitter;
+  readonly clock: Clock;
+}
+
+type Latest = Record<string, string>;
+
+/**
+ * One borrower's check, under the user lock: debt (the passed loan's outstanding) above the
+ * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (the account summary's total in yen at the feed's
+ * prices and FX) sends a margin-call message and `loan:updated`, at most once per loan and
+ * date (`margin_call_date`, a conditional update). Nothing is sold. True if it sent one.
+ */
+async function checkBorrower(
+  deps: MarginCallDeps,
+  userId: number,
+  check: { date: string; terms: LoanTerms; latest: Latest },
+): Promise<boolean> {
+  const nowMs = deps.clock.nowMs();
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const loan = await openLoanOf(trx, userId);
+      if (!loan || loan.status !== 'passed') return false;
+      const summary = await loadAccountSummary(trx, {
+        userId,
+        displayCurrency: 'JPY',
+        rate: rateLookupFromLatest(check.latest),
+        lastPrice: lastPriceFromLatest(check.latest),
+      });
+      const debt = outstandingOf(loan);
+      const equity = summary.total.amountMinor;
+      if (!isLoanMarginCall(debt, equity, check.terms.marginCallPercent)) return false;
+      const marked = await trx
+        .updateTable('loan')
+        .set({ margin_call_date: check.date })
+        .where('id', '=', BigInt(loan.id))
+        .where((eb) =>
+          eb.or([eb('margin_call_date', 'is', null), eb('margin_call_date', '<>', check.date)]),
+        )
+        .executeTakeFirst();
+      if (marked.numUpdatedRows !== 1n) return false;
+      const params = {
+        id: String(loan.id),
+        debt: formatScaled(debt, 0),
+        equity: formatScaled(equity, 0),
+        ltv: String(check.terms.marginCallPercent),
+      };
+      await insertInboxMessage(trx, { userId, kind: 'loan_margin_call', params, nowMs });
+      const loanId = String(loan.id);
+      await deps.emitter.record(trx, userId, 'loan:updated', {
+        loan_id: loanId,
+        status: 'passed',
+        outstanding: params.debt,
+        reason: 'margin_call',
+      });
+      await deps.emitter.record(trx, userId, 'message:created', {
+        kind: 'loan_margin_call',
+        loan_id: loanId,
+      });
+      return true;
+    },
+    { lockUser: userId },
+  );
+}
+
+/** Checks each borrower once (latest quotes read once, before any transaction); calls sent. */
+export async function sendLoanMarginCalls(
+  deps: MarginCallDeps,
+  borrowers: readonly number[],
+  check: { date: string; terms: LoanTerms },
+): Promise<number> {
+  const latest = await deps.redis.hgetall(redisKeys(deps.redisPrefix).latestQuotes);
+  let sent = 0;
+  for (const userId of borrowers) {
+    if (await checkBorrower(deps, userId, { ...check, latest })) sent += 1;
+  }
+  return sent;
+}
