@@ -16,6 +16,8 @@ import { SECURITY_CALLS } from '../modules/security/security.calls.ts';
 import { INBOX_CALLS } from '../modules/inbox/inbox.calls.ts';
 import { IPO_CALLS } from '../modules/ipo/ipo.calls.ts';
 import { IPO_ADMIN_CALLS } from '../modules/ipo/ipo.admin-calls.ts';
+import { INTRADAY_CALLS } from '../modules/intraday/intraday.calls.ts';
+import { INTRADAY_ADMIN_CALLS } from '../modules/intraday/intraday.admin-calls.ts';
 import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 
 /** Every call under /api/vue/: the spread of each module's list (a new module adds one line). */
@@ -34,6 +36,7 @@ export const CALLS: readonly CallDefinition[] = [
   ...SECURITY_CALLS,
   ...INBOX_CALLS,
   ...IPO_CALLS,
+  ...INTRADAY_CALLS,
 ];
 
 /**
@@ -46,4 +49,5 @@ export const ADMIN_CALLS: readonly CallDefinition[] = [
   ...FUNDS_ADMIN_CALLS,
   ...UPLOADS_ADMIN_CALLS,
   ...IPO_ADMIN_CALLS,
+  ...INTRADAY_ADMIN_CALLS,
 ];

@@ -44,7 +44,19 @@ export type OrderUpdate =
     }
   | ({ reason: 'closed' } & ClosedPositionEvent)
   | ({ reason: 'stop_out' } & ClosedPositionEvent)
-  | { reason: 'cancelled'; order_id: string; released: string };
+  | { reason: 'cancelled'; order_id: string; released: string }
+  /** The settlement at the market's close closed an intraday position at the closing price. */
+  | ({ reason: 'intraday_close'; application_id: string } & ClosedPositionEvent)
+  /** An intraday application is settled: its hold released with the P&L. */
+  | {
+      reason: 'intraday_traded';
+      application_id: string;
+      status: 'traded';
+      released: string;
+      pnl: string;
+    }
+  /** An intraday application was made (its amount held). */
+  | { reason: 'intraday_applied'; application_id: string; status: string; amount: string };
 
 export interface ClosedPositionEvent {
   position_id: string;

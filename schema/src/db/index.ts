@@ -23,3 +23,6 @@ export * from './ipo/draw.repository.ts';
 export * from './ipo/draw-losers.repository.ts';
 export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
 export * from './ipo/listed-instruments.repository.ts';
+export * from './intraday/applications.repository.ts';
+export type { IntradayApplicationRow } from './intraday/intraday.table.ts';
+export * from './reconcile-intraday.ts';

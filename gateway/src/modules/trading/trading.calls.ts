@@ -13,6 +13,7 @@ import {
   orderPreviewResponse,
   pendingOrdersResponse,
   placedOrderResponse,
+  isIntraday,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
@@ -22,6 +23,7 @@ import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
+import { placeIntradayOrder } from '../intraday/intraday-order.service.ts';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
@@ -32,7 +34,9 @@ export const placeOrderCall = defineUserCall({
   output: placedOrderResponse,
   async handle({ input, caller, deps }) {
     // Its `order:updated` and asset recomputation go with the order's transaction (the outbox).
-    const { result } = await placeOrder(deps, caller, input);
+    const { result } = isIntraday(input)
+      ? await placeIntradayOrder(deps, caller, input)
+      : await placeOrder(deps, caller, input);
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });

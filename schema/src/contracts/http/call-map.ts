@@ -72,6 +72,16 @@ import {
   newStockListRequest,
   newStockListResponse,
 } from '../ipo/ipo.dto.ts';
+import {
+  adminIntradayListRequest,
+  adminIntradayListResponse,
+  intradayAppliedResponse,
+  intradayApplyRequest,
+  intradayDetailRequest,
+  intradayDetailResponse,
+  intradayListRequest,
+  intradayListResponse,
+} from '../intraday/intraday.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -157,6 +167,11 @@ const ipoCalls = {
   'ipo/proof': { input: ipoProofRequest, output: ipoProofResponse },
   'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
 } as const satisfies Record<string, CallContract>;
+const intradayCalls = {
+  'intraday/apply': { input: intradayApplyRequest, output: intradayAppliedResponse },
+  'intraday/list': { input: intradayListRequest, output: intradayListResponse },
+  'intraday/detail': { input: intradayDetailRequest, output: intradayDetailResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -209,6 +224,7 @@ export const CALL_CONTRACTS = {
   ...fundsCalls,
   ...inboxCalls,
   ...ipoCalls,
+  ...intradayCalls,
   ...kycCalls,
   ...quotesCalls,
   ...securityCalls,
@@ -233,6 +249,7 @@ export const ADMIN_CALL_CONTRACTS = {
     output: adminIpoSubscriptionsResponse,
   },
   upload: { input: idRequest, output: FILE_ANSWER },
+  'intraday/applications': { input: adminIntradayListRequest, output: adminIntradayListResponse },
 } as const satisfies Record<string, CallContract>;
 
 /** A form field as the client sends it: every value a string (the server coerces and checks). */

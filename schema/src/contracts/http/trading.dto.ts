@@ -21,9 +21,22 @@ const priceMatchesKind = (o: { kind: string; price?: string | undefined }) =>
   (o.kind === 'limit') === (o.price !== undefined);
 const priceRule = { message: 'limit orders take a price, market orders none', path: ['price'] };
 
+/** `intraday=1`: an order under the caller's trading intraday application (market orders only). */
+const intradayFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+  .optional();
 export const placeOrderRequest = z
-  .strictObject({ ...orderFields, request_id: requestIdField })
-  .refine(priceMatchesKind, priceRule);
+  .strictObject({ ...orderFields, request_id: requestIdField, intraday: intradayFlag })
+  .refine(priceMatchesKind, priceRule)
+  .refine((o) => !isIntraday(o) || o.kind === 'market', {
+    message: 'intraday orders are market orders',
+    path: ['kind'],
+  });
+
+/** Whether an order asks for intraday (`intraday=1`). */
+export function isIntraday(o: { intraday?: string | number | undefined }): boolean {
+  return o.intraday === '1' || o.intraday === 1;
+}
 export const previewOrderRequest = z.strictObject(orderFields).refine(priceMatchesKind, priceRule);
 export const closePositionRequest = z.strictObject({
   position_id: wholeNumberField(1),

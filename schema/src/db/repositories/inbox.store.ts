@@ -15,7 +15,8 @@ export type InboxKind =
   | 'ipo_won'
   | 'ipo_lost'
   | 'ipo_forfeited'
-  | 'ipo_listed';
+  | 'ipo_listed'
+  | 'intraday_settled';
 
 export async function insertInboxMessage(
   trx: Db,

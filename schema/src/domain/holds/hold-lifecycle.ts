@@ -9,6 +9,10 @@
  * - ipo_subscription: an application holds nothing; the draw makes it `won` or `lost`; a winner
  *   pays (cash to hold:ipo, `paid`), waives, or is `forfeited` at the deadline; at listing the
  *   paid hold becomes a position's margin (`listed`).
+ * - intraday_application: cash held on applying (`applied`); `trading` once its session opened
+ *   (the first intraday order or the settlement stores it); the settlement at the close claims it
+ *   (`submitted`), closes its positions and releases the hold with the P&L (`traded`); `failed`
+ *   releases the hold untouched (a session that never opened).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -22,6 +26,11 @@ export const HOLD_LIFECYCLES = {
     applied: ['won', 'lost'],
     won: ['paid', 'waived', 'forfeited'],
     paid: ['listed'],
+  },
+  intraday_application: {
+    applied: ['trading', 'failed'],
+    trading: ['submitted'],
+    submitted: ['traded'],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 

@@ -20,6 +20,11 @@ export const MEMO_TEMPLATES = {
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
   ipo_payment: 'New share {{symbol}}: payment for {{lots}} lots won',
   ipo_listed: 'New share {{symbol}} listed: {{qty}} shares at {{price}}',
+  intraday_hold: 'Intraday trading {{id}}: {{market}} session {{date}} held',
+  intraday_close: 'Intraday close at the session close {{side}} {{qty}} {{symbol}} at {{price}}',
+  intraday_forced_close_fee:
+    'Intraday trading {{id}}: forced-close fee for {{positions}} positions',
+  intraday_release: 'Intraday trading {{id}} settled: hold released',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;
