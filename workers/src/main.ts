@@ -15,6 +15,8 @@ import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
 import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfers.ts';
 import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 import { startIpoAllotment } from './jobs/ipo-allotment/ipo-allotment.processor.ts';
+import { startIntradaySettlement } from './jobs/intraday-settlement/intraday-settlement.processor.ts';
+import { feedClosingPrice } from './jobs/intraday-settlement/closing-price.ts';
 import { createLocalBeacon } from './feeds/beacon/local-beacon.ts';
 import { createDrandBeacon } from './feeds/beacon/drand-beacon.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
@@ -73,7 +75,13 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
     logger: named('ipo-allotment'),
   });
+  const intraday = await startIntradaySettlement({
+    ...{ db, redis, redisPrefix, emitter, clock, forcedCloseFee: config.forcedCloseFee },
+    closingPrice: feedClosingPrice({ db, redis, redisPrefix }),
+    logger: named('intraday-settlement'),
+  });
   return [
+    () => intraday.stop(),
     () => allotment.stop(),
     () => matcher.stop(),
     () => stopOut.stop(),

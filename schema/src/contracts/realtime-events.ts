@@ -108,7 +108,8 @@ export type MessageCreated =
   | { reason: FundDecisionReason }
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
-  | { kind: 'margin_call'; position_id: string; symbol: string; price: string };
+  | { kind: 'margin_call'; position_id: string; symbol: string; price: string }
+  | { kind: 'intraday_settled'; application_id: string };
 
 /** Payload per account event, before the sender adds `seq`. */
 export interface AccountEventPayloads {
