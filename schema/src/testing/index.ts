@@ -3,3 +3,4 @@ export * from './builders.ts';
 export * from './scratch-redis.ts';
 export * from './ipo-builders.ts';
 export * from './drand-quicknet-rounds.ts';
+export * from './intraday-builders.ts';

@@ -121,8 +121,9 @@ export async function settleApplication(
   deps: SettlementDeps,
   app: IntradayApplicationRow,
 ): Promise<number> {
-  await claim(deps, app);
+  // Prices first: without the feed's close for every symbol nothing is written (the job retries).
   const prices = await closingPrices(deps, app);
+  await claim(deps, app);
   const chunk = deps.chunk ?? 200;
   let closed = 0;
   for (;;) {
