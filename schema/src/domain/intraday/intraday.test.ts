@@ -139,9 +139,9 @@ describe('sessions and the settlement schedule', () => {
     expect(iso(close.closesAtMs)).toBe('2026-10-08T07:00:00.000Z');
   });
 
-  it('always-open (demo clock) applies for today even on a holiday', () => {
+  it('always-open (demo clock) applies for the same session as the exchange: settled at a real close', () => {
     expect(sessionForApplication('JP', tokyo('2026-11-23', '20:00'), 'always-open').date).toBe(
-      '2026-11-23',
+      '2026-11-24',
     );
   });
 

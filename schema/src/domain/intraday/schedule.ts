@@ -20,15 +20,16 @@ export function sessionOn(market: Market, date: LocalDate): IntradaySession {
 /**
  * The session an application made at `nowMs` is for: today's when today is a trading day and its
  * close has not come yet (open, or still to open), else the next trading day's (holidays and
- * weekends skipped by the exchange calendar). `always-open` (demos, tests) takes today's date.
+ * weekends skipped by the exchange calendar). The `always-open` clock (demos, tests) uses the
+ * same session, so its settlement still comes at a real close; only the status shows it trading
+ * at once (`shownIntradayStatus`).
  */
 export function sessionForApplication(
   market: Market,
   nowMs: number,
-  mode: ClockMode,
+  _mode: ClockMode,
 ): IntradaySession {
   const { date } = localClock(nowMs, MARKET_RULES[market].timeZone);
-  if (mode === 'always-open') return sessionOn(market, date);
   if (isTradingDay(market, date) && nowMs < sessionCloseMs(market, date)) {
     return sessionOn(market, date);
   }
