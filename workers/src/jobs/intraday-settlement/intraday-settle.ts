@@ -146,6 +146,7 @@ export async function settleSession(
   session: SessionRef,
 ): Promise<{ applications: number; positions: number }> {
   const chunk = deps.chunk ?? 200;
+  const started = deps.clock.nowMs();
   let afterId = 0n;
   let applications = 0;
   let positions = 0;
@@ -158,6 +159,7 @@ export async function settleSession(
     }
     if (apps.length < chunk) break;
   }
-  deps.logger?.info({ ...session, applications, positions }, 'intraday session settled');
+  const ms = deps.clock.nowMs() - started;
+  deps.logger?.info({ ...session, applications, positions, ms }, 'intraday session settled');
   return { applications, positions };
 }
