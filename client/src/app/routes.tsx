@@ -136,6 +136,14 @@ const IpoRecordsScreen = ipoScreen(() =>
 const IpoCheckScreen = ipoScreen(() =>
   import('../features/ipo/check/ipo-check-screen.tsx').then((m) => m.IpoCheckScreen),
 );
+/** Intraday trading brings its own strings (and the statement strings for its journals). */
+const IntradayScreen = lazy(async () => {
+  const [screen] = await Promise.all([
+    import('../features/intraday/intraday-screen.tsx').then((m) => m.IntradayScreen),
+    loadFeatureStrings('intraday'),
+  ]);
+  return { default: screen };
+});
 const StockDetail = lazy(() =>
   import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
 );
@@ -215,5 +223,5 @@ export const ROUTES: readonly RouteSpec[] = [
   placeholder('/home/large3', 'menu.home'),
   placeholder('/home/largeInfo', 'menu.home'),
   placeholder('/home/follow', 'menu.home'),
-  placeholder('/home/withinDays', 'menu.home'),
+  { path: '/home/withinDays', element: <IntradayScreen />, auth: true },
 ];

@@ -10,6 +10,9 @@ import moneyUs from './money/us.json';
 import ipoJp from './ipo/jp.json';
 import ipoCn from './ipo/cn.json';
 import ipoUs from './ipo/us.json';
+import intradayJp from './intraday/jp.json';
+import intradayCn from './intraday/cn.json';
+import intradayUs from './intraday/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -52,6 +55,22 @@ describe('locales', () => {
     for (const key of keysOf(ipoJp)) {
       const expected = placeholders(valueAt(ipoJp, key) as string);
       for (const locale of [ipoCn, ipoUs]) {
+        expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
+      }
+    }
+  });
+
+  it('the intraday screen’s strings have the same keys and placeholders in the three languages', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const valueAt = (tree: object, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+    expect(keysOf(intradayCn).sort()).toEqual(keysOf(intradayJp).sort());
+    expect(keysOf(intradayUs).sort()).toEqual(keysOf(intradayJp).sort());
+    expect(Object.keys(intradayJp)).toEqual(['intraday']);
+    for (const key of keysOf(intradayJp)) {
+      const expected = placeholders(valueAt(intradayJp, key) as string);
+      for (const locale of [intradayCn, intradayUs]) {
         expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
       }
     }
