@@ -77,7 +77,10 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   });
   const intraday = await startIntradaySettlement({
     ...{ db, redis, redisPrefix, emitter, clock, forcedCloseFee: config.forcedCloseFee },
-    closingPrice: feedClosingPrice({ db, redis, redisPrefix }),
+    closingPrice: feedClosingPrice({
+      ...{ db, redis, redisPrefix },
+      alwaysOpen: config.clock === 'always-open',
+    }),
     logger: named('intraday-settlement'),
   });
   return [
