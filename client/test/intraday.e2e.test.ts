@@ -60,7 +60,7 @@ async function shot(page: Page, name: string) {
     .waitFor({ state: 'detached', timeout: 4000 })
     .catch(() => undefined);
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 beforeAll(async () => {
@@ -161,6 +161,7 @@ describe('intraday trading in the browser', () => {
         .not.toBe(powerBefore);
       await card.getByTestId('intraday-detail-toggle').click();
       await card.locator('[data-testid="intraday-trade"][data-status="holding"]').waitFor();
+      await card.scrollIntoViewIfNeeded();
       await shot(page, `${c.language}-2-trading`);
 
       const list = await apiPost(stack, 'intraday/list', {}, auth);
@@ -173,6 +174,7 @@ describe('intraday trading in the browser', () => {
           '[data-testid="intraday-trade"][data-status="closed"][data-reason="intraday_close"]',
         )
         .waitFor();
+      await settled.getByTestId('intraday-trades').scrollIntoViewIfNeeded();
       await shot(page, `${c.language}-3-settled`);
       const after = await apiPost(stack, 'intraday/detail', { id: app.id }, auth);
       expect(after.data.application.status).toBe('traded');

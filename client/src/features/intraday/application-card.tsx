@@ -1,11 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { Market } from '@kabuto/schema/market';
+import { MARKET_RULES, type Market } from '@kabuto/schema/market';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
-import { Field, when } from '../ipo/ipo-bits.tsx';
+import { LOCALE_OF } from '../../lib/i18n.ts';
+import { storage } from '../../lib/storage.ts';
+import { Field } from '../ipo/ipo-bits.tsx';
 import type { IntradayApplication, IntradayDetail } from './intraday.api.ts';
 import { closeDetail, intradayState, loadDetail } from './intraday.store.ts';
 import { IntradayOrderForm } from './order-form.tsx';
+
+/** A profit or loss with the market's rise and fall colours (none for zero). */
+function PnlText({ value, currency }: { value: string; currency: string }) {
+  const tone = /^-/.test(value) ? 'fall' : /^0(\.0+)?$/.test(value) ? '' : 'rise';
+  return <span className={tone}>{formatAmount(value, currency)}</span>;
+}
+
+/** An instant in the exchange's own time zone, with the zone's name ("11/24 15:30 JST"). */
+function exchangeTime(ms: number | null, market: Market): string {
+  if (!ms) return '--';
+  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
+    timeZone: MARKET_RULES[market].timeZone,
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
 
 /** The application's state in the spec's words (applied, trading, submitted, traded, failed). */
 export function IntradayStatusTag({ status }: { status: string }) {
@@ -30,19 +51,25 @@ function Trades({ detail }: { detail: IntradayDetail }) {
       {detail.trades.map((trade) => (
         <div
           key={trade.position_id}
-          className="detail-row"
+          className="intraday-trade"
           data-testid="intraday-trade"
           data-status={trade.status}
           data-reason={trade.close_reason ?? ''}
         >
-          <span>
-            {trade.symbol} {t(`trade.${trade.side}`)} {trade.qty} @{formatMoney(trade.open_price)}
-          </span>
-          <span>
-            {trade.status === 'holding'
-              ? t('intraday.open')
-              : `${t(`intraday.closeReason.${trade.close_reason ?? 'user'}`)} @${formatMoney(trade.close_price)} · ${formatAmount(trade.pnl, currency)}`}
-          </span>
+          <div className="detail-row">
+            <strong>
+              {trade.symbol} {t(`trade.${trade.side}`)} × {trade.qty}
+            </strong>
+            <span className="muted">@{formatMoney(trade.open_price)}</span>
+          </div>
+          <div className="detail-row">
+            <span className="muted">
+              {trade.status === 'holding'
+                ? t('intraday.open')
+                : `${t(`intraday.closeReason.${trade.close_reason ?? 'user'}`)} @${formatMoney(trade.close_price)}`}
+            </span>
+            {trade.pnl === null ? null : <PnlText value={trade.pnl} currency={currency} />}
+          </div>
         </div>
       ))}
     </div>
@@ -56,6 +83,7 @@ export function ApplicationCard({ app }: { app: IntradayApplication }) {
   const detail = details[app.id] as IntradayDetail | undefined;
   const money = (value: string | null) => formatAmount(value, app.currency);
   const open = ['applied', 'trading', 'submitted'].includes(app.status);
+  const market = app.market as Market;
   return (
     <div
       className="card"
@@ -79,18 +107,18 @@ export function ApplicationCard({ app }: { app: IntradayApplication }) {
             {money(app.buying_power_left)}
           </Field>
           <Field label={t('intraday.balance')}>{money(app.balance)}</Field>
-          <Field label={t('intraday.closesAt')}>{when(app.closes_at)}</Field>
+          <Field label={t('intraday.closesAt')}>{exchangeTime(app.closes_at, market)}</Field>
         </>
       ) : (
-        <Field label={t('intraday.settledAt')}>{when(app.settled_at)}</Field>
+        <Field label={t('intraday.settledAt')}>{exchangeTime(app.settled_at, market)}</Field>
       )}
       <Field label={t('intraday.pnl')} id="intraday-pnl">
-        <span className={app.pnl.startsWith('-') ? 'fall' : 'rise'}>{money(app.pnl)}</span>
+        <PnlText value={app.pnl} currency={app.currency} />
       </Field>
       {app.forced_close_fee ? (
         <Field label={t('intraday.forcedCloseFee')}>{money(app.forced_close_fee)}</Field>
       ) : null}
-      {app.status === 'trading' ? <IntradayOrderForm market={app.market as Market} /> : null}
+      {app.status === 'trading' ? <IntradayOrderForm market={market} /> : null}
       <button
         type="button"
         className="link-button"
