@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { redisKeys, type Clock } from '@kabuto/schema/contracts';
 import {
   AccountEventOutbox,
+  closePositionIn,
   insertApplication,
   insertPosition,
   postJournal,
@@ -283,5 +284,109 @@ describe('intraday settlement at the close', () => {
       before.holding,
       before.inbox,
     ]);
+  });
+
+  it('an application whose session never opened (not a trading day) fails: the hold back to cash whole, once', async () => {
+    const db = testDb.db;
+    const saturday = {
+      date: '2026-11-21',
+      opensAtMs: Date.UTC(2026, 10, 21, 0),
+      closesAtMs: Date.UTC(2026, 10, 21, 6, 30),
+    };
+    const [id] = await anIntradayBook(db, {
+      market: 'JP',
+      session: saturday,
+      amount: 300_000n,
+      users: 1,
+      positionsPerUser: 0,
+      symbols: [{ symbol: '7203', price: 28_500n }],
+      qty: 100n,
+      grant: 300_000n,
+    });
+    await db
+      .updateTable('intraday_application')
+      .set({ status: 'applied' })
+      .where('id', '=', id!)
+      .execute();
+    const deps = depsAt(db, saturday.closesAtMs + 1_000);
+    await settleSession(deps, { market: 'JP', date: '2026-11-21' });
+    const app = await db
+      .selectFrom('intraday_application')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+    expect([app.status, app.released, app.pnl]).toEqual(['failed', 300_000n, 0n]);
+    const cash = await db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('owner_key', '=', `u:${app.user_id}`)
+      .where('kind', '=', 'cash')
+      .executeTakeFirstOrThrow();
+    expect(cash.balance).toBe(300_000n);
+    const inbox = await db
+      .selectFrom('inbox_message')
+      .select('kind')
+      .where('user_id', '=', app.user_id)
+      .execute();
+    expect(inbox.map((m) => m.kind)).toEqual(['intraday_failed']);
+    const before = await snapshotOf(db);
+    await settleSession(deps, { market: 'JP', date: '2026-11-21' });
+    expect(await snapshotOf(db)).toEqual(before);
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+
+  it('a stop-out of an intraday position returns what is left to the hold (cash untouched); a loss beyond the hold is waived', async () => {
+    const db = testDb.db;
+    const session = sessionOn('JP', '2026-11-30');
+    const [id] = await anIntradayBook(db, {
+      market: 'JP',
+      session,
+      amount: 100_000n,
+      users: 1,
+      positionsPerUser: 1,
+      symbols: [{ symbol: '7203', price: 28_500n }],
+      qty: 100n,
+      grant: 500_000n,
+    });
+    const position = await db
+      .selectFrom('position')
+      .selectAll()
+      .where('intraday_application_id', '=', id!)
+      .executeTakeFirstOrThrow();
+    const userId = Number(position.user_id);
+    const balanceOf = async (kind: string) =>
+      (
+        await db
+          .selectFrom('ledger_account')
+          .select('balance')
+          .where('owner_key', '=', `u:${userId}`)
+          .where('kind', '=', kind)
+          .executeTakeFirst()
+      )?.balance ?? 0n;
+    const cash = await balanceOf('cash');
+    // ¥2,850 → ¥1,500: a loss of ¥135,000 against a margin of ¥86,364 and a hold of ¥13,636.
+    const closed = await writeTransaction(db, (trx) =>
+      closePositionIn(trx, position, {
+        price: 15_000n,
+        reason: 'stop_out',
+        actor: { type: 'system', id: 'stop-out' },
+        nowMs: session.opensAtMs + 60_000,
+      }),
+    );
+    expect(closed.pnl).toBe(-135_000n);
+    expect(closed.waived).toBeGreaterThan(0n);
+    expect(await balanceOf('hold:intraday')).toBe(0n);
+    expect(await balanceOf('cash')).toBe(cash);
+    await settleSession(depsAt(db, session.closesAtMs + 1), { market: 'JP', date: '2026-11-30' });
+    const app = await db
+      .selectFrom('intraday_application')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+    expect([app.status, app.released, app.pnl, app.positions_closed, app.forced_close_fee]).toEqual(
+      ['traded', 0n, -100_000n, 0n, 0n],
+    );
+    expect(await balanceOf('cash')).toBe(cash);
+    expect((await reconcile(db)).breaches).toEqual([]);
   });
 });

@@ -55,6 +55,8 @@ export type OrderUpdate =
       released: string;
       pnl: string;
     }
+  /** An intraday application whose session never opened: its hold released whole. */
+  | { reason: 'intraday_failed'; application_id: string; status: 'failed'; released: string }
   /** An intraday application was made (its amount held). */
   | { reason: 'intraday_applied'; application_id: string; status: string; amount: string };
 

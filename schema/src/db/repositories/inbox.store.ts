@@ -16,7 +16,8 @@ export type InboxKind =
   | 'ipo_lost'
   | 'ipo_forfeited'
   | 'ipo_listed'
-  | 'intraday_settled';
+  | 'intraday_settled'
+  | 'intraday_failed';
 
 export async function insertInboxMessage(
   trx: Db,

@@ -143,3 +143,59 @@ export async function releaseApplication(
     { lockUser: userId },
   );
 }
+
+/**
+ * applied → failed once: the session never opened, so nothing traded; the whole hold goes back to
+ * cash, with an inbox message and `order:updated`. A second run finds it failed and writes nothing.
+ */
+export async function failApplication(
+  deps: SettlementDeps,
+  app: IntradayApplicationRow,
+): Promise<boolean> {
+  const userId = Number(app.user_id);
+  const currency = app.currency as Currency;
+  const money = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  return writeTransaction(
+    deps.db,
+    async (trx) => {
+      const held = await userBalance(trx, userId, 'hold:intraday', currency);
+      const nowMs = deps.clock.nowMs();
+      const row = { kind: 'intraday_application' as const, id: app.id, userId };
+      const set = { released: held, pnl: 0n, positions_closed: 0n, forced_close_fee: 0n };
+      const { advanced } = await advance(trx, row, 'applied', 'failed', {
+        nowMs,
+        set: { ...set, settled_at: nowMs, updated_at: nowMs },
+        ...(held > 0n
+          ? {
+              journal: {
+                kind: 'intraday_release' as const,
+                ...journalMemo('intraday_release', { id: app.id }),
+                actor: SYSTEM,
+                reference: `intraday:${app.id}`,
+                postings: intradayReleasePostings(userId, currency, held),
+              },
+            }
+          : {}),
+        inbox: {
+          kind: 'intraday_failed',
+          params: {
+            id: String(app.id),
+            market: app.market,
+            date: app.session_date,
+            currency,
+            released: money(held),
+          },
+        },
+      });
+      if (!advanced) return false;
+      const payload = orderUpdated('intraday_failed', {
+        application_id: String(app.id),
+        status: 'failed',
+        released: money(held),
+      });
+      await deps.emitter.record(trx, userId, 'order:updated', payload);
+      return true;
+    },
+    { lockUser: userId },
+  );
+}

@@ -7,11 +7,11 @@ import {
   type Db,
   type IntradayApplicationRow,
 } from '@kabuto/schema/db';
-import type { Market } from '@kabuto/schema/market';
+import { isTradingDay, type Market } from '@kabuto/schema/market';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { ClosingPrice } from './closing-price.ts';
-import { releaseApplication } from './intraday-release.ts';
+import { failApplication, releaseApplication } from './intraday-release.ts';
 
 export interface SettlementDeps {
   readonly db: Db;
@@ -112,7 +112,8 @@ async function closingPrices(deps: SettlementDeps, app: IntradayApplicationRow) 
 }
 
 /**
- * Settles one application: claims it (submitted), closes its open positions at the session's
+ * Settles one application: one still `applied` whose session never opened (the date is not a
+ * trading day after all: an unscheduled closure) fails with its hold released whole. Otherwise it claims it (submitted), closes its open positions at the session's
  * closing price in chunks (each close conditional, so a rerun closes nothing twice), then in one
  * transaction charges the forced-close fee, releases what the hold has left to cash and marks it
  * traded with its inbox message and events. Returns the positions it closed in this run.
@@ -121,6 +122,11 @@ export async function settleApplication(
   deps: SettlementDeps,
   app: IntradayApplicationRow,
 ): Promise<number> {
+  const market = app.market as Market;
+  if (app.status === 'applied' && !isTradingDay(market, app.session_date)) {
+    await failApplication(deps, app);
+    return 0;
+  }
   // Prices first: without the feed's close for every symbol nothing is written (the job retries).
   const prices = await closingPrices(deps, app);
   await claim(deps, app);
