@@ -249,6 +249,39 @@ describe('trade/order with intraday=1', () => {
   });
 });
 
+describe('trade/preview with intraday=1', () => {
+  it('prices the order at the day-trade leverage against the hold and the buying power left, writing nothing', async () => {
+    const s = await fundedUser();
+    const none = await t.call(
+      'trade/preview',
+      { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1', intraday: '1' },
+      s,
+    );
+    expect(none.body).toMatchObject({ status: 0, msg: 'available_insufficient' });
+    await apply(s, { currency: 'JPY', amount: '1000000' });
+    const before = await world(s);
+    const preview = await t.call(
+      'trade/preview',
+      { symbol: '7203', side: 'long', kind: 'market', qty: '1100', leverage: '1', intraday: '1' },
+      s,
+    );
+    expect(preview.body.data).toMatchObject({
+      margin: '950000',
+      available: '1000000',
+      intraday_buying_power_left: '3300000',
+      intraday_leverage: '3.3',
+      affordable: true,
+    });
+    const over = await t.call(
+      'trade/preview',
+      { symbol: '7203', side: 'long', kind: 'market', qty: '1200', leverage: '1', intraday: '1' },
+      s,
+    );
+    expect(over.body.data).toMatchObject({ affordable: false });
+    expect(await world(s)).toEqual(before);
+  });
+});
+
 describe('back office', () => {
   it('intraday/applications lists by market and status, and the read is audited', async () => {
     const s = await fundedUser();

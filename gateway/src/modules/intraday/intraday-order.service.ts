@@ -8,6 +8,7 @@ import {
   postJournal,
   runIdempotent,
   writeTransaction,
+  userBalance,
   type IntradayApplicationRow,
   type WriteTrx,
 } from '@kabuto/schema/db';
@@ -141,4 +142,39 @@ export async function placeIntradayOrder(
       }),
     { lockUser: userId },
   );
+}
+
+/**
+ * `trade/preview` with `intraday=1`: the order priced as `placeIntradayOrder` would place it —
+ * margin at the day-trade leverage and fees, against the application's hold (`available`) and its
+ * buying power left; refusals as the order's (no application, China long) without writing anything.
+ */
+export async function previewIntradayOrder(
+  deps: GatewayDeps,
+  caller: Pick<Caller, 'userId' | 'tradingBarred'>,
+  input: Omit<PlaceOrderInput, 'request_id'>,
+) {
+  const instrument = findInstrument(input.symbol);
+  if (!instrument) throw new Refusal('not_found');
+  const market = instrument.market;
+  if (input.side === 'long' && !INTRADAY_RULES[market].longAllowed) throw new Refusal('cannot_buy');
+  const quote = await quoteOrder(deps, caller, { ...input, leverage: 1 });
+  const application = await openApplicationOf(deps.db, caller.userId, market);
+  if (!application) throw new Refusal('available_insufficient');
+  const open = await positionsOfApplication(deps.db, application.id, 'holding');
+  const openNotional = open.reduce(
+    (sum, p) => sum + notionalMinor(market, p.open_price, p.qty, 'up'),
+    0n,
+  );
+  const left = buyingPowerLeft(application.buying_power, openNotional);
+  const notional = notionalMinor(market, quote.price, quote.order.qty, 'up');
+  const margin = intradayMargin(market, notional);
+  const held = await userBalance(deps.db, caller.userId, 'hold:intraday', instrument.currency);
+  return {
+    quote,
+    margin,
+    held,
+    left,
+    affordable: notional <= left && margin + quote.fees.total <= held,
+  };
 }
