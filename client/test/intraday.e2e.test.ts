@@ -10,7 +10,14 @@ import {
   queueName,
 } from '@kabuto/schema/contracts';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, launchChromium, phonePageAs, registerUser, waitForFeed } from './support/e2e.ts';
+import {
+  apiPost,
+  confirmDialog,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  waitForFeed,
+} from './support/e2e.ts';
 
 // Intraday trading in headless Chromium at 390x844 against the real stack (gateway, jobs, feed) in
 // jp, cn and us: apply in the app, trade under the application (China: the screen says why long is
@@ -46,7 +53,7 @@ const CASES = [
     language: 'cn',
     currency: 'CNY',
     market: 'CN',
-    amount: '200000',
+    amount: '400000',
     symbol: '600519',
     side: 'short',
     qty: 100,
@@ -159,8 +166,20 @@ describe('intraday trading in the browser', () => {
       await expect
         .poll(() => card.getByTestId('intraday-power-left').textContent(), { timeout: 10_000 })
         .not.toBe(powerBefore);
+      // The stock's own order sheet trades under the application too (its intraday switch).
+      await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=${c.symbol}`);
+      await page.getByTestId(c.side === 'long' ? 'trade-long' : 'trade-short').click();
+      await page.getByTestId('order-intraday').click();
+      await page.getByTestId('preview-intraday-left').waitFor();
+      await shot(page, `${c.language}-2a-order-sheet`);
+      await page.getByTestId('order-submit').click();
+      await confirmDialog(page);
+      await page.getByTestId('order-panel').waitFor({ state: 'hidden' });
+      await page.goto(`${stack.baseUrl}/#/home/withinDays`);
       await card.getByTestId('intraday-detail-toggle').click();
-      await card.locator('[data-testid="intraday-trade"][data-status="holding"]').waitFor();
+      await expect
+        .poll(() => card.locator('[data-testid="intraday-trade"][data-status="holding"]').count())
+        .toBe(2);
       await card.scrollIntoViewIfNeeded();
       await shot(page, `${c.language}-2-trading`);
 
@@ -169,15 +188,20 @@ describe('intraday trading in the browser', () => {
       await settleNow(c.market, app.session_date);
       const settled = page.locator('[data-testid="intraday-application"][data-status="traded"]');
       await settled.waitFor({ timeout: 30_000 });
-      await settled
-        .locator(
-          '[data-testid="intraday-trade"][data-status="closed"][data-reason="intraday_close"]',
+      await expect
+        .poll(() =>
+          settled
+            .locator(
+              '[data-testid="intraday-trade"][data-status="closed"][data-reason="intraday_close"]',
+            )
+            .count(),
         )
-        .waitFor();
+        .toBe(2);
       await settled.getByTestId('intraday-trades').scrollIntoViewIfNeeded();
       await shot(page, `${c.language}-3-settled`);
       const after = await apiPost(stack, 'intraday/detail', { id: app.id }, auth);
       expect(after.data.application.status).toBe('traded');
+      expect(after.data.trades).toHaveLength(2);
       expect(after.data.trades.every((t: { status: string }) => t.status === 'closed')).toBe(true);
       await page.close();
     }, 120_000);
