@@ -23,6 +23,8 @@ export interface SettlementDeps {
   /** Applications per chunk read, positions per close transaction (tests make them small). */
   readonly chunk?: number;
   readonly logger?: Pick<Logger, 'info'>;
+  /** Applications settled at once (each its own user's transactions); default 8. */
+  readonly parallel?: number;
   /** Called after each committed close transaction with the positions it closed. */
   readonly onChunk?: (closed: number) => void;
 }
@@ -143,6 +145,29 @@ export async function settleApplication(
 }
 
 /**
+ * Runs `work` over `items`, at most `size` at a time (different users: their transactions never
+ * wait on each other's lock, and SQLite commits them together); returns the sum of the results.
+ */
+async function eachInPool<T>(
+  items: readonly T[],
+  size: number,
+  work: (item: T) => Promise<number>,
+): Promise<number> {
+  let next = 0;
+  let total = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      // Read the result first: `total += await …` would add to a total read before the wait.
+      const n = await work(item);
+      total += n;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, runner));
+  return total;
+}
+
+/**
  * The settlement job of one market session: every application of that session still open, in id
  * order and in chunks (a restart resumes with what is still open). Idempotent: a rerun after it
  * finished finds nothing open and changes nothing.
@@ -158,11 +183,9 @@ export async function settleSession(
   let positions = 0;
   for (;;) {
     const apps = await applicationsToSettle(deps.db, session, afterId, chunk);
-    for (const app of apps) {
-      positions += await settleApplication(deps, app);
-      applications += 1;
-      afterId = app.id;
-    }
+    positions += await eachInPool(apps, deps.parallel ?? 8, (app) => settleApplication(deps, app));
+    applications += apps.length;
+    afterId = apps.at(-1)?.id ?? afterId;
     if (apps.length < chunk) break;
   }
   const ms = deps.clock.nowMs() - started;
