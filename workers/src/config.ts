@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { kabutoModeSchema, refuseUnsupportedMode, type KabutoMode } from '@kabuto/schema/contracts';
+import { INTRADAY_RULES } from '@kabuto/schema/intraday';
+import type { Market } from '@kabuto/schema/market';
 
 /** The only reader of process.env in the workers process. */
 const envSchema = z.object({
@@ -20,6 +22,11 @@ const envSchema = z.object({
   KABUTO_REPLAY_DIR: z.string().default('./data/replay'),
   KABUTO_HISTORY_DAYS: z.coerce.number().int().min(10).max(7_300).default(1_900),
   KABUTO_MINUTE_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(5),
+  /** Forced-close fee per position the intraday settlement closes, minor units: `JP=3575,US=0`. */
+  KABUTO_INTRADAY_FORCED_CLOSE_FEE: z
+    .string()
+    .regex(/^((JP|US|CN)=\d{1,12})?(,(JP|US|CN)=\d{1,12})*$/)
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
 });
 
@@ -40,6 +47,22 @@ export interface WorkersConfig {
   readonly historyDays: number;
   readonly minuteDays: number;
   readonly logLevel: string;
+  /** The intraday forced-close fee per position per market (defaults from INTRADAY_RULES). */
+  readonly forcedCloseFee: Readonly<Record<Market, bigint>>;
+}
+
+/** The market rules' default fees with the configured ones over them. */
+function forcedCloseFees(text: string): Record<Market, bigint> {
+  const fees = {
+    JP: INTRADAY_RULES.JP.forcedCloseFeeMinor,
+    US: INTRADAY_RULES.US.forcedCloseFeeMinor,
+    CN: INTRADAY_RULES.CN.forcedCloseFeeMinor,
+  };
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [market, amount] = pair.split('=') as [Market, string];
+    fees[market] = BigInt(amount);
+  }
+  return fees;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig {
@@ -67,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     historyDays: e.KABUTO_HISTORY_DAYS,
     minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,
+    forcedCloseFee: forcedCloseFees(e.KABUTO_INTRADAY_FORCED_CLOSE_FEE),
   });
 }

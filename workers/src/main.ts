@@ -16,6 +16,8 @@ import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfer
 import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
 import { startIpoAllotment } from './jobs/ipo-allotment/ipo-allotment.processor.ts';
 import { startLoanInterest } from './jobs/loan-interest/loan-interest.processor.ts';
+import { startIntradaySettlement } from './jobs/intraday-settlement/intraday-settlement.processor.ts';
+import { feedClosingPrice } from './jobs/intraday-settlement/closing-price.ts';
 import { createLocalBeacon } from './feeds/beacon/local-beacon.ts';
 import { createDrandBeacon } from './feeds/beacon/drand-beacon.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
@@ -75,8 +77,17 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
     logger: named('ipo-allotment'),
   });
   const loanInterest = startLoanInterest({ ...shared, logger: named('loan-interest') });
+  const intraday = await startIntradaySettlement({
+    ...{ db, redis, redisPrefix, emitter, clock, forcedCloseFee: config.forcedCloseFee },
+    closingPrice: feedClosingPrice({
+      ...{ db, redis, redisPrefix },
+      alwaysOpen: config.clock === 'always-open',
+    }),
+    logger: named('intraday-settlement'),
+  });
   return [
     () => loanInterest.stop(),
+    () => intraday.stop(),
     () => allotment.stop(),
     () => matcher.stop(),
     () => stopOut.stop(),

@@ -80,11 +80,15 @@ const PositionInfo = lazy(() =>
   import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })),
 );
 /** Money screens bring their own strings (loaded with the screen, so the first route stays small). */
-const fundsScreen = (load: () => Promise<() => ReactElement>) =>
-  lazy(async () => {
-    const [screen] = await Promise.all([load(), loadFeatureStrings('money')]);
-    return { default: screen };
-  });
+/** A screen that loads on demand together with its feature's strings. */
+const screenWithStrings =
+  (feature: Parameters<typeof loadFeatureStrings>[0]) =>
+  (load: () => Promise<() => ReactElement>) =>
+    lazy(async () => {
+      const [screen] = await Promise.all([load(), loadFeatureStrings(feature)]);
+      return { default: screen };
+    });
+const fundsScreen = screenWithStrings('money');
 const VerifiedScreen = fundsScreen(() =>
   import('../features/funds/verified-screen.tsx').then((m) => m.VerifiedScreen),
 );
@@ -119,11 +123,7 @@ const SecurityScreen = fundsScreen(() =>
   import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen),
 );
 /** New-share screens bring their own strings; the check page (and its worker) loads only when opened. */
-const ipoScreen = (load: () => Promise<() => ReactElement>) =>
-  lazy(async () => {
-    const [screen] = await Promise.all([load(), loadFeatureStrings('ipo')]);
-    return { default: screen };
-  });
+const ipoScreen = screenWithStrings('ipo');
 const IpoListScreen = ipoScreen(() =>
   import('../features/ipo/ipo-list-screen.tsx').then((m) => m.IpoListScreen),
 );
@@ -137,16 +137,16 @@ const IpoCheckScreen = ipoScreen(() =>
   import('../features/ipo/check/ipo-check-screen.tsx').then((m) => m.IpoCheckScreen),
 );
 /** Loan screens bring their own strings (and the money strings their messages use). */
-const loanScreen = (load: () => Promise<() => ReactElement>) =>
-  lazy(async () => {
-    const [screen] = await Promise.all([load(), loadFeatureStrings('loans')]);
-    return { default: screen };
-  });
+const loanScreen = screenWithStrings('loans');
 const LoanScreen = loanScreen(() =>
   import('../features/loans/loan-screen.tsx').then((m) => m.LoanScreen),
 );
 const LoanRecordsScreen = loanScreen(() =>
   import('../features/loans/loan-records-screen.tsx').then((m) => m.LoanRecordsScreen),
+);
+/** Intraday trading brings its own strings (and the statement strings for its journals). */
+const IntradayScreen = screenWithStrings('intraday')(() =>
+  import('../features/intraday/intraday-screen.tsx').then((m) => m.IntradayScreen),
 );
 const StockDetail = lazy(() =>
   import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
@@ -227,5 +227,5 @@ export const ROUTES: readonly RouteSpec[] = [
   placeholder('/home/large3', 'menu.home'),
   placeholder('/home/largeInfo', 'menu.home'),
   placeholder('/home/follow', 'menu.home'),
-  placeholder('/home/withinDays', 'menu.home'),
+  { path: '/home/withinDays', element: <IntradayScreen />, auth: true },
 ];

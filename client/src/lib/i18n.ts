@@ -37,7 +37,7 @@ export async function initI18n(): Promise<void> {
 
 /** Strings of a feature that loads on demand, per language, merged into the translation when the feature loads. */
 const FEATURE_STRINGS: Record<
-  'money' | 'ipo' | 'loans',
+  'money' | 'ipo' | 'loans' | 'intraday',
   Record<Language, () => Promise<{ default: Record<string, unknown> }>>
 > = {
   money: {
@@ -54,6 +54,11 @@ const FEATURE_STRINGS: Record<
     jp: () => import('../locales/loans/jp.json'),
     cn: () => import('../locales/loans/cn.json'),
     us: () => import('../locales/loans/us.json'),
+  },
+  intraday: {
+    jp: () => import('../locales/intraday/jp.json'),
+    cn: () => import('../locales/intraday/cn.json'),
+    us: () => import('../locales/intraday/us.json'),
   },
 };
 

@@ -13,6 +13,9 @@ import ipoUs from './ipo/us.json';
 import loansJp from './loans/jp.json';
 import loansCn from './loans/cn.json';
 import loansUs from './loans/us.json';
+import intradayJp from './intraday/jp.json';
+import intradayCn from './intraday/cn.json';
+import intradayUs from './intraday/us.json';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -43,43 +46,32 @@ describe('locales', () => {
     expect(Object.keys(jp)).not.toContain('money');
   });
 
-  it('the new-share screens’ strings have the same keys and placeholders in the three languages and none that the main file has', () => {
-    const placeholders = (text: string) =>
-      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const valueAt = (tree: object, key: string) =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
-    expect(keysOf(ipoCn).sort()).toEqual(keysOf(ipoJp).sort());
-    expect(keysOf(ipoUs).sort()).toEqual(keysOf(ipoJp).sort());
-    expect(Object.keys(ipoJp)).toEqual(['ipo']);
-    expect(Object.keys(jp)).not.toContain('ipo');
-    for (const key of keysOf(ipoJp)) {
-      const expected = placeholders(valueAt(ipoJp, key) as string);
-      for (const locale of [ipoCn, ipoUs]) {
-        expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
-      }
-    }
-  });
+  const placeholders = (text: string) =>
+    [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+  const valueAt = (tree: object, key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
 
-  it('the loan screens’ strings have the same keys and placeholders in the three languages and none that the main file has', () => {
-    const placeholders = (text: string) =>
-      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const valueAt = (tree: object, key: string) =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
-    expect(keysOf(loansCn).sort()).toEqual(keysOf(loansJp).sort());
-    expect(keysOf(loansUs).sort()).toEqual(keysOf(loansJp).sort());
-    expect(Object.keys(loansJp)).toEqual(['loans']);
-    expect(Object.keys(jp)).not.toContain('loans');
-    for (const key of keysOf(loansJp)) {
-      const expected = placeholders(valueAt(loansJp, key) as string);
-      for (const locale of [loansCn, loansUs]) {
-        expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
+  it.each([
+    ['new-share', 'ipo', ipoJp, ipoCn, ipoUs],
+    ['loan', 'loans', loansJp, loansCn, loansUs],
+    ['intraday', 'intraday', intradayJp, intradayCn, intradayUs],
+  ] as const)(
+    'the %s screens’ strings have the same keys and placeholders in the three languages and none that the main file has',
+    (_name, namespace, featureJp, featureCn, featureUs) => {
+      expect(keysOf(featureCn).sort()).toEqual(keysOf(featureJp).sort());
+      expect(keysOf(featureUs).sort()).toEqual(keysOf(featureJp).sort());
+      expect(Object.keys(featureJp)).toEqual([namespace]);
+      expect(Object.keys(jp)).not.toContain(namespace);
+      for (const key of keysOf(featureJp)) {
+        const expected = placeholders(valueAt(featureJp, key) as string);
+        for (const locale of [featureCn, featureUs]) {
+          expect(placeholders(valueAt(locale, key) as string), key).toEqual(expected);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('every statement memo template has a string in each language with exactly the server template’s parameters', () => {
-    const placeholders = (text: string) =>
-      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const [template, english] of Object.entries(MEMO_TEMPLATES)) {
       for (const locale of [moneyJp, moneyCn, moneyUs]) {
         const text = (locale.money.memo as Record<string, string>)[template];

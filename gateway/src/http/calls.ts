@@ -16,6 +16,8 @@ import { SECURITY_CALLS } from '../modules/security/security.calls.ts';
 import { INBOX_CALLS } from '../modules/inbox/inbox.calls.ts';
 import { IPO_CALLS } from '../modules/ipo/ipo.calls.ts';
 import { IPO_ADMIN_CALLS } from '../modules/ipo/ipo.admin-calls.ts';
+import { INTRADAY_CALLS } from '../modules/intraday/intraday.calls.ts';
+import { INTRADAY_ADMIN_CALLS } from '../modules/intraday/intraday.admin-calls.ts';
 import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 import { LOAN_CALLS } from '../modules/loans/loans.calls.ts';
 import { LOAN_ADMIN_CALLS } from '../modules/loans/loans.admin-calls.ts';
@@ -37,6 +39,7 @@ export const CALLS: readonly CallDefinition[] = [
   ...INBOX_CALLS,
   ...IPO_CALLS,
   ...LOAN_CALLS,
+  ...INTRADAY_CALLS,
 ];
 
 /**
@@ -50,4 +53,5 @@ export const ADMIN_CALLS: readonly CallDefinition[] = [
   ...UPLOADS_ADMIN_CALLS,
   ...IPO_ADMIN_CALLS,
   ...LOAN_ADMIN_CALLS,
+  ...INTRADAY_ADMIN_CALLS,
 ];

@@ -25,3 +25,4 @@ export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
 export * from './ipo/index.ts';
 export * from './loans/index.ts';
+export * from './intraday/index.ts';

@@ -45,7 +45,21 @@ export type OrderUpdate =
     }
   | ({ reason: 'closed' } & ClosedPositionEvent)
   | ({ reason: 'stop_out' } & ClosedPositionEvent)
-  | { reason: 'cancelled'; order_id: string; released: string };
+  | { reason: 'cancelled'; order_id: string; released: string }
+  /** The settlement at the market's close closed an intraday position at the closing price. */
+  | ({ reason: 'intraday_close'; application_id: string } & ClosedPositionEvent)
+  /** An intraday application is settled: its hold released with the P&L. */
+  | {
+      reason: 'intraday_traded';
+      application_id: string;
+      status: 'traded';
+      released: string;
+      pnl: string;
+    }
+  /** An intraday application whose session never opened: its hold released whole. */
+  | { reason: 'intraday_failed'; application_id: string; status: 'failed'; released: string }
+  /** An intraday application was made (its amount held). */
+  | { reason: 'intraday_applied'; application_id: string; status: string; amount: string };
 
 export interface ClosedPositionEvent {
   position_id: string;
@@ -98,7 +112,8 @@ export type MessageCreated =
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
   | { kind: 'margin_call'; position_id: string; symbol: string; price: string }
-  | { kind: LoanMessageKind; loan_id: string };
+  | { kind: LoanMessageKind; loan_id: string }
+  | { kind: 'intraday_settled'; application_id: string };
 
 /** The inbox messages a loan sends (one at each step, and a margin call at most once a day). */
 export type LoanMessageKind =

@@ -26,3 +26,6 @@ export * from './ipo/listed-instruments.repository.ts';
 export * from './loans/loans.repository.ts';
 export * from './loans/interest.repository.ts';
 export type { LoanRow, LoanCreditRow } from './loans/loans.table.ts';
+export * from './intraday/applications.repository.ts';
+export type { IntradayApplicationRow } from './intraday/intraday.table.ts';
+export * from './reconcile-intraday.ts';

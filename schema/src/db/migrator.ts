@@ -16,6 +16,7 @@ import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal
 import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
 import * as loans from './migrations/2026_11_23_180000_loans.ts';
 import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
+import * as intraday from './migrations/2026_11_23_160000_intraday.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_130000_ipo': ipo,
   '2026_11_23_150000_ipo_draw_index': ipoDrawIndex,
   '2026_11_23_180000_loans': loans,
+  '2026_11_23_160000_intraday': intraday,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import type { Db } from './create-db.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
 import { ipoHolds } from './reconcile-ipo.ts';
 import { loanDebts } from './reconcile-loans.ts';
+import { intradayHolds } from './reconcile-intraday.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -181,6 +182,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await withdrawalHolds(db)),
     ...(await ipoHolds(db)),
     ...(await loanDebts(db)),
+    ...(await intradayHolds(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

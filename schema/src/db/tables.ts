@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Id, Int } from './column-types.ts';
 import type { IpoTables } from './ipo/ipo.table.ts';
 import type { LoanTables } from './loans/loans.table.ts';
+import type { IntradayTables } from './intraday/intraday.table.ts';
 
 export interface AppUserTable {
   id: Generated<bigint>;
@@ -170,9 +171,11 @@ export interface PositionTable {
   close_price: Int | null;
   close_fee: Int | null;
   realized_pnl: Int | null;
-  /** user | stop_out */
+  /** user | stop_out | intraday_close */
   close_reason: string | null;
   closed_at: Int | null;
+  /** The intraday application the position was opened under (null: an ordinary position). */
+  intraday_application_id: Int | null;
 }
 
 export interface UploadTable {
@@ -399,7 +402,8 @@ export interface Database
     BackOfficeTables,
     AccountEventTables,
     IpoTables,
-    LoanTables {}
+    LoanTables,
+    IntradayTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

@@ -4,3 +4,4 @@ export * from './scratch-redis.ts';
 export * from './ipo-builders.ts';
 export * from './drand-quicknet-rounds.ts';
 export * from './loan-builders.ts';
+export * from './intraday-builders.ts';

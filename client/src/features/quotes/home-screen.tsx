@@ -160,6 +160,18 @@ export function HomeScreen() {
         </span>
         <span className="muted">›</span>
       </div>
+      <div
+        className="card news-entry"
+        role="button"
+        tabIndex={0}
+        onClick={() => navigate('/home/withinDays')}
+        data-testid="intraday-entry"
+      >
+        <span>
+          <Icon name="star" /> {t('trade.intradayEntry')}
+        </span>
+        <span className="muted">›</span>
+      </div>
       <div className="section-title">
         <span>{t('quotes.hot')}</span>
         <button type="button" onClick={() => navigate('/home/index')}>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, Popup, Selector, Stepper } from 'antd-mobile';
+import { Button, Dialog, Input, Popup, Selector, Stepper, Switch } from 'antd-mobile';
 import { useEffect, useState, type CSSProperties } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,15 @@ function previewRows(
       : []),
     ['trade.total', money(preview.total), 'preview-total'],
     ['trade.buyingPower', money(preview.available), 'preview-buying-power'],
+    ...(preview.intraday_buying_power_left === undefined
+      ? []
+      : [
+          [
+            'trade.intradayLeft',
+            money(preview.intraday_buying_power_left),
+            'preview-intraday-left',
+          ] as [string, string, string],
+        ]),
   ];
 }
 
@@ -114,12 +123,41 @@ function useOrderPreview(input: OrderInput | null) {
 
 type OrderKind = 'market' | 'limit';
 
-/** What the user sets on the sheet: market or limit (with its price), leverage and quantity. */
+/** What the user sets on the sheet: market or limit (with its price), leverage and quantity; intraday or not. */
 interface OrderFieldValues {
   kind: OrderKind;
   price: string;
   leverage: number;
   qty: number;
+  intraday: boolean;
+}
+
+/** The intraday switch: a market order under the caller's intraday application, at its day-trade leverage. */
+function IntradaySwitch({
+  values,
+  preview,
+  onChange,
+}: {
+  values: OrderFieldValues;
+  preview: OrderPreview | null;
+  onChange: (next: Partial<OrderFieldValues>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="detail-row" style={{ alignItems: 'center', margin: '4px 0 8px' }}>
+      <span className="muted">
+        {t('trade.intraday')}
+        {values.intraday && preview?.intraday_leverage ? ` ×${preview.intraday_leverage}` : ''}
+      </span>
+      <Switch
+        checked={values.intraday}
+        onChange={(on: boolean) =>
+          onChange(on ? { intraday: true, kind: 'market' } : { intraday: false })
+        }
+        data-testid="order-intraday"
+      />
+    </div>
+  );
 }
 
 function KindAndPrice({
@@ -172,7 +210,7 @@ function LeverageAndQty({
   }));
   return (
     <>
-      <div style={{ margin: '8px 0' }}>
+      <div style={{ margin: '8px 0', display: values.intraday ? 'none' : undefined }}>
         <span className="muted">{t('trade.leverage')}</span>
         <Selector
           columns={5}
@@ -252,9 +290,10 @@ export function OrderPanel({
     price: target.price ?? '',
     leverage: 1,
     qty: target.minQty,
+    intraday: false,
   });
   const change = (next: Partial<OrderFieldValues>) => setValues((v) => ({ ...v, ...next }));
-  const { kind, price, leverage, qty } = values;
+  const { kind, price, leverage, qty, intraday } = values;
   const input: OrderInput | null = side
     ? {
         symbol: target.symbol,
@@ -263,6 +302,7 @@ export function OrderPanel({
         qty: String(qty),
         leverage: String(leverage),
         ...(kind === 'limit' ? { price } : {}),
+        ...(intraday ? { intraday: '1' as const } : {}),
       }
     : null;
   const { preview, refusal } = useOrderPreview(input);
@@ -282,7 +322,8 @@ export function OrderPanel({
             {side ? t(`trade.${side}`) : ''}
           </span>
         </h3>
-        <KindAndPrice values={values} onChange={change} />
+        <IntradaySwitch values={values} preview={preview} onChange={change} />
+        {intraday ? null : <KindAndPrice values={values} onChange={change} />}
         <LeverageAndQty target={target} values={values} onChange={change} />
         <PreviewLines preview={preview} refusal={refusal} side={side ?? 'long'} />
         <Button

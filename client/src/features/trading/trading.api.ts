@@ -17,6 +17,8 @@ export interface OrderInput {
   price?: string;
   qty: string;
   leverage: string;
+  /** '1': under the caller's intraday application (a market order at the day-trade leverage). */
+  intraday?: '1';
 }
 
 export type { HoldingSide, Holding, OrderPreview, PendingOrder };
@@ -31,6 +33,7 @@ function orderPayload(input: OrderInput): CallInput<'trade/preview'> {
     qty: input.qty,
     leverage: input.leverage,
     ...(input.kind === 'limit' && input.price ? { price: input.price } : {}),
+    ...(input.intraday ? { intraday: input.intraday } : {}),
   };
 }
 

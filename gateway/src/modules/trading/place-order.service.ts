@@ -40,6 +40,7 @@ export interface PlaceOrderInput {
   qty: number;
   leverage: number;
   request_id: string;
+  intraday?: string | number | undefined;
 }
 
 export interface PlacedOrder {
@@ -107,7 +108,11 @@ export async function quoteOrder(
 type OrderWrite = OrderQuote & { readonly userId: number; readonly nowMs: number };
 
 /** The order and position figures on the wire, at the instrument's currency and price decimals. */
-function placedAnswer(write: OrderWrite, orderId: bigint, positionId: bigint | null): PlacedOrder {
+export function placedAnswer(
+  write: Pick<OrderWrite, 'instrument' | 'price' | 'margin' | 'fees'>,
+  orderId: bigint,
+  positionId: bigint | null,
+): PlacedOrder {
   const wire = (minor: bigint) => formatScaled(minor, scaleOf(write.instrument.currency));
   return {
     order_id: String(orderId),

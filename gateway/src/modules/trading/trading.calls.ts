@@ -13,6 +13,7 @@ import {
   orderPreviewResponse,
   pendingOrdersResponse,
   placedOrderResponse,
+  isIntraday,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
@@ -22,6 +23,9 @@ import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
+import { placeIntradayOrder, previewIntradayOrder } from '../intraday/intraday-order.service.ts';
+import type { GatewayDeps } from '../../deps.ts';
+import { leverageText } from '@kabuto/schema/intraday';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 
 export const placeOrderCall = defineUserCall({
@@ -32,7 +36,9 @@ export const placeOrderCall = defineUserCall({
   output: placedOrderResponse,
   async handle({ input, caller, deps }) {
     // Its `order:updated` and asset recomputation go with the order's transaction (the outbox).
-    const { result } = await placeOrder(deps, caller, input);
+    const { result } = isIntraday(input)
+      ? await placeIntradayOrder(deps, caller, input)
+      : await placeOrder(deps, caller, input);
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });
@@ -81,6 +87,45 @@ export const closedPositionsCall = defineUserCall({
   },
 });
 
+type PreviewInput = Parameters<typeof quoteOrder>[2] & { intraday?: string | number | undefined };
+
+/** The preview's figures: cash and leverage as asked, or (intraday=1) the application's hold and day-trade leverage. */
+async function previewOf(
+  deps: GatewayDeps,
+  caller: Parameters<typeof quoteOrder>[1] & { userId: number },
+  input: PreviewInput,
+) {
+  const intraday = isIntraday(input) ? await previewIntradayOrder(deps, caller, input) : null;
+  const quote = intraday?.quote ?? (await quoteOrder(deps, caller, input));
+  const currency = quote.instrument.currency;
+  const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
+  const margin = intraday?.margin ?? quote.margin;
+  const available = intraday?.held ?? (await cashBalance(deps.db, caller.userId, currency));
+  const total = marginPlusFees(margin, quote.fees);
+  // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
+  const sideFee = quote.fees.total - quote.fees.stampDuty;
+  return {
+    currency,
+    price: formatPrice(quote.price, quote.instrument.market),
+    fills_now: quote.fillNow,
+    margin: wire(margin),
+    fee: wire(quote.fees.total),
+    stamp_duty: wire(quote.fees.stampDuty),
+    total: wire(total),
+    available: wire(available),
+    buy_fee: wire(input.side === 'long' ? sideFee : 0n),
+    sell_fee: wire(input.side === 'short' ? sideFee : 0n),
+    stamp_duty_applies: quote.fees.stampDuty > 0n,
+    affordable: intraday ? intraday.affordable : available >= total,
+    ...(intraday
+      ? {
+          intraday_buying_power_left: wire(intraday.left),
+          intraday_leverage: leverageText(quote.instrument.market),
+        }
+      : {}),
+  };
+}
+
 export const previewOrderCall = defineUserCall({
   path: 'trade/preview',
   summary:
@@ -88,30 +133,7 @@ export const previewOrderCall = defineUserCall({
   input: previewOrderRequest,
   output: orderPreviewResponse,
   async handle({ input, caller, deps }) {
-    const quote = await quoteOrder(deps, caller, input);
-    const currency = quote.instrument.currency;
-    const wire = (minor: bigint) => formatScaled(minor, scaleOf(currency));
-    const available = await cashBalance(deps.db, caller.userId, currency);
-    const total = marginPlusFees(quote.margin, quote.fees);
-    // The fee of this order's side (commission and transfer or regulatory fees) apart from stamp duty.
-    const sideFee = quote.fees.total - quote.fees.stampDuty;
-    return {
-      msg: 'ok',
-      data: {
-        currency,
-        price: formatPrice(quote.price, quote.instrument.market),
-        fills_now: quote.fillNow,
-        margin: wire(quote.margin),
-        fee: wire(quote.fees.total),
-        stamp_duty: wire(quote.fees.stampDuty),
-        total: wire(total),
-        available: wire(available),
-        buy_fee: wire(input.side === 'long' ? sideFee : 0n),
-        sell_fee: wire(input.side === 'short' ? sideFee : 0n),
-        stamp_duty_applies: quote.fees.stampDuty > 0n,
-        affordable: available >= total,
-      },
-    };
+    return { msg: 'ok', data: await previewOf(deps, caller, input) };
   },
 });
 

@@ -86,6 +86,16 @@ import {
   newStockListRequest,
   newStockListResponse,
 } from '../ipo/ipo.dto.ts';
+import {
+  adminIntradayListRequest,
+  adminIntradayListResponse,
+  intradayAppliedResponse,
+  intradayApplyRequest,
+  intradayDetailRequest,
+  intradayDetailResponse,
+  intradayListRequest,
+  intradayListResponse,
+} from '../intraday/intraday.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -177,6 +187,11 @@ const loanCalls = {
   'loan/repay': { input: loanRepayRequest, output: loanStatusResponse },
   'loan/list': { input: loanListRequest, output: loanListResponse },
 } as const satisfies Record<string, CallContract>;
+const intradayCalls = {
+  'intraday/apply': { input: intradayApplyRequest, output: intradayAppliedResponse },
+  'intraday/list': { input: intradayListRequest, output: intradayListResponse },
+  'intraday/detail': { input: intradayDetailRequest, output: intradayDetailResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -229,6 +244,7 @@ export const CALL_CONTRACTS = {
   ...fundsCalls,
   ...inboxCalls,
   ...ipoCalls,
+  ...intradayCalls,
   ...kycCalls,
   ...loanCalls,
   ...quotesCalls,
@@ -257,6 +273,7 @@ export const ADMIN_CALL_CONTRACTS = {
   'loan/credit': { input: adminLoanCreditRequest, output: adminLoanCreditResponse },
   'loan/list': { input: adminLoanListRequest, output: adminLoanListResponse },
   'loan/decide': { input: adminDecideRequest, output: noData },
+  'intraday/applications': { input: adminIntradayListRequest, output: adminIntradayListResponse },
 } as const satisfies Record<string, CallContract>;
 
 /** A form field as the client sends it: every value a string (the server coerces and checks). */

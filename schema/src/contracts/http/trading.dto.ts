@@ -21,10 +21,29 @@ const priceMatchesKind = (o: { kind: string; price?: string | undefined }) =>
   (o.kind === 'limit') === (o.price !== undefined);
 const priceRule = { message: 'limit orders take a price, market orders none', path: ['price'] };
 
+/** `intraday=1`: an order under the caller's trading intraday application (market orders only). */
+const intradayFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+  .optional();
 export const placeOrderRequest = z
-  .strictObject({ ...orderFields, request_id: requestIdField })
-  .refine(priceMatchesKind, priceRule);
-export const previewOrderRequest = z.strictObject(orderFields).refine(priceMatchesKind, priceRule);
+  .strictObject({ ...orderFields, request_id: requestIdField, intraday: intradayFlag })
+  .refine(priceMatchesKind, priceRule)
+  .refine((o) => !isIntraday(o) || o.kind === 'market', {
+    message: 'intraday orders are market orders',
+    path: ['kind'],
+  });
+
+/** Whether an order asks for intraday (`intraday=1`). */
+export function isIntraday(o: { intraday?: string | number | undefined }): boolean {
+  return o.intraday === '1' || o.intraday === 1;
+}
+export const previewOrderRequest = z
+  .strictObject({ ...orderFields, intraday: intradayFlag })
+  .refine(priceMatchesKind, priceRule)
+  .refine((o) => !isIntraday(o) || o.kind === 'market', {
+    message: 'intraday orders are market orders',
+    path: ['kind'],
+  });
 export const closePositionRequest = z.strictObject({
   position_id: wholeNumberField(1),
   qty: wholeNumberField(1, 100_000_000).optional(),
@@ -62,13 +81,17 @@ export const orderPreviewResponse = z.object({
   fee: z.string(),
   stamp_duty: z.string(),
   total: z.string(),
-  /** Cash in the instrument's currency: the buying power this order sees. */
+  /** Cash in the instrument's currency (intraday: what the application's hold has): the buying power this order sees. */
   available: z.string(),
   buy_fee: z.string(),
   sell_fee: z.string(),
   stamp_duty_applies: z.boolean(),
   /** The cash pays margin and fees; otherwise the sheet does not offer the confirm. */
   affordable: z.boolean(),
+  /** An intraday order: the application's buying power left (notional), else absent. */
+  intraday_buying_power_left: z.string().optional(),
+  /** An intraday order: the day-trade leverage its margin is at ("3.3"). */
+  intraday_leverage: z.string().optional(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewResponse>;
 

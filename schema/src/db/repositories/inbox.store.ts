@@ -20,7 +20,9 @@ export type InboxKind =
   | 'loan_passed'
   | 'loan_rejected'
   | 'loan_repaid'
-  | 'loan_margin_call';
+  | 'loan_margin_call'
+  | 'intraday_settled'
+  | 'intraday_failed';
 
 export async function insertInboxMessage(
   trx: Db,

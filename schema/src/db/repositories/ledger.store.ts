@@ -247,11 +247,21 @@ export async function userBalances(db: Db, userId: number): Promise<BalanceLine[
 }
 
 export async function cashBalance(db: Db, userId: number, currency: Currency): Promise<bigint> {
+  return userBalance(db, userId, 'cash', currency);
+}
+
+/** One of a user's account balances (0 when the account was never used). */
+export async function userBalance(
+  db: Db,
+  userId: number,
+  kind: UserAccountKind,
+  currency: Currency,
+): Promise<bigint> {
   const row = await db
     .selectFrom('ledger_account')
     .select('balance')
     .where('owner_key', '=', `u:${userId}`)
-    .where('kind', '=', 'cash')
+    .where('kind', '=', kind)
     .where('currency', '=', currency)
     .executeTakeFirst();
   return row?.balance ?? 0n;

@@ -14,7 +14,7 @@ import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
 import type { Actor, JournalEntry } from '../../domain/ledger/journal.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
-import { cashBalance } from './ledger.store.ts';
+import { userBalance } from './ledger.store.ts';
 import type { FeeBreakdown } from '../../domain/trading/fees.ts';
 import type { PositionRow, TradeOrderRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
@@ -33,6 +33,8 @@ export interface NewPosition {
   readonly margin: bigint;
   readonly fee: bigint;
   readonly nowMs: number;
+  /** Set for a position opened under an intraday application (its margin came from that hold). */
+  readonly intradayApplicationId?: bigint | null;
 }
 
 /** Inserts a holding position and links its order. Call inside the write transaction that posts the journal. */
@@ -57,6 +59,7 @@ export async function insertPosition(trx: Db, values: NewPosition): Promise<bigi
       realized_pnl: null,
       close_reason: null,
       closed_at: null,
+      intraday_application_id: values.intradayApplicationId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -221,12 +224,19 @@ async function markClosed(
       margin,
       open_fee: 0n,
       opened_at: position.opened_at,
+      intraday_application_id: position.intraday_application_id,
       ...closed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { margin, id: row.id };
 }
+
+const CLOSE_MEMO = {
+  user: 'position_close',
+  stop_out: 'stop_out_close',
+  intraday_close: 'intraday_close',
+} as const;
 
 /**
  * Closes a position, or `qty` of it, at `price` inside the caller's write transaction: the closed
@@ -238,7 +248,7 @@ export async function closePositionIn(
   position: PositionRow,
   options: {
     price: bigint;
-    reason: 'user' | 'stop_out';
+    reason: 'user' | 'stop_out' | 'intraday_close';
     actor: Actor;
     nowMs: number;
     qty?: bigint;
@@ -259,14 +269,18 @@ export async function closePositionIn(
     reason: options.reason,
     nowMs: options.nowMs,
   });
-  const cashAvailable = await cashBalance(trx, Number(position.user_id), currency);
-  const { postings, waived } = closeToCash(Number(position.user_id), currency, {
+  // An intraday position's proceeds go back to its application's hold, not to cash.
+  const into = position.intraday_application_id === null ? 'cash' : 'hold:intraday';
+  const userId = Number(position.user_id);
+  const cashAvailable = await userBalance(trx, userId, into, currency);
+  const { postings, waived } = closeToCash(userId, currency, {
     margin: part.margin,
     pnl,
     fees,
     cashAvailable,
+    into,
   });
-  const memo = journalMemo(options.reason === 'stop_out' ? 'stop_out_close' : 'position_close', {
+  const memo = journalMemo(CLOSE_MEMO[options.reason], {
     side,
     qty,
     symbol: instrument.symbol,

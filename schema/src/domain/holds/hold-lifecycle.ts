@@ -11,6 +11,10 @@
  *   paid hold becomes a position's margin (`listed`).
  * - loan: an application holds nothing while `under_review`; the back office rejects it or passes
  *   it (disbursed: cash in, debt on the loan account); a passed loan is `repaid` in full, once.
+ * - intraday_application: cash held on applying (`applied`); `trading` once its session opened
+ *   (the first intraday order or the settlement stores it); the settlement at the close claims it
+ *   (`submitted`), closes its positions and releases the hold with the P&L (`traded`); `failed`
+ *   releases the hold untouched (a session that never opened).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -26,6 +30,11 @@ export const HOLD_LIFECYCLES = {
     paid: ['listed'],
   },
   loan: { under_review: ['passed', 'rejected'], passed: ['repaid'] },
+  intraday_application: {
+    applied: ['trading', 'failed'],
+    trading: ['submitted'],
+    submitted: ['traded'],
+  },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /** Every status a withdrawal can be in. */

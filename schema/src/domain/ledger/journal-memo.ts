@@ -23,6 +23,11 @@ export const MEMO_TEMPLATES = {
   loan_disbursed: 'Loan #{{id}} disbursed',
   loan_interest: 'Loan #{{id}} interest for {{date}}',
   loan_repaid: 'Loan #{{id}} repaid',
+  intraday_hold: 'Intraday trading {{id}}: {{market}} session {{date}} held',
+  intraday_close: 'Intraday close at the session close {{side}} {{qty}} {{symbol}} at {{price}}',
+  intraday_forced_close_fee:
+    'Intraday trading {{id}}: forced-close fee for {{positions}} positions',
+  intraday_release: 'Intraday trading {{id}} settled: hold released',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

@@ -19,15 +19,19 @@ function feeLegs(currency: Currency, fees: FeeBreakdown): Posting[] {
   ];
 }
 
-/** Opening a position from cash: the margin moves to the margin account, the fees to the platform. */
+/**
+ * Opening a position from cash (or, for an intraday position, from the application's hold): the
+ * margin moves to the margin account, the fees to the platform.
+ */
 export function openFromCash(
   userId: number,
   currency: Currency,
   margin: bigint,
   fees: FeeBreakdown,
+  from: 'cash' | 'hold:intraday' = 'cash',
 ): Posting[] {
   return legs([
-    { account: userAccount(userId, 'cash', currency), amountMinor: -marginPlusFees(margin, fees) },
+    { account: userAccount(userId, from, currency), amountMinor: -marginPlusFees(margin, fees) },
     { account: userAccount(userId, 'margin', currency), amountMinor: margin },
     ...feeLegs(currency, fees),
   ]);
@@ -74,7 +78,14 @@ export function openFromHold(
 export function closeToCash(
   userId: number,
   currency: Currency,
-  options: { margin: bigint; pnl: bigint; fees: FeeBreakdown; cashAvailable: bigint },
+  options: {
+    margin: bigint;
+    pnl: bigint;
+    fees: FeeBreakdown;
+    cashAvailable: bigint;
+    /** Where the proceeds go: cash, or an intraday position's application hold. */
+    into?: 'cash' | 'hold:intraday';
+  },
 ): { postings: Posting[]; waived: bigint } {
   const due = options.margin + options.pnl - options.fees.total;
   const cashDelta = due < -options.cashAvailable ? -options.cashAvailable : due;
@@ -83,7 +94,7 @@ export function closeToCash(
     waived,
     postings: legs([
       { account: userAccount(userId, 'margin', currency), amountMinor: -options.margin },
-      { account: userAccount(userId, 'cash', currency), amountMinor: cashDelta },
+      { account: userAccount(userId, options.into ?? 'cash', currency), amountMinor: cashDelta },
       {
         account: platformAccount('platform:trading', currency),
         amountMinor: -options.pnl - waived,

@@ -1,0 +1,86 @@
+import { Button, Input, Selector, Stepper } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTRADAY_RULES } from '@kabuto/schema/intraday';
+import type { Market } from '@kabuto/schema/market';
+import { translateMsg } from '../../lib/i18n.ts';
+import { showMessage } from '../../lib/toast.ts';
+import { RefusalNote } from '../ipo/ipo-bits.tsx';
+import { intradayApi } from './intraday.api.ts';
+import { loadApplications } from './intraday.store.ts';
+
+const DEFAULT_SYMBOL: Record<Market, string> = { JP: '7203', US: 'AAPL', CN: '600519' };
+const DEFAULT_QTY: Record<Market, number> = { JP: 100, US: 1, CN: 100 };
+
+/**
+ * The intraday order sheet of an application that trades: a market order, long or short, under
+ * its buying power (the server prices it at the feed). China: long is not offered (T+1).
+ */
+export function IntradayOrderForm({ market }: { market: Market }) {
+  const { t } = useTranslation();
+  const longAllowed = INTRADAY_RULES[market].longAllowed;
+  const [symbol, setSymbol] = useState(DEFAULT_SYMBOL[market]);
+  const [side, setSide] = useState<'long' | 'short'>(longAllowed ? 'long' : 'short');
+  const [qty, setQty] = useState(DEFAULT_QTY[market]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    const answer = await intradayApi.order(symbol.trim(), side, qty);
+    setBusy(false);
+    setRefusal(answer.refused ? answer.msg : null);
+    if (!answer.refused) {
+      showMessage(translateMsg(answer.msg));
+      await loadApplications();
+    }
+  };
+  const sides = (['long', 'short'] as const).map((s) => ({
+    label: t(`trade.${s}`),
+    value: s,
+    disabled: s === 'long' && !longAllowed,
+  }));
+  return (
+    <div data-testid="intraday-order" style={{ marginTop: 8 }}>
+      <div className="ipo-section-title">{t('intraday.trade')}</div>
+      <Input
+        value={symbol}
+        onChange={setSymbol}
+        placeholder={t('intraday.symbol')}
+        style={{ margin: '4px 0', border: '1px solid #e3e7ee', borderRadius: 8, padding: 8 }}
+        data-testid="intraday-symbol"
+      />
+      <Selector
+        columns={2}
+        value={[side]}
+        onChange={(v: Array<'long' | 'short'>) => v[0] && setSide(v[0])}
+        options={sides}
+        data-testid="intraday-side"
+      />
+      {longAllowed ? null : (
+        <p className="muted" style={{ fontSize: 12 }}>
+          {t('intraday.cnNote')}
+        </p>
+      )}
+      <div className="detail-row" style={{ alignItems: 'center', margin: '8px 0' }}>
+        <span className="muted">{t('trade.qty')}</span>
+        <Stepper
+          value={qty}
+          min={1}
+          digits={0}
+          onChange={(v: number | null) => setQty(Number(v ?? 1))}
+          data-testid="intraday-qty"
+        />
+      </div>
+      <RefusalNote msg={refusal} id="intraday-order-refusal" />
+      <Button
+        block
+        color="primary"
+        loading={busy}
+        onClick={() => void submit()}
+        data-testid="intraday-order-submit"
+      >
+        {t('intraday.orderSubmit')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { adminIntradayListRequest, adminIntradayListResponse } from '@kabuto/schema/contracts';
+import { writeTransaction } from '@kabuto/schema/db';
+import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { audit } from '../admin/admin-sessions.repository.ts';
+import { applicationsForAdmin } from './intraday-query.service.ts';
+import { viewOf } from './intraday.calls.ts';
+
+export const adminIntradayListCall = defineAdminCall({
+  path: 'intraday/applications',
+  summary:
+    'Intraday applications by status and market with their figures; read-only, the read is audited',
+  input: adminIntradayListRequest,
+  output: adminIntradayListResponse,
+  async handle({ input, admin, deps }) {
+    const view = viewOf(deps);
+    const data = await applicationsForAdmin(deps.db, input, view);
+    await writeTransaction(deps.db, (trx) =>
+      audit(trx, {
+        adminId: admin.adminId,
+        action: 'intraday.list',
+        subject: 'intraday_application',
+        detail: { ...input, rows: data.length },
+        nowMs: view.nowMs,
+      }),
+    );
+    return { msg: 'ok', data };
+  },
+});
+
+export const INTRADAY_ADMIN_CALLS: readonly CallDefinition[] = [adminIntradayListCall];

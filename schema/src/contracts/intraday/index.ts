@@ -1,0 +1,1 @@
+export * from './intraday.dto.ts';
