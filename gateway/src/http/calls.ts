@@ -16,6 +16,7 @@ import { SECURITY_CALLS } from '../modules/security/security.calls.ts';
 import { INBOX_CALLS } from '../modules/inbox/inbox.calls.ts';
 import { IPO_CALLS } from '../modules/ipo/ipo.calls.ts';
 import { IPO_ADMIN_CALLS } from '../modules/ipo/ipo.admin-calls.ts';
+import { CREDIT_CALLS } from '../modules/credit/credit.calls.ts';
 import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 
 /** Every call under /api/vue/: the spread of each module's list (a new module adds one line). */
@@ -34,6 +35,7 @@ export const CALLS: readonly CallDefinition[] = [
   ...SECURITY_CALLS,
   ...INBOX_CALLS,
   ...IPO_CALLS,
+  ...CREDIT_CALLS,
 ];
 
 /**

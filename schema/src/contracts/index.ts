@@ -24,3 +24,4 @@ export * from './http/inbox.dto.ts';
 export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
 export * from './ipo/index.ts';
+export * from './credit/index.ts';

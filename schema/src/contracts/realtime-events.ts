@@ -44,7 +44,17 @@ export type OrderUpdate =
     }
   | ({ reason: 'closed' } & ClosedPositionEvent)
   | ({ reason: 'stop_out' } & ClosedPositionEvent)
-  | { reason: 'cancelled'; order_id: string; released: string };
+  | { reason: 'cancelled'; order_id: string; released: string }
+  | ({ reason: 'credit_added' } & CreditAddedEvent);
+
+/** Margin added to an open position (`trade/addcredit`): its new margin and stop-out price. */
+export interface CreditAddedEvent {
+  position_id: string;
+  credit_id: string;
+  amount: string;
+  margin: string;
+  stop_out_price: string | null;
+}
 
 export interface ClosedPositionEvent {
   position_id: string;

@@ -23,3 +23,5 @@ export * from './ipo/draw.repository.ts';
 export * from './ipo/draw-losers.repository.ts';
 export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
 export * from './ipo/listed-instruments.repository.ts';
+export * from './credit/position-credits.repository.ts';
+export type { PositionCreditRow } from './credit/credit.table.ts';

@@ -15,6 +15,7 @@ import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdr
 import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal_claim_lease.ts';
 import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
 import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
+import * as positionCredit from './migrations/2026_11_23_170000_position_credit.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_120000_withdrawal_claim_lease': withdrawalClaimLease,
   '2026_11_23_130000_ipo': ipo,
   '2026_11_23_150000_ipo_draw_index': ipoDrawIndex,
+  '2026_11_23_170000_position_credit': positionCredit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,6 +3,7 @@ import { OPEN_WITHDRAWAL_STATUSES } from '../domain/index.ts';
 import type { Db } from './create-db.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
 import { ipoHolds } from './reconcile-ipo.ts';
+import { creditInvariants } from './reconcile-credit.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -179,6 +180,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await negatives(db)),
     ...(await withdrawalHolds(db)),
     ...(await ipoHolds(db)),
+    ...(await creditInvariants(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

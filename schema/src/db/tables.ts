@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Id, Int } from './column-types.ts';
 import type { IpoTables } from './ipo/ipo.table.ts';
+import type { CreditTables } from './credit/credit.table.ts';
 
 export interface AppUserTable {
   id: Generated<bigint>;
@@ -397,7 +398,8 @@ export interface Database
     FundsTables,
     BackOfficeTables,
     AccountEventTables,
-    IpoTables {}
+    IpoTables,
+    CreditTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

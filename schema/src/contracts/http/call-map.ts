@@ -72,6 +72,14 @@ import {
   newStockListRequest,
   newStockListResponse,
 } from '../ipo/ipo.dto.ts';
+import {
+  addCreditRequest,
+  addedCreditResponse,
+  creditListRequest,
+  creditListResponse,
+  creditPreviewRequest,
+  creditPreviewResponse,
+} from '../credit/credit.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -157,6 +165,11 @@ const ipoCalls = {
   'ipo/proof': { input: ipoProofRequest, output: ipoProofResponse },
   'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
 } as const satisfies Record<string, CallContract>;
+const creditCalls = {
+  'trade/addcredit': { input: addCreditRequest, output: addedCreditResponse },
+  'trade/creditpreview': { input: creditPreviewRequest, output: creditPreviewResponse },
+  'trade/ustockslist': { input: creditListRequest, output: creditListResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -215,6 +228,7 @@ export const CALL_CONTRACTS = {
   ...tradingCalls,
   ...uploadsCalls,
   ...userCalls,
+  ...creditCalls,
 } as const;
 
 /** The back-office review API under /api/admin/. */

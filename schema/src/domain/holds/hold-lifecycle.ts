@@ -9,6 +9,8 @@
  * - ipo_subscription: an application holds nothing; the draw makes it `won` or `lost`; a winner
  *   pays (cash to hold:ipo, `paid`), waives, or is `forfeited` at the deadline; at listing the
  *   paid hold becomes a position's margin (`listed`).
+ * - position_credit: an added credit is part of its position's margin (`open`) until the position
+ *   closes in full, when it returns to cash with the margin (`returned`).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -23,6 +25,7 @@ export const HOLD_LIFECYCLES = {
     won: ['paid', 'waived', 'forfeited'],
     paid: ['listed'],
   },
+  position_credit: { open: ['returned'] },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /** Every status a withdrawal can be in. */

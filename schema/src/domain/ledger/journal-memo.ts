@@ -20,6 +20,7 @@ export const MEMO_TEMPLATES = {
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
   ipo_payment: 'New share {{symbol}}: payment for {{lots}} lots won',
   ipo_listed: 'New share {{symbol}} listed: {{qty}} shares at {{price}}',
+  credit_add: 'Added credit #{{id}} to {{side}} {{symbol}} position {{position}}',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

@@ -3,6 +3,7 @@ import type { AccountRef } from './accounts.ts';
 import { FUNDS_JOURNAL_KINDS } from '../funds/journal-kinds.ts';
 import { IPO_JOURNAL_KINDS } from '../ipo/journal-kinds.ts';
 import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
+import { CREDIT_JOURNAL_KINDS } from '../credit/journal-kinds.ts';
 
 /** The ledger's own kinds: the paper grant, a stand-alone fee and a reversal. */
 const LEDGER_JOURNAL_KINDS = ['paper_grant', 'fee', 'reversal'] as const;
@@ -16,6 +17,7 @@ export const JOURNAL_KINDS = [
   ...FUNDS_JOURNAL_KINDS,
   ...TRADING_JOURNAL_KINDS,
   ...IPO_JOURNAL_KINDS,
+  ...CREDIT_JOURNAL_KINDS,
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

@@ -62,7 +62,8 @@ interface StopOutDeps {
 }
 
 /**
- * Closes a position at the feed price under its owner's lock, with its inbox message and its
+ * Closes a position at the feed price under its owner's lock, if its margin state, read again
+ * under the lock with its current margin (added credit included), is still stop-out, with its inbox message and its
  * `order:updated` and `message:created` in the same transaction (the outbox); the asset
  * recomputation is queued once it has committed. A close that rolls back announces nothing.
  */
@@ -79,7 +80,8 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
         .where('id', '=', holding.id)
         .where('status', '=', 'holding')
         .executeTakeFirst();
-      if (!fresh) return null;
+      // Re-read under the lock: margin added since the index was built (trade/addcredit) counts.
+      if (!fresh || marginStateOf(fresh, instrument, price) !== 'stop_out') return null;
       const closed = closedPositionToWire(
         await closePositionIn(trx, fresh, {
           price,
