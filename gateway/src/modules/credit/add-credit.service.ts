@@ -60,7 +60,12 @@ async function addCreditIn(
     .where('margin', '=', position.margin)
     .executeTakeFirst();
   if (grown.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
-  const memo = { id: creditId, side: position.side, symbol: position.symbol, position: position.id };
+  const memo = {
+    id: creditId,
+    side: position.side,
+    symbol: position.symbol,
+    position: position.id,
+  };
   const journalId = await postJournal(
     trx,
     {

@@ -8,10 +8,23 @@ describe('an added credit is a positive whole number of major units', () => {
     expect(parseCreditAmount(5, 'JPY')).toBe(5n);
   });
 
-  it.each(['0', '-1', '1.5', '1e3', 'abc', '', ' 1', '0x10', '01', '+1', '1,000', 0, -1, 1.5, null])(
-    '%j is not an amount',
-    (raw) => {
-      expect(parseCreditAmount(raw, 'JPY')).toBeNull();
-    },
-  );
+  it.each([
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    'abc',
+    '',
+    ' 1',
+    '0x10',
+    '01',
+    '+1',
+    '1,000',
+    0,
+    -1,
+    1.5,
+    null,
+  ])('%j is not an amount', (raw) => {
+    expect(parseCreditAmount(raw, 'JPY')).toBeNull();
+  });
 });

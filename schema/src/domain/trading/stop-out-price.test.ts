@@ -29,9 +29,27 @@ describe('the stop-out price reads the whole margin, added credit included', () 
     const cases = [
       { instrument: toyota, side: 'long' as const, qty: 100n, openPrice: 20_000n, margin: 40_000n },
       { instrument: toyota, side: 'long' as const, qty: 100n, openPrice: 20_000n, margin: 49_000n },
-      { instrument: apple, side: 'short' as const, qty: 100n, openPrice: 2_300_000n, margin: 460_000n },
-      { instrument: apple, side: 'short' as const, qty: 100n, openPrice: 2_300_000n, margin: 572_000n },
-      { instrument: apple, side: 'short' as const, qty: 10n, openPrice: 2_300_000n, margin: 46_000n },
+      {
+        instrument: apple,
+        side: 'short' as const,
+        qty: 100n,
+        openPrice: 2_300_000n,
+        margin: 460_000n,
+      },
+      {
+        instrument: apple,
+        side: 'short' as const,
+        qty: 100n,
+        openPrice: 2_300_000n,
+        margin: 572_000n,
+      },
+      {
+        instrument: apple,
+        side: 'short' as const,
+        qty: 10n,
+        openPrice: 2_300_000n,
+        margin: 46_000n,
+      },
     ];
     for (const { instrument, ...position } of cases) {
       const price = stopOutPrice(instrument, position) as bigint;
