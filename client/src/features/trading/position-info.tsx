@@ -13,11 +13,12 @@ import { accountResync$ } from '../../lib/account-seq.ts';
 import { auditTime, merge } from 'rxjs';
 import { AddCredit, stopOutText } from '../credit/add-credit.tsx';
 import { CreditItems } from '../credit/credit-items.tsx';
+import { formatWhen } from '../funds/funds.api.ts';
 import { creditApi, type CreditItem } from '../credit/credit.api.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
-const time = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : '--');
+const time = (ms: number | undefined) => (ms ? formatWhen(ms) : '--');
 
 /** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
 function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
