@@ -6,7 +6,7 @@ import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import { apiPost, launchChromium, phonePageAs, registerUser, waitForFeed } from './support/e2e.ts';
 
 // Leftovers from the spec walk, in jp, cn and us at 390x844: index names on Home are shown whole,
-// the bank screen offers "add card" once, statement memos show a trade's price digit-grouped with
+// the deposit channel is named in the reader's language, the bank screen offers "add card" once, statement memos show a trade's price digit-grouped with
 // its currency.
 let browser: Browser;
 let stack: TestStack;
@@ -56,6 +56,24 @@ describe('spec leftovers', () => {
         expect(await labels.allTextContents()).toContain('Dow Jones Industrial Average');
       }
       await shot(page, `${language}-home-indices`);
+      await page.close();
+    }
+  }, 60_000);
+
+  it('Deposit: the seeded channel is named in the reader’s language (jp 銀行振込（デモ）, cn 银行转账（演示）, us Bank transfer (demo))', async () => {
+    const auth = await registerUser(stack, `stored.${stack.prefix}@example.jp`, 'stored-pass-1');
+    const names = { jp: '銀行振込（デモ）', cn: '银行转账（演示）', us: 'Bank transfer (demo)' };
+    for (const language of LANGUAGES) {
+      const page = await phonePageAs(browser, auth, { language });
+      await page.goto(`${stack.baseUrl}/#/mine/stored`);
+      await page.getByTestId('stored-next').waitFor();
+      await expect
+        .poll(() => page.getByTestId('stored-screen').textContent())
+        .toContain(names[language]);
+      if (language !== 'jp') {
+        expect(await page.getByTestId('stored-screen').textContent()).not.toContain('銀行振込');
+      }
+      await shot(page, `${language}-stored-channel`);
       await page.close();
     }
   }, 60_000);

@@ -225,7 +225,10 @@ export interface BankCardTable {
 
 export interface DepositChannelTable {
   id: Id;
+  /** The operator's name for the channel (Japanese); `name_en`/`name_zh` when translated. */
   name: string;
+  name_en: string | null;
+  name_zh: string | null;
   currency: string;
   bank_name: string;
   branch_name: string;

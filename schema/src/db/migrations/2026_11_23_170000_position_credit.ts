@@ -10,6 +10,21 @@ type AnyDb = Kysely<any>;
  * so a retried request finds its first row.
  */
 export async function up(db: AnyDb): Promise<void> {
+  await createPositionCredit(db);
+  await addDepositChannelNames(db);
+}
+
+/**
+ * Spec leftover carried in this issue's migration: a deposit channel's name in English and
+ * Chinese beside the operator's (Japanese) `name`, so the channel picker speaks the reader's
+ * language. The receiving bank's own names (bank, branch, payee kana) stay as the bank shows them.
+ */
+async function addDepositChannelNames(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('deposit_channel').addColumn('name_en', 'text').execute();
+  await db.schema.alterTable('deposit_channel').addColumn('name_zh', 'text').execute();
+}
+
+async function createPositionCredit(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('position_credit')
     .addColumn('id', idColumnType(db), (c) => c.primaryKey())
@@ -44,5 +59,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('deposit_channel').dropColumn('name_zh').execute();
+  await db.schema.alterTable('deposit_channel').dropColumn('name_en').execute();
   await db.schema.dropTable('position_credit').execute();
 }
