@@ -124,6 +124,9 @@ describe('trade/addcredit', () => {
     const received = await listen(s);
     const positionId = await toyotaLong(s);
     const before = await cash(s, 'JPY');
+    const frozen = async () =>
+      (await t.call('user/assets', { type: 'jpy' }, s)).body.data.frozen as string;
+    expect(await frozen()).toBe('57000');
     const preview = await t.call(
       'trade/creditpreview',
       { position_id: positionId, amount: '9000' },
@@ -154,6 +157,7 @@ describe('trade/addcredit', () => {
     expect(await cash(s, 'JPY')).toBe(before - 9_000n);
     expect(await marginAccount(s)).toBe(66_000n);
     expect((await position(positionId)).margin).toBe(66_000n);
+    expect(await frozen()).toBe('66000'); // frozen funds include the credit (it is margin)
     const [row] = await creditRows(positionId);
     expect(row).toMatchObject({ amount: 9_000n, status: 'open', returned_at: null });
     expect(String(row?.id)).toBe(added.body.data.credit_id);
