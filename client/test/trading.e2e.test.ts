@@ -86,8 +86,8 @@ describe('trading in the browser', () => {
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
     expect(kinds.slice(0, 2)).toEqual(['position_close', 'position_open']);
     const memos = await page.getByTestId('record-memo').allTextContents();
-    expect(memos[0]).toMatch(/^AAPL \d+株 買建を決済 @[\d.]+$/);
-    expect(memos[1]).toMatch(/^AAPL \d+株 買建 @[\d.]+ ×\d+$/);
+    expect(memos[0]).toMatch(/^AAPL \d+株 買建を決済 @[\d,.]+ USD$/);
+    expect(memos[1]).toMatch(/^AAPL \d+株 買建 @[\d,.]+ USD ×\d+$/);
     await shot(page, 'jp-records-trade');
 
     for (const language of ['cn', 'us']) {

@@ -25,7 +25,12 @@ describe('deposits', () => {
     const unverified = await registerAndLogin(t);
     const channels = (await t.call('fund/channels', {}, unverified)).body.data;
     const channelId = channels[0].channel_id;
-    expect(channels[0]).toMatchObject({ currency: 'JPY', max_single: '500000' });
+    expect(channels[0]).toMatchObject({
+      currency: 'JPY',
+      max_single: '500000',
+      name: 'デモ振込',
+      names: { ja: 'デモ振込', en: 'Demo transfer', zh: '演示转账' },
+    });
     expect(
       (
         await t.call(

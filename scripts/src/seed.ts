@@ -67,6 +67,8 @@ async function seed(db: Db, dataDir: string, inviteCode: string): Promise<void> 
 /** The demo channel as a Japanese bank shows it (Zengin names: the payee's kana with （カ） for 株式会社). */
 const DEMO_CHANNEL = {
   name: '銀行振込（デモ）',
+  name_en: 'Bank transfer (demo)',
+  name_zh: '银行转账（演示）',
   bank_name: 'カブトデモ銀行',
   branch_name: '本店営業部（001）',
   account_name: 'カブトシヨウケン（カ）',
@@ -79,6 +81,13 @@ async function ensureDemoDepositChannel(db: Db): Promise<void> {
     .updateTable('deposit_channel')
     .set(DEMO_CHANNEL)
     .where('name', '=', 'Bank transfer (demo)')
+    .execute();
+  // Installs seeded before the names were translated get them (only the untouched demo row).
+  await db
+    .updateTable('deposit_channel')
+    .set({ name_en: DEMO_CHANNEL.name_en, name_zh: DEMO_CHANNEL.name_zh })
+    .where('name', '=', DEMO_CHANNEL.name)
+    .where('name_en', 'is', null)
     .execute();
   const existing = await db.selectFrom('deposit_channel').select('id').limit(1).executeTakeFirst();
   if (existing) return;

@@ -18,6 +18,7 @@ import { IPO_CALLS } from '../modules/ipo/ipo.calls.ts';
 import { IPO_ADMIN_CALLS } from '../modules/ipo/ipo.admin-calls.ts';
 import { INTRADAY_CALLS } from '../modules/intraday/intraday.calls.ts';
 import { INTRADAY_ADMIN_CALLS } from '../modules/intraday/intraday.admin-calls.ts';
+import { CREDIT_CALLS } from '../modules/credit/credit.calls.ts';
 import { BACK_OFFICE_AUTH_CALLS } from '../modules/admin/admin.calls.ts';
 import { LOAN_CALLS } from '../modules/loans/loans.calls.ts';
 import { LOAN_ADMIN_CALLS } from '../modules/loans/loans.admin-calls.ts';
@@ -40,6 +41,7 @@ export const CALLS: readonly CallDefinition[] = [
   ...IPO_CALLS,
   ...LOAN_CALLS,
   ...INTRADAY_CALLS,
+  ...CREDIT_CALLS,
 ];
 
 /**

@@ -155,7 +155,9 @@ export function useFundsGateway(): void {
     await db()
       .insertInto('deposit_channel')
       .values({
-        name: 'Demo transfer',
+        name: 'デモ振込',
+        name_en: 'Demo transfer',
+        name_zh: '演示转账',
         currency: 'JPY',
         bank_name: 'Kabuto Demo Bank',
         branch_name: 'Head Office',

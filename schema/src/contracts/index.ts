@@ -26,3 +26,4 @@ export * from './http/call-map.ts';
 export * from './ipo/index.ts';
 export * from './loans/index.ts';
 export * from './intraday/index.ts';
+export * from './credit/index.ts';

@@ -125,6 +125,7 @@ export type MsgKey = RefusalKey | SuccessKey;
 /** The HTTP status that goes with a refusal when it is not a plain business refusal (200). */
 export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {
   invalid_param: 400,
+  credit_invalid: 400,
   login_required: 401,
   account_frozen: 403,
   trading_barred: 403,

@@ -59,7 +59,17 @@ export type OrderUpdate =
   /** An intraday application whose session never opened: its hold released whole. */
   | { reason: 'intraday_failed'; application_id: string; status: 'failed'; released: string }
   /** An intraday application was made (its amount held). */
-  | { reason: 'intraday_applied'; application_id: string; status: string; amount: string };
+  | { reason: 'intraday_applied'; application_id: string; status: string; amount: string }
+  | ({ reason: 'credit_added' } & CreditAddedEvent);
+
+/** Margin added to an open position (`trade/addcredit`): its new margin and stop-out price. */
+export interface CreditAddedEvent {
+  position_id: string;
+  credit_id: string;
+  amount: string;
+  margin: string;
+  stop_out_price: string | null;
+}
 
 export interface ClosedPositionEvent {
   position_id: string;

@@ -29,3 +29,5 @@ export type { LoanRow, LoanCreditRow } from './loans/loans.table.ts';
 export * from './intraday/applications.repository.ts';
 export type { IntradayApplicationRow } from './intraday/intraday.table.ts';
 export * from './reconcile-intraday.ts';
+export * from './credit/position-credits.repository.ts';
+export type { PositionCreditRow } from './credit/credit.table.ts';

@@ -17,6 +17,7 @@ import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
 import * as loans from './migrations/2026_11_23_180000_loans.ts';
 import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
 import * as intraday from './migrations/2026_11_23_160000_intraday.ts';
+import * as positionCredit from './migrations/2026_11_23_170000_position_credit.ts';
 
 /** Migrations listed in order; names are their file names (frozen in time). */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_150000_ipo_draw_index': ipoDrawIndex,
   '2026_11_23_180000_loans': loans,
   '2026_11_23_160000_intraday': intraday,
+  '2026_11_23_170000_position_credit': positionCredit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

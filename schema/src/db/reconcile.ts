@@ -5,6 +5,7 @@ import { sequenceJournals } from './journal-sequencer.ts';
 import { ipoHolds } from './reconcile-ipo.ts';
 import { loanDebts } from './reconcile-loans.ts';
 import { intradayHolds } from './reconcile-intraday.ts';
+import { creditInvariants } from './reconcile-credit.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -183,6 +184,7 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     ...(await ipoHolds(db)),
     ...(await loanDebts(db)),
     ...(await intradayHolds(db)),
+    ...(await creditInvariants(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

@@ -3,6 +3,7 @@ import type { Id, Int } from './column-types.ts';
 import type { IpoTables } from './ipo/ipo.table.ts';
 import type { LoanTables } from './loans/loans.table.ts';
 import type { IntradayTables } from './intraday/intraday.table.ts';
+import type { CreditTables } from './credit/credit.table.ts';
 
 export interface AppUserTable {
   id: Generated<bigint>;
@@ -228,7 +229,10 @@ export interface BankCardTable {
 
 export interface DepositChannelTable {
   id: Id;
+  /** The operator's name for the channel (Japanese); `name_en`/`name_zh` when translated. */
   name: string;
+  name_en: string | null;
+  name_zh: string | null;
   currency: string;
   bank_name: string;
   branch_name: string;
@@ -403,7 +407,8 @@ export interface Database
     AccountEventTables,
     IpoTables,
     LoanTables,
-    IntradayTables {}
+    IntradayTables,
+    CreditTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

@@ -32,10 +32,8 @@ export function BankScreen() {
   };
   return (
     <div className="screen" data-testid="bank-screen">
-      <HeaderBar
-        title={t('mine.bank')}
-        right={{ type: 'add', url: '/mine/bankAdd', label: t('money.addCard') }}
-      />
+      {/* One way to add a card: the button under the list (the header offered it a second time). */}
+      <HeaderBar title={t('mine.bank')} />
       <PullRefresh onRefresh={reload}>
         {cards?.length === 0 ? <NoData /> : null}
         <List className="card" style={{ padding: 0 }}>

@@ -16,6 +16,8 @@ import {
   type DepositRow,
 } from './funds.api.ts';
 import { PhotoField } from './photo-field.tsx';
+import { channelName } from './channel-name.ts';
+import { storage } from '../../lib/storage.ts';
 
 const STATUS_COLOR: Record<string, string> = {
   pending: 'warning',
@@ -80,7 +82,7 @@ export function StoredScreen() {
               columns={1}
               options={channels.map((c) => ({
                 value: c.channel_id,
-                label: c.name,
+                label: channelName(c, storage.language()),
                 description: `${t('money.maxSingle')} ${formatAmount(c.max_single, c.currency)}`,
               }))}
             />

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callForFile } from '../../lib/api-client.ts';
-import { formatAmount, formatMoney } from '../../lib/format.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatWhen, loadList, type StatementRow } from './funds.api.ts';
+import { formatMemoParams } from './memo-params.ts';
 
 const KINDS = [
   'deposit',
@@ -38,15 +39,12 @@ async function exportCsv(payload: Record<string, string>): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-const MONEY_PARAMS = ['amount', 'receive'] as const;
-
 /** The row's memo in the user's language; the server's English memo for journals without parameters. */
 function useMemoText(row: StatementRow): string {
   const { t } = useTranslation();
   const params = row.memo_params;
   if (!params?.['template']) return row.memo;
-  const shown: Record<string, string> = { ...params };
-  for (const key of MONEY_PARAMS) if (shown[key]) shown[key] = formatMoney(shown[key]);
+  const shown = formatMemoParams(params, row.currency);
   if (shown['side']) shown['side'] = t(`money.side.${shown['side']}`);
   // A reason may be a refusal's msg key (a bank that refused a payout): shown in words.
   if (shown['reason']) {

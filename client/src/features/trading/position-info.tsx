@@ -9,13 +9,19 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { accountResync$ } from '../../lib/account-seq.ts';
+import { auditTime, merge } from 'rxjs';
+import { AddCredit, stopOutText } from '../credit/add-credit.tsx';
+import { CreditItems } from '../credit/credit-items.tsx';
+import { formatWhen } from '../funds/funds.api.ts';
+import { creditApi, type CreditItem } from '../credit/credit.api.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
 
 /** The order id of a holding no order opened: a new share's lot placed at listing. */
 const NO_ORDER = '0';
-const time = (ms: number | undefined) =>
-  ms ? new Date(ms).toLocaleString(LOCALE_OF[storage.language()]) : '--';
+const time = (ms: number | undefined) => (ms ? formatWhen(ms) : '--');
 
 /** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
 function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
@@ -88,6 +94,11 @@ function rowsOf(item: PositionItem, t: (key: string) => string): Array<[string, 
     ['trade.buyPrice', formatMoney(item.buy_price)],
     ['trade.qty', String(item.stock_num)],
     ['trade.margin', money(open?.margin)],
+    ['credit.credit', money(open?.credit)],
+    [
+      'credit.stopOutPrice',
+      open ? stopOutText(open.stop_out_price, t('credit.stopOutNever')) : '--',
+    ],
     ['trade.marketValue', money(open?.market_value)],
     ['trade.leverage', `×${item.leverage}`],
     ['trade.sellPrice', closed?.sell_price ? formatMoney(closed.sell_price) : '--'],
@@ -102,12 +113,23 @@ export function PositionInfo() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const [item, setItem] = useState<PositionItem | null | undefined>(undefined);
+  const [credits, setCredits] = useState<CreditItem[]>([]);
   const load = useCallback(() => {
-    void Promise.all([tradingApi.holdings(), tradingApi.closed()]).then(([open, done]) =>
-      setItem([...open.items, ...done.items].find((p) => p.position_id === id) ?? null),
+    void Promise.all([tradingApi.holdings(), tradingApi.closed(), creditApi.itemsOf(id)]).then(
+      ([open, done, added]) => {
+        setItem([...open.items, ...done.items].find((p) => p.position_id === id) ?? null);
+        setCredits(added);
+      },
     );
   }, [id]);
   useEffect(load, [load]);
+  useEffect(() => {
+    // An addition, a close or a stop-out (here or elsewhere) moves the figures: load them again.
+    const changes = merge(fromSocketEvent('order:updated'), accountResync$())
+      .pipe(auditTime(300))
+      .subscribe(load);
+    return () => changes.unsubscribe();
+  }, [load]);
   if (item === null) {
     return (
       <div className="screen no-menu">
@@ -130,12 +152,14 @@ export function PositionInfo() {
         {rowsOf(item, t).map(([label, value]) => (
           <div key={label} className="detail-row">
             <span className="muted">{t(label)}</span>
-            <span className="num" data-testid={`info-${label.replace('trade.', '')}`}>
+            <span className="num" data-testid={`info-${label.replace(/^\w+\./, '')}`}>
               {value}
             </span>
           </div>
         ))}
       </div>
+      {item.status === 0 ? <AddCredit item={item} onAdded={load} /> : null}
+      <CreditItems items={credits} />
       {item.status === 0 ? <ClosePart key={item.stock_num} item={item} onClosed={load} /> : null}
     </div>
   );

@@ -58,6 +58,7 @@ function channelSummary(channel: Channel) {
   return {
     channel_id: String(channel.id),
     name: channel.name,
+    names: channel.names,
     currency: channel.currency,
     max_single: formatScaled(channel.maxSingleMinor, scaleOf(channel.currency)),
   };

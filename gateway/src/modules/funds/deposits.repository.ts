@@ -5,6 +5,8 @@ import { isCurrency, type Currency } from '@kabuto/schema/domain';
 export interface DepositChannelRecord {
   readonly id: number;
   readonly name: string;
+  /** The channel's name per language; the operator's name where no translation was given. */
+  readonly names: { readonly ja: string; readonly en: string; readonly zh: string };
   readonly currency: Currency;
   readonly bankName: string;
   readonly branchName: string;
@@ -39,6 +41,7 @@ export async function activeChannelRecords(db: Db): Promise<DepositChannelRecord
     channels.push({
       id: Number(r.id),
       name: r.name,
+      names: { ja: r.name, en: r.name_en ?? r.name, zh: r.name_zh ?? r.name },
       currency: r.currency,
       bankName: r.bank_name,
       branchName: r.branch_name,

@@ -19,13 +19,24 @@ import {
   type DisplayCurrency,
 } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { displayValuation, valuePosition, type PositionSide } from '@kabuto/schema/trading';
+import {
+  displayValuation,
+  stopOutPrice,
+  valuePosition,
+  type PositionSide,
+} from '@kabuto/schema/trading';
+import { openCreditTotals } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
-import { closedPositionsOf, openPositionsOf } from './positions.repository.ts';
+import { closedPositionsOf, openPositionsOf, type PositionRecord } from './positions.repository.ts';
 
 async function marketData(deps: GatewayDeps) {
   const latest = await deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
   return { lastPrice: lastPriceFromLatest(latest), rate: rateLookupFromLatest(latest) };
+}
+
+function stopOutText(instrument: Instrument, row: PositionRecord): string | null {
+  const price = stopOutPrice(instrument, row);
+  return price === null ? null : formatPrice(price, instrument.market);
 }
 
 /**
@@ -41,6 +52,10 @@ export async function openPositionsList(
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
   const rows = await openPositionsOf(deps.db, userId);
+  const credits = await openCreditTotals(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   const data: Record<string, OpenPosition> = {};
   const values: { currency: Currency; amountMinor: bigint }[] = [];
   const pnls: { currency: Currency; amountMinor: bigint }[] = [];
@@ -72,6 +87,8 @@ export async function openPositionsList(
       market_value: wire(value.marketValue),
       yingkui: wire(value.unrealizedPnl),
       open_fee: wire(row.openFee),
+      credit: wire(credits.get(row.id) ?? 0n),
+      stop_out_price: stopOutText(instrument, row),
       buy_time: row.openedAtMs,
     };
   });

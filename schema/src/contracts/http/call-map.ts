@@ -96,6 +96,14 @@ import {
   intradayListRequest,
   intradayListResponse,
 } from '../intraday/intraday.dto.ts';
+import {
+  addCreditRequest,
+  addedCreditResponse,
+  creditListRequest,
+  creditListResponse,
+  creditPreviewRequest,
+  creditPreviewResponse,
+} from '../credit/credit.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -192,6 +200,11 @@ const intradayCalls = {
   'intraday/list': { input: intradayListRequest, output: intradayListResponse },
   'intraday/detail': { input: intradayDetailRequest, output: intradayDetailResponse },
 } as const satisfies Record<string, CallContract>;
+const creditCalls = {
+  'trade/addcredit': { input: addCreditRequest, output: addedCreditResponse },
+  'trade/creditpreview': { input: creditPreviewRequest, output: creditPreviewResponse },
+  'trade/ustockslist': { input: creditListRequest, output: creditListResponse },
+} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -252,6 +265,7 @@ export const CALL_CONTRACTS = {
   ...tradingCalls,
   ...uploadsCalls,
   ...userCalls,
+  ...creditCalls,
 } as const;
 
 /** The back-office review API under /api/admin/. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../../domain/money/currency.ts';
 import { JOURNAL_KINDS } from '../../domain/ledger/journal.ts';
 import { displayCurrencyField, requestIdField, wholeNumberField } from './fields.ts';
+import { namesOf } from './answers.ts';
 
 /** A positive decimal amount in major units (the server checks the currency's decimals). */
 export const amountField = z
@@ -116,6 +117,8 @@ export const adminDecideRequest = z
 export const depositChannelResponse = z.object({
   channel_id: z.string(),
   name: z.string(),
+  /** The name in each language (the operator's name where no translation was given). */
+  names: namesOf,
   currency: z.string(),
   max_single: z.string(),
 });

@@ -116,6 +116,10 @@ export const openPositionResponse = z.object({
   margin: z.string(),
   market_value: z.string(),
   open_fee: z.string(),
+  /** The open added credit (part of `margin`), in the position's currency. */
+  credit: z.string(),
+  /** Where the watcher stops it out (long: at or below, short: at or above); null: never. */
+  stop_out_price: z.string().nullable(),
 });
 /** A closed position as `trade/userstocklists` sends it. */
 export const closedPositionRowResponse = z.object({

@@ -21,6 +21,7 @@ import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
 import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
+import { openCreditTotal, returnPositionCredits } from '../credit/position-credits.repository.ts';
 
 export interface NewPosition {
   readonly userId: number;
@@ -182,6 +183,8 @@ export async function fillPendingOrderIn(
  * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
  * racing close cannot take the same shares twice. Returns the closed part's margin and row id.
+ * Added credit stays with the open rest: a partial close takes its share of the margin without
+ * the open credits, which return (all of them) only when the position closes in full.
  */
 async function markClosed(
   trx: Db,
@@ -201,9 +204,11 @@ async function markClosed(
   if (part.qty === position.qty) {
     const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+    await returnPositionCredits(trx, position.id, part.nowMs);
     return { margin: position.margin, id: position.id };
   }
-  const margin = marginShareOfPartialClose(position.margin, part.qty, position.qty);
+  const credit = await openCreditTotal(trx, position.id);
+  const margin = marginShareOfPartialClose(position.margin - credit, part.qty, position.qty);
   const updated = await unchanged(
     trx
       .updateTable('position')

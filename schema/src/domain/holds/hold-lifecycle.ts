@@ -15,6 +15,8 @@
  *   (the first intraday order or the settlement stores it); the settlement at the close claims it
  *   (`submitted`), closes its positions and releases the hold with the P&L (`traded`); `failed`
  *   releases the hold untouched (a session that never opened).
+ * - position_credit: an added credit is part of its position's margin (`open`) until the position
+ *   closes in full, when it returns to cash with the margin (`returned`).
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -35,6 +37,7 @@ export const HOLD_LIFECYCLES = {
     trading: ['submitted'],
     submitted: ['traded'],
   },
+  position_credit: { open: ['returned'] },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /** Every status a withdrawal can be in. */

@@ -28,6 +28,7 @@ export const MEMO_TEMPLATES = {
   intraday_forced_close_fee:
     'Intraday trading {{id}}: forced-close fee for {{positions}} positions',
   intraday_release: 'Intraday trading {{id}} settled: hold released',
+  credit_add: 'Added credit #{{id}} to {{side}} {{symbol}} position {{position}}',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

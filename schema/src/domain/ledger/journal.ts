@@ -5,6 +5,7 @@ import { IPO_JOURNAL_KINDS } from '../ipo/journal-kinds.ts';
 import { LOAN_JOURNAL_KINDS } from '../loans/journal-kinds.ts';
 import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
 import { INTRADAY_JOURNAL_KINDS } from '../intraday/journal-kinds.ts';
+import { CREDIT_JOURNAL_KINDS } from '../credit/journal-kinds.ts';
 
 /** The ledger's own kinds: the paper grant, a stand-alone fee and a reversal. */
 const LEDGER_JOURNAL_KINDS = ['paper_grant', 'fee', 'reversal'] as const;
@@ -20,6 +21,7 @@ export const JOURNAL_KINDS = [
   ...IPO_JOURNAL_KINDS,
   ...LOAN_JOURNAL_KINDS,
   ...INTRADAY_JOURNAL_KINDS,
+  ...CREDIT_JOURNAL_KINDS,
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

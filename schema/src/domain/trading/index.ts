@@ -4,3 +4,4 @@ export * from './order-rules.ts';
 export * from './position-close.ts';
 export * from './postings.ts';
 export * from './valuation.ts';
+export * from './stop-out-price.ts';

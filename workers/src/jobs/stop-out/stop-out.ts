@@ -62,11 +62,18 @@ interface StopOutDeps {
 }
 
 /**
- * Closes a position at the feed price under its owner's lock, with its inbox message and its
+ * Closes a position at the feed price under its owner's lock, if its margin state, read again
+ * under the lock with its current margin (added credit included), is still stop-out (else it
+ * returns the row as it is now, for the index), with its inbox message and its
  * `order:updated` and `message:created` in the same transaction (the outbox); the asset
  * recomputation is queued once it has committed. A close that rolls back announces nothing.
  */
-async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrument, price: bigint) {
+async function stopOut(
+  deps: StopOutDeps,
+  holding: Holding,
+  instrument: Instrument,
+  price: bigint,
+): Promise<Holding | undefined> {
   const userId = Number(holding.user_id);
   const clock = deps.clock ?? systemClock;
   const nowMs = clock.nowMs();
@@ -80,6 +87,8 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
         .where('status', '=', 'holding')
         .executeTakeFirst();
       if (!fresh) return null;
+      // Re-read under the lock: margin added since the index was built (trade/addcredit) counts.
+      if (marginStateOf(fresh, instrument, price) !== 'stop_out') return { kept: fresh };
       const closed = closedPositionToWire(
         await closePositionIn(trx, fresh, {
           price,
@@ -105,11 +114,13 @@ async function stopOut(deps: StopOutDeps, holding: Holding, instrument: Instrume
     },
     { lockUser: userId },
   );
-  if (!result) return;
+  if (!result) return undefined;
+  if ('kept' in result) return result.kept;
   deps.logger.info(
     { position: result.position_id, symbol: instrument.symbol, price: result.price },
     'stop-out',
   );
+  return undefined;
 }
 
 /** The margin-call message in the inbox and, in the same transaction, on the owner's socket. */
@@ -162,9 +173,12 @@ export async function startStopOutWatcher(deps: StopOutDeps): Promise<{ stop(): 
       if (state === 'stop_out') {
         const left = (holdings.get(tick.symbol) ?? []).filter((h) => h.id !== holding.id);
         holdings.set(tick.symbol, left);
-        await stopOut(deps, holding, instrument, price).catch((error: unknown) =>
-          deps.logger.warn({ err: String(error) }, 'stop-out failed'),
-        );
+        const kept = await stopOut(deps, holding, instrument, price).catch((error: unknown) => {
+          deps.logger.warn({ err: String(error) }, 'stop-out failed');
+          return undefined;
+        });
+        // Still open with more margin than the index knew (added credit): watch it as it is now.
+        if (kept) holdings.set(tick.symbol, [...(holdings.get(tick.symbol) ?? []), kept]);
       } else if (state === 'margin_call' && !warned.has(String(holding.id))) {
         warned.add(String(holding.id));
         await sendMarginCall(deps, holding, tick);
