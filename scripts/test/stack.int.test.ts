@@ -76,10 +76,10 @@ describe('the stack from two commands', () => {
     expect(
       await socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: ['7203'] }),
     ).toEqual({ ok: true });
-    await expect.poll(() => ticks.length, { timeout: 8000 }).toBeGreaterThan(3);
+    await expect.poll(() => ticks.length, { timeout: 30_000 }).toBeGreaterThan(3);
     const seqs = ticks.map((t) => t.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
-  });
+  }, 45_000);
 
   it('registers with the seeded invitation and the outbox code, claims the paper grant, and the workers push assets:updated', async () => {
     const account = `taro.${stack.prefix}@example.jp`;
