@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format.ts';
-import { formatWhen } from '../funds/funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
 import type { CreditItem } from './credit.api.ts';
 
 /** A position's margin additions (`trade/ustockslist`): amount, held or returned, when. */

@@ -8,8 +8,8 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { formatWhen } from '../../lib/format-time.ts';
 import {
-  formatWhen,
   loadList,
   type ChannelDetails,
   type DepositChannel,

@@ -13,8 +13,6 @@ import type {
   WithdrawalRow,
 } from '@kabuto/schema/contracts';
 import { callApi, type CallArgs } from '../../lib/api-client.ts';
-import { LOCALE_OF } from '../../lib/i18n.ts';
-import { storage } from '../../lib/storage.ts';
 
 export type {
   BankCard,
@@ -61,14 +59,3 @@ export const EXCHANGE_CURRENCIES = [
   'KRW',
   'SAR',
 ] as const;
-
-/** A time in the reader's language (ja-JP, zh-CN, en-US), to the minute. */
-export function formatWhen(ms: number): string {
-  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}

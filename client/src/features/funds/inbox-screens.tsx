@@ -6,7 +6,8 @@ import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
-import { formatWhen, loadList, type InboxMessage } from './funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
+import { loadList, type InboxMessage } from './funds.api.ts';
 import { inboxParams } from './inbox-params.ts';
 
 function PhraseBanner({ phrase }: { phrase: string | null }) {

@@ -6,7 +6,8 @@ import { NoData } from '../../components/no-data.tsx';
 import { callForFile } from '../../lib/api-client.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
-import { formatWhen, loadList, type StatementRow } from './funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
+import { loadList, type StatementRow } from './funds.api.ts';
 import { formatMemoParams } from './memo-params.ts';
 
 const KINDS = [

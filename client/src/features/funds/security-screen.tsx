@@ -7,7 +7,8 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { formatWhen, loadList } from './funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
+import { loadList } from './funds.api.ts';
 import type { SessionRow } from '@kabuto/schema/contracts';
 
 function TotpCard({ enabled, onChange }: { enabled: boolean; onChange: () => void }) {

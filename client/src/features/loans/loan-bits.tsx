@@ -1,7 +1,7 @@
 import './loans.css';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatWhen } from '../funds/funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
 import type { LoanRecord } from './loans.api.ts';
 
 const STATE_COLOR: Record<string, string> = {

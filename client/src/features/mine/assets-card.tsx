@@ -9,7 +9,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { storage, type DisplayCurrencyKey } from '../../lib/storage.ts';
-import { formatWhen } from '../funds/funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
 
 const CURRENCIES: readonly DisplayCurrencyKey[] = ['jpy', 'usd', 'cny'];
 

@@ -13,7 +13,7 @@ import { accountResync$ } from '../../lib/account-seq.ts';
 import { auditTime, merge } from 'rxjs';
 import { AddCredit, stopOutText } from '../credit/add-credit.tsx';
 import { CreditItems } from '../credit/credit-items.tsx';
-import { formatWhen } from '../funds/funds.api.ts';
+import { formatWhen } from '../../lib/format-time.ts';
 import { creditApi, type CreditItem } from '../credit/credit.api.ts';
 import { tradingApi, type PositionItem } from './trading.api.ts';
 import '../quotes/quotes.css';
