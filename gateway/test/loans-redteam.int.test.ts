@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { reconcile } from '@kabuto/schema/db';
+import { PASSWORD, type Session } from './support/test-gateway.ts';
+import {
+  balance,
+  db,
+  fxQuote,
+  readyToWithdraw,
+  requestId,
+  review,
+  t,
+  useFundsGateway,
+} from './support/funds-suite.ts';
+
+// Red team of the loans module: the collateral behind a loan must stay in the account. A user who
+// borrows against ¥300,000 must not walk away with the cash and the loan cash (an unsecured loan),
+// and money already on its way out (a withdrawal held for review) is no collateral.
+useFundsGateway();
+
+async function borrowerWithCard(limit = '1000000'): Promise<{ s: Session; cardId: string }> {
+  const { s, cardId } = await readyToWithdraw();
+  await t.call(
+    'user/setFundPassword',
+    { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' },
+    s,
+  );
+  const set = await review.call('loan/credit', {
+    account: s.account,
+    credit_score: '700',
+    limit,
+  });
+  expect(set.body.msg).toBe('modify_ok');
+  return { s, cardId };
+}
+
+const withdraw = (s: Session, cardId: string, amount: string) =>
+  t.call(
+    'fund/withdraw',
+    { card_id: cardId, amount, fund_password: '246810', request_id: requestId() },
+    s,
+  );
+
+const apply = (s: Session, amount: string) =>
+  t.call('loan/apply', { amount, request_id: requestId() }, s);
+
+async function passed(s: Session, amount: string): Promise<string> {
+  const applied = await apply(s, amount);
+  expect(applied.body.msg).toBe('loan_ok');
+  const id = String(applied.body.data.loan_id);
+  expect((await review.call('loan/decide', { id, decision: 'approve' })).body.msg).toBe(
+    'submit_ok',
+  );
+  return id;
+}
+
+/** What a refused withdrawal must leave alone. */
+async function money(s: Session) {
+  const rows = await db()
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    cash: await balance(s, 'cash', 'JPY'),
+    held: await balance(s, 'hold:withdrawal', 'JPY'),
+    loan: await balance(s, 'loan', 'JPY'),
+    withdrawals: Number(rows.n),
+    journals: Number(
+      (
+        await db()
+          .selectFrom('journal')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  };
+}
+
+describe('red team: the collateral stays while a loan is outstanding', () => {
+  it('borrowing ¥150,000 on ¥300,000 then withdrawing all ¥450,000 is refused with loan_unpaid, nothing changed; ¥150,000 (debt still 50% of equity) may go', async () => {
+    const { s, cardId } = await borrowerWithCard();
+    await passed(s, '150000');
+    const before = await money(s);
+    expect(before.cash).toBe(450_000n);
+    for (const amount of ['450000', '150001']) {
+      const refused = await withdraw(s, cardId, amount);
+      expect([refused.http, refused.body.status, refused.body.msg], amount).toEqual([
+        200,
+        0,
+        'loan_unpaid',
+      ]);
+    }
+    expect(await money(s)).toEqual(before);
+    // ¥150,000 leaves ¥300,000 of equity excluding debt: the ¥150,000 debt is exactly 50% of it.
+    expect((await withdraw(s, cardId, '150000')).body.msg).toBe('withdraw_ok');
+    expect((await reconcile(db())).ok).toBe(true);
+  });
+
+  it('a withdrawal held for review is no collateral: ¥300,000 held leaves ¥0 to borrow (loan/info and apply), nothing changed by the refusal', async () => {
+    const { s, cardId } = await borrowerWithCard();
+    expect((await withdraw(s, cardId, '300000')).body.msg).toBe('withdraw_ok');
+    const info = (await t.call('loan/info', { type: 'jpy' }, s)).body.data;
+    expect(info.available).toBe('0');
+    const before = await money(s);
+    const loans = await db().selectFrom('loan').selectAll().execute();
+    expect((await apply(s, '150000')).body.msg).toBe('loan_limit_insufficient');
+    expect(await money(s)).toEqual(before);
+    expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
+  });
+
+  it('a withdrawal held after the application is not counted when the back office passes it: loan_limit_insufficient, nothing disbursed', async () => {
+    const { s, cardId } = await borrowerWithCard();
+    const applied = await apply(s, '150000');
+    expect(applied.body.msg).toBe('loan_ok');
+    expect((await withdraw(s, cardId, '200000')).body.msg).toBe('withdraw_ok');
+    const before = await money(s);
+    const id = String(applied.body.data.loan_id);
+    const decided = await review.call('loan/decide', { id, decision: 'approve' });
+    expect(decided.body.msg).toBe('loan_limit_insufficient');
+    expect(await money(s)).toEqual(before);
+    const loan = await db()
+      .selectFrom('loan')
+      .select('status')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    expect(loan.status).toBe('under_review');
+  });
+
+  it('jpyyjed never shows more than can be borrowed: ¥100,000 at 150 yen a dollar is $666.66 (rounded down), ¥1 is $0', async () => {
+    const { s } = await borrowerWithCard('1');
+    await fxQuote('USD', '150');
+    const one = (await t.call('user/getUserinfo', { type: 'usd' }, s)).body.data;
+    expect(Number(one.jpyyjed)).toBe(0);
+    const big = await borrowerWithCard('100000');
+    // ¥100,000 (limit; the cap is ¥150,000) / 150 = 666.666… dollars.
+    const usd = (await t.call('user/getUserinfo', { type: 'usd' }, big.s)).body.data;
+    expect(usd.jpyyjed).toBe('666.66');
+  });
+});
