@@ -1,4 +1,9 @@
-import { rateLookupFromLatest, lastPriceFromLatest, redisKeys } from '@kabuto/schema/contracts';
+import {
+  lastPriceFromLatest,
+  rateLookupFromLatest,
+  redisKeys,
+  Refusal,
+} from '@kabuto/schema/contracts';
 import {
   loadAccountSummary,
   loadLoanTerms,
@@ -6,7 +11,12 @@ import {
   outstandingOfUser,
   type Db,
 } from '@kabuto/schema/db';
-import { availableLoanLimit, type LoanTerms } from '@kabuto/schema/loans';
+import {
+  availableLoanLimit,
+  isLoanMarginCall,
+  loanCollateralYen,
+  type LoanTerms,
+} from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
 
 /** The feed's latest quotes, read before a transaction (no network inside one). */
@@ -27,8 +37,9 @@ export interface LoanStanding {
 }
 
 /**
- * A user's loan standing: the back-office limit, the equity excluding debt (the account summary's
- * total in yen at the feed's prices and FX; debt not subtracted), the outstanding of passed loans
+ * A user's loan standing: the back-office limit, the equity excluding debt (`loanCollateralYen`:
+ * the account summary's total in yen at the feed's prices and FX, debt not subtracted, money held
+ * for a withdrawal left out), the outstanding of passed loans
  * and what may still be borrowed (`availableLoanLimit`).
  */
 export async function loanStanding(
@@ -45,7 +56,7 @@ export async function loanStanding(
     lastPrice: lastPriceFromLatest(latest),
   });
   const outstanding = await outstandingOfUser(db, userId);
-  const equityExcludingDebt = summary.total.amountMinor;
+  const equityExcludingDebt = loanCollateralYen(summary);
   const available = availableLoanLimit({
     backOfficeLimitYen: credit.limit,
     equityExcludingDebtYen: equityExcludingDebt,
@@ -60,4 +71,24 @@ export async function loanStanding(
     available,
     terms,
   };
+}
+
+/**
+ * A withdrawal of `amountYen` while a loan is outstanding, under the user lock: it may take cash
+ * only while the debt stays within the lending cap (`ltvPercent` of the collateral left after
+ * it); otherwise `loan_unpaid` (repay first). Without this a borrower could take the loan cash
+ * and the collateral out and leave an unsecured debt.
+ */
+export async function refuseUnlessLoanStaysCovered(
+  db: Db,
+  userId: number,
+  withdrawal: { amountYen: bigint; latest: LatestQuoteHash },
+): Promise<void> {
+  const outstanding = await outstandingOfUser(db, userId);
+  if (outstanding === 0n) return;
+  const standing = await loanStanding(db, userId, withdrawal.latest);
+  const left = standing.equityExcludingDebt - withdrawal.amountYen;
+  if (isLoanMarginCall(outstanding, left, standing.terms.ltvPercent)) {
+    throw new Refusal('loan_unpaid');
+  }
 }

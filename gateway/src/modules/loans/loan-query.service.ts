@@ -1,8 +1,7 @@
 import { rateLookupFromLatest } from '@kabuto/schema/contracts';
 import { loansOfUser, openLoanOf } from '@kabuto/schema/db';
 import { money, type Currency, type Money } from '@kabuto/schema/domain';
-import { displayValuation } from '@kabuto/schema/trading';
-import { ratePercentText } from '@kabuto/schema/loans';
+import { loanLimitDisplayFloor, ratePercentText } from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
 import { latestQuotes, loanStanding } from './loan-limit.service.ts';
 import { loanToWire, yen } from './loan-wire.ts';
@@ -32,7 +31,8 @@ export async function loanList(deps: GatewayDeps, userId: number) {
 
 /**
  * The unused loan limit in a display currency (`jpyyjed` of `user/getUserinfo`): the yen
- * available converted at the feed's FX (half-even, as every display figure); 0 without a rate.
+ * available divided by the feed's yen price of the currency, rounded down
+ * (`loanLimitDisplayFloor`: never more than can be borrowed); 0 without a rate.
  */
 export async function availableLoanIn(
   deps: GatewayDeps,
@@ -41,9 +41,7 @@ export async function availableLoanIn(
 ): Promise<Money> {
   const latest = await latestQuotes(deps);
   const { available } = await loanStanding(deps.db, userId, latest);
-  const converted = displayValuation(currency, rateLookupFromLatest(latest)).toDisplay(
-    'JPY',
-    available,
-  );
-  return money(currency, converted ?? 0n);
+  if (currency === 'JPY') return money(currency, available);
+  const yenPerUnit = rateLookupFromLatest(latest)(currency, 'JPY');
+  return money(currency, yenPerUnit ? loanLimitDisplayFloor(available, currency, yenPerUnit) : 0n);
 }

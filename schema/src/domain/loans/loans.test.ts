@@ -9,6 +9,7 @@ import {
   isLoanMarginCall,
   isTokyoDate,
   loanCollateralCapFloor,
+  loanLimitDisplayFloor,
   loanTermsFrom,
   ratePercentText,
   tokyoDateOf,
@@ -97,5 +98,15 @@ describe('loan terms and dates', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('loanLimitDisplayFloor (jpyyjed in another currency, rounded down)', () => {
+  it('¥100,000 at ¥150 a dollar is $666.66 (666.666… down), ¥1 is $0, ¥150 is $1.00 exactly', () => {
+    const rate = { mantissa: 150n, scale: 0 };
+    expect(loanLimitDisplayFloor(100_000n, 'USD', rate)).toBe(66_666n);
+    expect(loanLimitDisplayFloor(1n, 'USD', rate)).toBe(0n);
+    expect(loanLimitDisplayFloor(150n, 'USD', rate)).toBe(100n);
+    expect(loanLimitDisplayFloor(0n, 'USD', rate)).toBe(0n);
   });
 });

@@ -13,7 +13,7 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { formatScaled } from '@kabuto/schema/domain';
-import { isLoanMarginCall, type LoanTerms } from '@kabuto/schema/loans';
+import { isLoanMarginCall, loanCollateralYen, type LoanTerms } from '@kabuto/schema/loans';
 import type { Redis } from 'ioredis';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 
@@ -29,8 +29,8 @@ type Latest = Record<string, string>;
 
 /**
  * One borrower's check, under the user lock: debt (the passed loan's outstanding) above the
- * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (the account summary's total in yen at the feed's
- * prices and FX) sends a margin-call message and `loan:updated`, at most once per loan and
+ * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (`loanCollateralYen`: the account summary's total in yen at the
+ * feed's prices and FX, less money held for a withdrawal) sends a margin-call message and `loan:updated`, at most once per loan and
  * date (`margin_call_date`, a conditional update). Nothing is sold. True if it sent one.
  */
 async function checkBorrower(
@@ -51,7 +51,7 @@ async function checkBorrower(
         lastPrice: lastPriceFromLatest(check.latest),
       });
       const debt = outstandingOf(loan);
-      const equity = summary.total.amountMinor;
+      const equity = loanCollateralYen(summary);
       if (!isLoanMarginCall(debt, equity, check.terms.marginCallPercent)) return false;
       const marked = await trx
         .updateTable('loan')
