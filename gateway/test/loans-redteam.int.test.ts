@@ -136,3 +136,87 @@ describe('red team: the collateral stays while a loan is outstanding', () => {
     expect(usd.jpyyjed).toBe('666.66');
   });
 });
+
+describe('red team: what the screen shows is what repays', () => {
+  it('the days the daily job has not posted yet show in loan/info and loan/list: disbursed 2 days ago, ¥100,000 owes ¥100,022 (2 × ¥11), and repaying exactly that figure works', async () => {
+    const { s } = await borrowerWithCard();
+    const id = await passed(s, '100000');
+    await db()
+      .updateTable('loan')
+      .set({ decided_at: Date.now() - 2 * 86_400_000 })
+      .where('id', '=', BigInt(id))
+      .execute();
+    const info = (await t.call('loan/info', { type: 'jpy' }, s)).body.data;
+    expect([info.borrowed, info.loan.outstanding, info.loan.interest]).toEqual([
+      '100022',
+      '100022',
+      '22',
+    ]);
+    const listed = (await t.call('loan/list', {}, s)).body.data[0];
+    expect([listed.outstanding, listed.interest]).toEqual(['100022', '22']);
+    const repaid = await t.call(
+      'loan/repay',
+      { loan_id: id, amount: info.loan.outstanding, request_id: requestId() },
+      s,
+    );
+    expect(repaid.body).toMatchObject({ msg: 'ok', data: { status: 'repaid' } });
+    expect(await balance(s, 'loan', 'JPY')).toBe(0n);
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+});
+
+describe('red team: the wire', () => {
+  it('a request_id replayed with another amount is refused and makes no second loan; admin loan calls without a session are refused, nothing written', async () => {
+    const { s } = await borrowerWithCard();
+    const rid = requestId();
+    const first = await t.call('loan/apply', { amount: '1000', request_id: rid }, s);
+    expect(first.body.msg).toBe('loan_ok');
+    const loans = await db().selectFrom('loan').selectAll().execute();
+    const replay = await t.call('loan/apply', { amount: '2000', request_id: rid }, s);
+    expect(replay.http).toBeLessThan(500);
+    expect(replay.body.status).toBe(0);
+    expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
+    const audits = await db().selectFrom('audit_log').selectAll().execute();
+    for (const [path, body] of [
+      ['loan/decide', { id: first.body.data.loan_id, decision: 'approve' }],
+      ['loan/credit', { account: s.account, credit_score: '1', limit: '999999999' }],
+      ['loan/list', {}],
+    ] as const) {
+      const response = await fetch(`${t.baseUrl}/api/admin/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': 'x' },
+        body: new URLSearchParams(body).toString(),
+      });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
+    expect(await db().selectFrom('audit_log').selectAll().execute()).toEqual(audits);
+  });
+
+  it('malformed amounts and ids are 4xx, never 500: arrays, objects, huge numbers, 2^64 loan ids (JSON bodies)', async () => {
+    const { s } = await borrowerWithCard();
+    const loans = await db().selectFrom('loan').selectAll().execute();
+    const bad = [
+      ['loan/apply', { amount: [1000], request_id: requestId() }],
+      ['loan/apply', { amount: { a: 1 }, request_id: requestId() }],
+      ['loan/apply', { amount: 1e21, request_id: requestId() }],
+      ['loan/apply', { amount: 2 ** 63, request_id: requestId() }],
+      ['loan/apply', { amount: '１０００', request_id: requestId() }],
+      ['loan/repay', { loan_id: '18446744073709551616', amount: '1', request_id: requestId() }],
+      ['loan/repay', { loan_id: 1.5, amount: '1', request_id: requestId() }],
+      ['loan/repay', { loan_id: -1, amount: '1', request_id: requestId() }],
+    ] as const;
+    for (const [path, body] of bad) {
+      const response = await fetch(`${t.baseUrl}/api/vue/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: s.token, account: s.account },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { status: number; msg: string };
+      expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+      expect([answer.status, typeof answer.msg], JSON.stringify(body)).toEqual([0, 'string']);
+    }
+    expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
+  });
+});
