@@ -220,3 +220,51 @@ describe('red team: the wire', () => {
     expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
   });
 });
+
+describe('red team: races', () => {
+  it('a pass racing a withdrawal of all the cash never leaves a passed loan above 50% of what stays (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { s, cardId } = await borrowerWithCard();
+      const applied = await apply(s, '150000');
+      const id = String(applied.body.data.loan_id);
+      const [decided, withdrawn] = await Promise.all([
+        review.call('loan/decide', { id, decision: 'approve' }),
+        withdraw(s, cardId, '300000'),
+      ]);
+      // one of them wins; both winning would leave ¥150,000 of debt on ¥150,000 of collateral
+      expect([decided.body.msg, withdrawn.body.msg].sort(), String(round)).toSatisfy(
+        (msgs: string[]) =>
+          JSON.stringify(msgs) === JSON.stringify(['loan_limit_insufficient', 'withdraw_ok']) ||
+          JSON.stringify(msgs) === JSON.stringify(['loan_unpaid', 'submit_ok']),
+      );
+      const debt = -(await balance(s, 'loan', 'JPY'));
+      const collateral = await balance(s, 'cash', 'JPY');
+      expect(debt * 100n <= collateral * 50n, `${debt} on ${collateral}`).toBe(true);
+    }
+    expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('two admins deciding one loan at once (approve and reject): one decision, one audit row, at most one disbursement', async () => {
+    const { s } = await borrowerWithCard();
+    const applied = await apply(s, '100000');
+    const id = String(applied.body.data.loan_id);
+    const answers = await Promise.all([
+      review.call('loan/decide', { id, decision: 'approve' }),
+      review.call('loan/decide', { id, decision: 'reject', reason: 'race' }),
+      review.call('loan/decide', { id, decision: 'approve' }),
+    ]);
+    expect(answers.filter((a) => a.body.msg === 'submit_ok')).toHaveLength(1);
+    const audits = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject', '=', `loan:${id}`)
+      .execute();
+    expect(audits).toHaveLength(1);
+    const journals = await db()
+      .selectFrom('journal')
+      .select('kind')
+      .where('reference', '=', `loan:${id}`)
+      .execute();
+    expect(journals.length).toBe(audits[0]?.action === 'loan.approve' ? 1 : 0);
+  });
+});
