@@ -245,7 +245,8 @@ describe('loan interest job', () => {
     const next = addTokyoDays(date, 1);
     expect((await runEnded(next)).marginCalls).toBe(1);
     expect(await kinds()).toEqual(['loan_margin_call']);
-    expect((await loanRow(loanId)).margin_call_date).toBe(next);
+    // the day of the check: the job for `next` runs the morning after it
+    expect((await loanRow(loanId)).margin_call_date).toBe(addTokyoDays(next, 1));
     expect(await runEnded(next)).toMatchObject({ posted: 0, marginCalls: 0 });
     expect(await kinds()).toEqual(['loan_margin_call']);
     const positions = await db()
@@ -257,6 +258,23 @@ describe('loan interest job', () => {
     expect((await runEnded(addTokyoDays(next, 1))).marginCalls).toBe(1);
     expect(await kinds()).toEqual(['loan_margin_call', 'loan_margin_call']);
     expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('a worker back after 3 days catches up 3 dates at once but sends one margin call, not three', async () => {
+    const userId = await aUser(db());
+    await grant(userId, 1_000_000n);
+    await toyotaLong(userId);
+    await passedLoan(userId, 400_000n);
+    await quote('2250');
+    const first = tokyoDateOf(nowMs);
+    nowMs = endOfTokyoDateMs(addTokyoDays(first, 2)) + 600_000; // three dates ended, one morning
+    for (let day = 0; day < 3; day++) await runLoanInterest(deps(), addTokyoDays(first, day));
+    const inbox = await db()
+      .selectFrom('inbox_message')
+      .select('kind')
+      .where('user_id', '=', BigInt(userId))
+      .execute();
+    expect(inbox.map((m) => m.kind)).toEqual(['loan_margin_call']);
   });
 
   it('a date not yet ended (today, tomorrow) is refused: no interest is charged ahead, nothing changes', async () => {
