@@ -32,7 +32,10 @@ import { checkFundPassword } from '../security/secret-checks.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
 import { hasOpenPosition } from '../trading/positions.repository.ts';
 import { hasOpenWithdrawal, insertWithdrawal, withdrawalsOf } from './withdrawals.repository.ts';
-import { latestQuotes, refuseUnlessLoanStaysCovered } from '../loans/loan-limit.service.ts';
+import {
+  latestQuotesIfBorrowing,
+  refuseUnlessLoanStaysCovered,
+} from '../loans/loan-limit.service.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
 const WITHDRAWAL_CURRENCY: Currency = 'JPY';
@@ -102,7 +105,7 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   });
   if (earlier) return earlier;
   const { amount, card } = await checkRules(deps, userId, input);
-  const latest = await latestQuotes(deps);
+  const latest = await latestQuotesIfBorrowing(deps, userId);
   const nowMs = deps.clock.nowMs();
   const holding = writeTransaction(
     deps.db,

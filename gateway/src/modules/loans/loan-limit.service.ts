@@ -26,6 +26,18 @@ export async function latestQuotes(deps: GatewayDeps): Promise<LatestQuoteHash> 
   return deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
 }
 
+/**
+ * The feed's latest quotes for a user who owes a loan, null for anyone else: a withdrawal of a
+ * user without debt needs no prices (nor Redis). A loan passed between this read and the
+ * withdrawal's transaction finds no prices there and is refused (`fund_operation_busy`, retry).
+ */
+export async function latestQuotesIfBorrowing(
+  deps: GatewayDeps,
+  userId: number,
+): Promise<LatestQuoteHash | null> {
+  return (await outstandingOfUser(deps.db, userId)) > 0n ? latestQuotes(deps) : null;
+}
+
 /** Everything the loan figures come from, read in one transaction (or the plain db). */
 export interface LoanStanding {
   readonly creditScore: number;
@@ -82,10 +94,11 @@ export async function loanStanding(
 export async function refuseUnlessLoanStaysCovered(
   db: Db,
   userId: number,
-  withdrawal: { amountYen: bigint; latest: LatestQuoteHash },
+  withdrawal: { amountYen: bigint; latest: LatestQuoteHash | null },
 ): Promise<void> {
   const outstanding = await outstandingOfUser(db, userId);
   if (outstanding === 0n) return;
+  if (!withdrawal.latest) throw new Refusal('fund_operation_busy');
   const standing = await loanStanding(db, userId, withdrawal.latest);
   const left = standing.equityExcludingDebt - withdrawal.amountYen;
   if (isLoanMarginCall(outstanding, left, standing.terms.ltvPercent)) {
