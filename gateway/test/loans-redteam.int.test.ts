@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reconcile } from '@kabuto/schema/db';
+import { postJournal, reconcile, writeTransaction } from '@kabuto/schema/db';
+import { journalMemo, platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { PASSWORD, type Session } from './support/test-gateway.ts';
 import {
   balance,
@@ -162,6 +163,49 @@ describe('red team: what the screen shows is what repays', () => {
     expect(repaid.body).toMatchObject({ msg: 'ok', data: { status: 'repaid' } });
     expect(await balance(s, 'loan', 'JPY')).toBe(0n);
     expect((await reconcile(db())).breaches).toEqual([]);
+  });
+});
+
+/** A visible paper grant of `yen` (the way `user/paperfund` posts it), for collateral in the trillions. */
+async function grant(s: Session, yen: bigint): Promise<void> {
+  const user = await db()
+    .selectFrom('app_user')
+    .select('id')
+    .where('account', '=', s.account)
+    .executeTakeFirstOrThrow();
+  await writeTransaction(db(), async (trx) => {
+    await postJournal(trx, {
+      kind: 'paper_grant',
+      ...journalMemo('paper_grant'),
+      actor: { type: 'system', id: 'test' },
+      postings: transfer({
+        from: platformAccount('platform:paper_grant', 'JPY'),
+        to: userAccount(Number(user.id), 'cash', 'JPY'),
+        amountMinor: yen,
+      }),
+    });
+  });
+}
+
+describe('red team: the largest loan', () => {
+  it('a ¥1,000,000,000,000 loan (the largest allowed) stays repayable once interest takes it past ¥1,000,000,000,000: one day (¥106,849,315) later it repays ¥1,000,106,849,315', async () => {
+    const { s } = await borrowerWithCard('1000000000000');
+    await grant(s, 2_000_000_000_000n);
+    const id = await passed(s, '1000000000000');
+    await db()
+      .updateTable('loan')
+      .set({ decided_at: Date.now() - 86_400_000 })
+      .where('id', '=', BigInt(id))
+      .execute();
+    const owed = (await t.call('loan/info', { type: 'jpy' }, s)).body.data.loan.outstanding;
+    expect(owed).toBe('1000106849315');
+    const repaid = await t.call(
+      'loan/repay',
+      { loan_id: id, amount: owed, request_id: requestId() },
+      s,
+    );
+    expect(repaid.body).toMatchObject({ msg: 'ok', data: { status: 'repaid' } });
+    expect(await balance(s, 'loan', 'JPY')).toBe(0n);
   });
 });
 
