@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redisKeys } from '@kabuto/schema/contracts';
 import { postJournal, reconcile, writeTransaction } from '@kabuto/schema/db';
 import { journalMemo, platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { PASSWORD, type Session } from './support/test-gateway.ts';
@@ -186,6 +187,34 @@ async function grant(s: Session, yen: bigint): Promise<void> {
     });
   });
 }
+
+async function quote7203(price: string | null): Promise<void> {
+  const key = redisKeys(t.prefix).latestQuotes;
+  if (price === null) {
+    await t.redis.hdel(key, '7203');
+    return;
+  }
+  const snapshot = { symbol: '7203', price, change_rate: '0.00', volume: 0, seq: 1, ts: 0 };
+  await t.redis.hset(key, '7203', JSON.stringify(snapshot));
+}
+
+describe('red team: prices only from the feed', () => {
+  it('a position the feed has no price for is no collateral at its opening price: with 7203 at ¥1,425 (−¥142,500) the limit shrinks, and when the quote goes missing nothing is lent (available 0, apply refused, nothing written)', async () => {
+    const { s } = await borrowerWithCard('5000000');
+    await quote7203('2850');
+    const order = { symbol: '7203', side: 'long', kind: 'market', qty: '100', leverage: '1' };
+    const opened = await t.call('trade/order', { ...order, request_id: requestId() }, s);
+    expect(opened.body.status).toBe(1);
+    await quote7203('1425');
+    const low = BigInt((await t.call('loan/info', { type: 'jpy' }, s)).body.data.available);
+    await quote7203(null);
+    const info = (await t.call('loan/info', { type: 'jpy' }, s)).body.data;
+    expect([low, info.available]).toEqual([78_750n, '0']);
+    const loans = await db().selectFrom('loan').selectAll().execute();
+    expect((await apply(s, String(low + 1n))).body.msg).toBe('loan_limit_insufficient');
+    expect(await db().selectFrom('loan').selectAll().execute()).toEqual(loans);
+  });
+});
 
 describe('red team: the largest loan', () => {
   it('a ¥1,000,000,000,000 loan (the largest allowed) stays repayable once interest takes it past ¥1,000,000,000,000: one day (¥106,849,315) later it repays ¥1,000,106,849,315', async () => {

@@ -45,6 +45,8 @@ export interface LoanStanding {
   readonly equityExcludingDebt: bigint;
   readonly outstanding: bigint;
   readonly available: bigint;
+  /** An open position had no feed price (valued at its opening price): nothing is lent. */
+  readonly unpriced: boolean;
   readonly terms: LoanTerms;
 }
 
@@ -52,7 +54,9 @@ export interface LoanStanding {
  * A user's loan standing: the back-office limit, the equity excluding debt (`loanCollateralYen`:
  * the account summary's total in yen at the feed's prices and FX, debt not subtracted, money held
  * for a withdrawal left out), the outstanding of passed loans
- * and what may still be borrowed (`availableLoanLimit`).
+ * and what may still be borrowed (`availableLoanLimit`). An open position the feed has no price
+ * for would count at its opening price, not the feed's: then nothing may be borrowed
+ * (`unpriced`, available 0) until the feed prices it again.
  */
 export async function loanStanding(
   db: Db,
@@ -61,26 +65,35 @@ export async function loanStanding(
 ): Promise<LoanStanding> {
   const terms = await loadLoanTerms(db);
   const credit = await loanCreditOf(db, userId);
+  const feedPrice = lastPriceFromLatest(latest);
+  let unpriced = false;
   const summary = await loadAccountSummary(db, {
     userId,
     displayCurrency: 'JPY',
     rate: rateLookupFromLatest(latest),
-    lastPrice: lastPriceFromLatest(latest),
+    lastPrice: (symbol) => {
+      const price = feedPrice(symbol);
+      if (price === null) unpriced = true;
+      return price;
+    },
   });
   const outstanding = await outstandingOfUser(db, userId);
   const equityExcludingDebt = loanCollateralYen(summary);
-  const available = availableLoanLimit({
-    backOfficeLimitYen: credit.limit,
-    equityExcludingDebtYen: equityExcludingDebt,
-    outstandingYen: outstanding,
-    ltvPercent: terms.ltvPercent,
-  });
+  const available = unpriced
+    ? 0n
+    : availableLoanLimit({
+        backOfficeLimitYen: credit.limit,
+        equityExcludingDebtYen: equityExcludingDebt,
+        outstandingYen: outstanding,
+        ltvPercent: terms.ltvPercent,
+      });
   return {
     creditScore: credit.creditScore,
     limit: credit.limit,
     equityExcludingDebt,
     outstanding,
     available,
+    unpriced,
     terms,
   };
 }
@@ -101,7 +114,7 @@ export async function refuseUnlessLoanStaysCovered(
   if (!withdrawal.latest) throw new Refusal('fund_operation_busy');
   const standing = await loanStanding(db, userId, withdrawal.latest);
   const left = standing.equityExcludingDebt - withdrawal.amountYen;
-  if (isLoanMarginCall(outstanding, left, standing.terms.ltvPercent)) {
+  if (standing.unpriced || isLoanMarginCall(outstanding, left, standing.terms.ltvPercent)) {
     throw new Refusal('loan_unpaid');
   }
 }
