@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeAccountSummary } from '../ledger/summary.ts';
 import {
   addTokyoDays,
   availableLoanLimit,
@@ -9,6 +10,7 @@ import {
   isLoanMarginCall,
   isTokyoDate,
   loanCollateralCapFloor,
+  loanCollateralYen,
   loanLimitDisplayFloor,
   loanTermsFrom,
   ratePercentText,
@@ -108,5 +110,22 @@ describe('loanLimitDisplayFloor (jpyyjed in another currency, rounded down)', ()
     expect(loanLimitDisplayFloor(1n, 'USD', rate)).toBe(0n);
     expect(loanLimitDisplayFloor(150n, 'USD', rate)).toBe(100n);
     expect(loanLimitDisplayFloor(0n, 'USD', rate)).toBe(0n);
+  });
+});
+
+describe('loanCollateralYen (equity excluding debt)', () => {
+  it('cash ¥450,000 + withdrawal held ¥300,000 − debt ¥150,000: the collateral is ¥450,000 (the hold is leaving, the debt is not subtracted)', () => {
+    const summary = computeAccountSummary({
+      displayCurrency: 'JPY',
+      balances: [
+        { kind: 'cash', currency: 'JPY', amountMinor: 450_000n },
+        { kind: 'hold:withdrawal', currency: 'JPY', amountMinor: 300_000n },
+        { kind: 'loan', currency: 'JPY', amountMinor: -150_000n },
+      ],
+      positions: [],
+      rate: () => undefined,
+    });
+    expect(summary.total.amountMinor).toBe(750_000n);
+    expect(loanCollateralYen(summary)).toBe(450_000n);
   });
 });
