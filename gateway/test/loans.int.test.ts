@@ -83,7 +83,7 @@ describe('loan/apply', () => {
     });
   });
 
-  it('user/getUserinfo jpyyjed is the unused limit in the display currency: ¥1,000,000, or $6,666.67 at 150 yen a dollar', async () => {
+  it('user/getUserinfo jpyyjed is the unused limit in the display currency: ¥1,000,000, or $6,666.66 at 150 yen a dollar (rounded down)', async () => {
     const s = await borrower();
     const jpy = (await t.call('user/getUserinfo', { type: 'jpy' }, s)).body.data;
     expect(jpy.jpyyjed).toBe('1000000');
@@ -100,7 +100,7 @@ describe('loan/apply', () => {
       }),
     );
     const usd = (await t.call('user/getUserinfo', { type: 'usd' }, s)).body.data;
-    expect(usd.jpyyjed).toBe('6666.67');
+    expect(usd.jpyyjed).toBe('6666.66');
     await t.redis.hdel(redisKeys(t.prefix).latestQuotes, 'FX:USDJPY');
   });
 

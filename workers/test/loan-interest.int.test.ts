@@ -13,7 +13,12 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { journalMemo, platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
-import { addTokyoDays, loanDisbursementPostings, tokyoDateOf } from '@kabuto/schema/loans';
+import {
+  addTokyoDays,
+  endOfTokyoDateMs,
+  loanDisbursementPostings,
+  tokyoDateOf,
+} from '@kabuto/schema/loans';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { openFromCash } from '@kabuto/schema/trading';
 import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
@@ -57,6 +62,12 @@ const deps = () => ({
   clock,
   logger: createLogger('silent', 'test'),
 });
+
+/** The job for a date once it has ended: the clock moves to an hour after its midnight (JST). */
+async function runEnded(date: string) {
+  nowMs = Math.max(nowMs, endOfTokyoDateMs(date) + 3_600_000);
+  return runLoanInterest(deps(), date);
+}
 
 async function grant(userId: number, yen: bigint): Promise<void> {
   await writeTransaction(db(), async (trx) => {
@@ -178,7 +189,7 @@ describe('loan interest job', () => {
     const loanId = await passedLoan(userId, 1_000_000n);
     const first = tokyoDateOf(nowMs);
     for (let day = 0; day < 30; day++) {
-      await runLoanInterest(deps(), addTokyoDays(first, day));
+      await runEnded(addTokyoDays(first, day));
     }
     expect(await loanRow(loanId)).toMatchObject({
       principal: 1_000_000n,
@@ -198,15 +209,15 @@ describe('loan interest job', () => {
       await countOf('loan_interest_accrual'),
       await loanRow(loanId),
     ];
-    for (const day of [0, 14, 29]) await runLoanInterest(deps(), addTokyoDays(first, day));
-    await Promise.all([0, 1, 2].map(() => runLoanInterest(deps(), addTokyoDays(first, 5))));
+    for (const day of [0, 14, 29]) await runEnded(addTokyoDays(first, day));
+    await Promise.all([0, 1, 2].map(() => runEnded(addTokyoDays(first, 5))));
     expect([
       await countOf('journal'),
       await countOf('loan_interest_accrual'),
       await loanRow(loanId),
     ]).toEqual(before);
     // a day before the loan was disbursed accrues nothing
-    await runLoanInterest(deps(), addTokyoDays(first, -1));
+    await runEnded(addTokyoDays(first, -1));
     expect(await countOf('loan_interest_accrual')).toBe(before[1]);
     expect((await reconcile(db())).breaches).toEqual([]);
   });
@@ -227,15 +238,16 @@ describe('loan interest job', () => {
       ).map((r) => r.kind);
     // ¥2,400: equity 830,000 + 570,000 − 450,000 = 950,000; cap 475,000 > debt ≈ 400,043
     await quote('2400');
-    expect((await runLoanInterest(deps(), date)).marginCalls).toBe(0);
+    expect((await runEnded(date)).marginCalls).toBe(0);
     expect(await kinds()).toEqual([]);
     // ¥2,250: equity 800,000; cap 400,000 < debt 400,043 → margin call
     await quote('2250');
     const next = addTokyoDays(date, 1);
-    expect((await runLoanInterest(deps(), next)).marginCalls).toBe(1);
+    expect((await runEnded(next)).marginCalls).toBe(1);
     expect(await kinds()).toEqual(['loan_margin_call']);
-    expect((await loanRow(loanId)).margin_call_date).toBe(next);
-    expect(await runLoanInterest(deps(), next)).toMatchObject({ posted: 0, marginCalls: 0 });
+    // the day of the check: the job for `next` runs the morning after it
+    expect((await loanRow(loanId)).margin_call_date).toBe(addTokyoDays(next, 1));
+    expect(await runEnded(next)).toMatchObject({ posted: 0, marginCalls: 0 });
     expect(await kinds()).toEqual(['loan_margin_call']);
     const positions = await db()
       .selectFrom('position')
@@ -243,9 +255,40 @@ describe('loan interest job', () => {
       .where('user_id', '=', BigInt(userId))
       .execute();
     expect(positions).toEqual([{ status: 'holding' }]);
-    expect((await runLoanInterest(deps(), addTokyoDays(next, 1))).marginCalls).toBe(1);
+    expect((await runEnded(addTokyoDays(next, 1))).marginCalls).toBe(1);
     expect(await kinds()).toEqual(['loan_margin_call', 'loan_margin_call']);
     expect((await reconcile(db())).breaches).toEqual([]);
+  });
+
+  it('a worker back after 3 days catches up 3 dates at once but sends one margin call, not three', async () => {
+    const userId = await aUser(db());
+    await grant(userId, 1_000_000n);
+    await toyotaLong(userId);
+    await passedLoan(userId, 400_000n);
+    await quote('2250');
+    const first = tokyoDateOf(nowMs);
+    nowMs = endOfTokyoDateMs(addTokyoDays(first, 2)) + 600_000; // three dates ended, one morning
+    for (let day = 0; day < 3; day++) await runLoanInterest(deps(), addTokyoDays(first, day));
+    const inbox = await db()
+      .selectFrom('inbox_message')
+      .select('kind')
+      .where('user_id', '=', BigInt(userId))
+      .execute();
+    expect(inbox.map((m) => m.kind)).toEqual(['loan_margin_call']);
+  });
+
+  it('a date not yet ended (today, tomorrow) is refused: no interest is charged ahead, nothing changes', async () => {
+    const userId = await aUser(db());
+    await grant(userId, 2_000_000n);
+    const loanId = await passedLoan(userId, 1_000_000n);
+    const before = [await countOf('journal'), await countOf('loan_interest_accrual')];
+    const today = tokyoDateOf(nowMs);
+    for (const date of [today, addTokyoDays(today, 1), addTokyoDays(today, 365)]) {
+      await expect(runLoanInterest(deps(), date), date).rejects.toThrow(/not ended/);
+    }
+    expect([await countOf('journal'), await countOf('loan_interest_accrual')]).toEqual(before);
+    expect((await loanRow(loanId)).accrued_interest).toBe(0n);
+    expect(await balanceOf(userId, 'loan')).toBe(-1_000_000n);
   });
 
   it('the worker queues one job per ended Tokyo date (loan-interest-<date>) and runs it', async () => {

@@ -92,7 +92,7 @@ export const depositInfoCall = defineUserCall({
 export const withdrawCall = defineUserCall({
   path: 'fund/withdraw',
   summary:
-    'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions; the amount is held until review',
+    'Requests a withdrawal to one of the caller’s cards: verified, fund password (and TOTP when enabled), business hours, minimum, no open positions, a loan’s debt kept within 50% of what stays (loan_unpaid otherwise); the amount is held until review',
   input: withdrawRequest,
   output: withdrawalRequestedResponse,
   async handle({ input, caller, deps }) {

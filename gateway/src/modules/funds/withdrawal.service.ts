@@ -32,6 +32,10 @@ import { checkFundPassword } from '../security/secret-checks.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
 import { hasOpenPosition } from '../trading/positions.repository.ts';
 import { hasOpenWithdrawal, insertWithdrawal, withdrawalsOf } from './withdrawals.repository.ts';
+import {
+  latestQuotesIfBorrowing,
+  refuseUnlessLoanStaysCovered,
+} from '../loans/loan-limit.service.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
 const WITHDRAWAL_CURRENCY: Currency = 'JPY';
@@ -101,6 +105,7 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
   });
   if (earlier) return earlier;
   const { amount, card } = await checkRules(deps, userId, input);
+  const latest = await latestQuotesIfBorrowing(deps, userId);
   const nowMs = deps.clock.nowMs();
   const holding = writeTransaction(
     deps.db,
@@ -110,6 +115,7 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
         { userId, requestId: input.request_id, requestHash, nowMs },
         async () => {
           await refuseUnlessAccountFree(trx, userId);
+          await refuseUnlessLoanStaysCovered(trx, userId, { amountYen: amount, latest });
           const holdJournal = await postJournal(
             trx,
             {

@@ -1,4 +1,9 @@
-import { rateLookupFromLatest, lastPriceFromLatest, redisKeys } from '@kabuto/schema/contracts';
+import {
+  lastPriceFromLatest,
+  rateLookupFromLatest,
+  redisKeys,
+  Refusal,
+} from '@kabuto/schema/contracts';
 import {
   loadAccountSummary,
   loadLoanTerms,
@@ -6,7 +11,12 @@ import {
   outstandingOfUser,
   type Db,
 } from '@kabuto/schema/db';
-import { availableLoanLimit, type LoanTerms } from '@kabuto/schema/loans';
+import {
+  availableLoanLimit,
+  isLoanMarginCall,
+  loanCollateralYen,
+  type LoanTerms,
+} from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
 
 /** The feed's latest quotes, read before a transaction (no network inside one). */
@@ -16,6 +26,18 @@ export async function latestQuotes(deps: GatewayDeps): Promise<LatestQuoteHash> 
   return deps.redis.hgetall(redisKeys(deps.config.redisPrefix).latestQuotes);
 }
 
+/**
+ * The feed's latest quotes for a user who owes a loan, null for anyone else: a withdrawal of a
+ * user without debt needs no prices (nor Redis). A loan passed between this read and the
+ * withdrawal's transaction finds no prices there and is refused (`fund_operation_busy`, retry).
+ */
+export async function latestQuotesIfBorrowing(
+  deps: GatewayDeps,
+  userId: number,
+): Promise<LatestQuoteHash | null> {
+  return (await outstandingOfUser(deps.db, userId)) > 0n ? latestQuotes(deps) : null;
+}
+
 /** Everything the loan figures come from, read in one transaction (or the plain db). */
 export interface LoanStanding {
   readonly creditScore: number;
@@ -23,13 +45,18 @@ export interface LoanStanding {
   readonly equityExcludingDebt: bigint;
   readonly outstanding: bigint;
   readonly available: bigint;
+  /** An open position had no feed price (valued at its opening price): nothing is lent. */
+  readonly unpriced: boolean;
   readonly terms: LoanTerms;
 }
 
 /**
- * A user's loan standing: the back-office limit, the equity excluding debt (the account summary's
- * total in yen at the feed's prices and FX; debt not subtracted), the outstanding of passed loans
- * and what may still be borrowed (`availableLoanLimit`).
+ * A user's loan standing: the back-office limit, the equity excluding debt (`loanCollateralYen`:
+ * the account summary's total in yen at the feed's prices and FX, debt not subtracted, money held
+ * for a withdrawal left out), the outstanding of passed loans
+ * and what may still be borrowed (`availableLoanLimit`). An open position the feed has no price
+ * for would count at its opening price, not the feed's: then nothing may be borrowed
+ * (`unpriced`, available 0) until the feed prices it again.
  */
 export async function loanStanding(
   db: Db,
@@ -38,26 +65,56 @@ export async function loanStanding(
 ): Promise<LoanStanding> {
   const terms = await loadLoanTerms(db);
   const credit = await loanCreditOf(db, userId);
+  const feedPrice = lastPriceFromLatest(latest);
+  let unpriced = false;
   const summary = await loadAccountSummary(db, {
     userId,
     displayCurrency: 'JPY',
     rate: rateLookupFromLatest(latest),
-    lastPrice: lastPriceFromLatest(latest),
+    lastPrice: (symbol) => {
+      const price = feedPrice(symbol);
+      if (price === null) unpriced = true;
+      return price;
+    },
   });
   const outstanding = await outstandingOfUser(db, userId);
-  const equityExcludingDebt = summary.total.amountMinor;
-  const available = availableLoanLimit({
-    backOfficeLimitYen: credit.limit,
-    equityExcludingDebtYen: equityExcludingDebt,
-    outstandingYen: outstanding,
-    ltvPercent: terms.ltvPercent,
-  });
+  const equityExcludingDebt = loanCollateralYen(summary);
+  const available = unpriced
+    ? 0n
+    : availableLoanLimit({
+        backOfficeLimitYen: credit.limit,
+        equityExcludingDebtYen: equityExcludingDebt,
+        outstandingYen: outstanding,
+        ltvPercent: terms.ltvPercent,
+      });
   return {
     creditScore: credit.creditScore,
     limit: credit.limit,
     equityExcludingDebt,
     outstanding,
     available,
+    unpriced,
     terms,
   };
+}
+
+/**
+ * A withdrawal of `amountYen` while a loan is outstanding, under the user lock: it may take cash
+ * only while the debt stays within the lending cap (`ltvPercent` of the collateral left after
+ * it); otherwise `loan_unpaid` (repay first). Without this a borrower could take the loan cash
+ * and the collateral out and leave an unsecured debt.
+ */
+export async function refuseUnlessLoanStaysCovered(
+  db: Db,
+  userId: number,
+  withdrawal: { amountYen: bigint; latest: LatestQuoteHash | null },
+): Promise<void> {
+  const outstanding = await outstandingOfUser(db, userId);
+  if (outstanding === 0n) return;
+  if (!withdrawal.latest) throw new Refusal('fund_operation_busy');
+  const standing = await loanStanding(db, userId, withdrawal.latest);
+  const left = standing.equityExcludingDebt - withdrawal.amountYen;
+  if (standing.unpriced || isLoanMarginCall(outstanding, left, standing.terms.ltvPercent)) {
+    throw new Refusal('loan_unpaid');
+  }
 }

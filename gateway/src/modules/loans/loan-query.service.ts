@@ -1,21 +1,37 @@
 import { rateLookupFromLatest } from '@kabuto/schema/contracts';
-import { loansOfUser, openLoanOf } from '@kabuto/schema/db';
+import {
+  loadLoanTerms,
+  loansOfUser,
+  openLoanOf,
+  unpostedInterestOf,
+  type Loan,
+} from '@kabuto/schema/db';
 import { money, type Currency, type Money } from '@kabuto/schema/domain';
-import { displayValuation } from '@kabuto/schema/trading';
-import { ratePercentText } from '@kabuto/schema/loans';
+import { loanLimitDisplayFloor, ratePercentText, type LoanTerms } from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
 import { latestQuotes, loanStanding } from './loan-limit.service.ts';
 import { loanToWire, yen } from './loan-wire.ts';
 
+/**
+ * A loan as the screens show it: with the interest of the ended days the daily job has not posted
+ * yet (`unpostedInterestOf`), which a repayment charges first, so its outstanding is what repays.
+ */
+async function upToDate(deps: GatewayDeps, loan: Loan, terms: LoanTerms): Promise<Loan> {
+  const unposted = await unpostedInterestOf(deps.db, loan, terms, deps.clock.nowMs());
+  return unposted === 0n ? loan : { ...loan, accruedInterest: loan.accruedInterest + unposted };
+}
+
 /** `loan/info`: score, limit, borrowed, available, rate and the current loan (yen). */
 export async function loanInfo(deps: GatewayDeps, userId: number) {
   const standing = await loanStanding(deps.db, userId, await latestQuotes(deps));
-  const current = await openLoanOf(deps.db, userId);
+  const open = await openLoanOf(deps.db, userId);
+  const current = open ? await upToDate(deps, open, standing.terms) : undefined;
+  const unposted = current && open ? current.accruedInterest - open.accruedInterest : 0n;
   return {
     currency: 'JPY' as const,
     credit_score: standing.creditScore,
     limit: yen(standing.limit),
-    borrowed: yen(standing.outstanding),
+    borrowed: yen(standing.outstanding + unposted),
     available: yen(standing.available),
     rate: ratePercentText(standing.terms.ratePercent),
     day_count: standing.terms.dayCount,
@@ -27,12 +43,16 @@ export async function loanInfo(deps: GatewayDeps, userId: number) {
 
 /** `loan/list`: the caller's loans, newest first. */
 export async function loanList(deps: GatewayDeps, userId: number) {
-  return (await loansOfUser(deps.db, userId)).map(loanToWire);
+  const loans = await loansOfUser(deps.db, userId);
+  if (!loans.some((loan) => loan.status === 'passed')) return loans.map(loanToWire);
+  const terms = await loadLoanTerms(deps.db);
+  return Promise.all(loans.map(async (loan) => loanToWire(await upToDate(deps, loan, terms))));
 }
 
 /**
  * The unused loan limit in a display currency (`jpyyjed` of `user/getUserinfo`): the yen
- * available converted at the feed's FX (half-even, as every display figure); 0 without a rate.
+ * available divided by the feed's yen price of the currency, rounded down
+ * (`loanLimitDisplayFloor`: never more than can be borrowed); 0 without a rate.
  */
 export async function availableLoanIn(
   deps: GatewayDeps,
@@ -41,9 +61,7 @@ export async function availableLoanIn(
 ): Promise<Money> {
   const latest = await latestQuotes(deps);
   const { available } = await loanStanding(deps.db, userId, latest);
-  const converted = displayValuation(currency, rateLookupFromLatest(latest)).toDisplay(
-    'JPY',
-    available,
-  );
-  return money(currency, converted ?? 0n);
+  if (currency === 'JPY') return money(currency, available);
+  const yenPerUnit = rateLookupFromLatest(latest)(currency, 'JPY');
+  return money(currency, yenPerUnit ? loanLimitDisplayFloor(available, currency, yenPerUnit) : 0n);
 }

@@ -6,18 +6,23 @@ import type { GatewayDeps } from '../../deps.ts';
 /** Yen on the wire: whole yen as a decimal string ("1000000"). */
 export const yen = (amount: bigint): string => formatScaled(amount, 0);
 
-/** The largest loan the ledger is asked to carry: a safe integer of yen. */
-const MAX_LOAN_YEN = 1_000_000_000_000n;
+/** The largest loan the ledger is asked to carry. */
+export const MAX_LOAN_YEN = 1_000_000_000_000n;
+/**
+ * The largest repayment: any safe integer of yen. A loan of `MAX_LOAN_YEN` owes more once
+ * interest accrues, and must stay repayable.
+ */
+export const MAX_REPAY_YEN = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * A positive whole number of yen, as text: digits only (no sign, decimals, exponent or blank),
- * at most ¥1,000,000,000,000. Anything else is the spec's `credit_invalid`.
+ * at most `max` (¥1,000,000,000,000 for a loan). Anything else is the spec's `credit_invalid`.
  */
-export function parseLoanYen(text: string): bigint {
+export function parseLoanYen(text: string, max: bigint = MAX_LOAN_YEN): bigint {
   const trimmed = text.trim();
-  if (!/^\d{1,13}$/.test(trimmed)) throw new Refusal('credit_invalid');
+  if (!/^\d{1,16}$/.test(trimmed)) throw new Refusal('credit_invalid');
   const value = BigInt(trimmed);
-  if (value <= 0n || value > MAX_LOAN_YEN) throw new Refusal('credit_invalid');
+  if (value <= 0n || value > max) throw new Refusal('credit_invalid');
   return value;
 }
 

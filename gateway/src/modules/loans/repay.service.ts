@@ -13,7 +13,7 @@ import {
 import { journalMemo } from '@kabuto/schema/domain';
 import { loanRepaymentPostings } from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
-import { announceLoan, parseLoanYen, yen } from './loan-wire.ts';
+import { announceLoan, MAX_REPAY_YEN, parseLoanYen, yen } from './loan-wire.ts';
 
 async function repayLocked(
   deps: GatewayDeps,
@@ -63,7 +63,7 @@ export async function repayLoan(
   userId: number,
   input: { loan_id: number; amount: string; request_id: string },
 ) {
-  const amount = parseLoanYen(input.amount);
+  const amount = parseLoanYen(input.amount, MAX_REPAY_YEN);
   const nowMs = deps.clock.nowMs();
   const requestHash = hashRequest({ call: 'loan/repay', loan_id: input.loan_id, amount });
   return writeTransaction(

@@ -114,6 +114,27 @@ export async function accrueLoanInterest(
   return { loans, posted, interestYen, borrowers: [...borrowers] };
 }
 
+/** The Tokyo dates that ended since a loan was disbursed (its decision day counted) and have no accrual row yet. */
+async function unpostedEndedDates(
+  db: Db,
+  loan: { id: number; decidedAtMs: number | null },
+  nowMs: number,
+): Promise<string[]> {
+  if (loan.decidedAtMs === null) return [];
+  const done = await db
+    .selectFrom('loan_interest_accrual')
+    .select('accrual_date')
+    .where('loan_id', '=', BigInt(loan.id))
+    .execute();
+  const posted = new Set(done.map((r) => r.accrual_date));
+  const dates: string[] = [];
+  for (let date = tokyoDateOf(loan.decidedAtMs); endOfTokyoDateMs(date) <= nowMs;) {
+    if (!posted.has(date)) dates.push(date);
+    date = addTokyoDays(date, 1);
+  }
+  return dates;
+}
+
 /**
  * Every ended Tokyo date since a loan was disbursed whose interest the daily job has not posted
  * yet (it runs just after midnight; a worker down for a while leaves dates), posted now in the
@@ -127,25 +148,25 @@ export async function accrueEndedDays(
   terms: LoanTerms,
   nowMs: number,
 ): Promise<bigint> {
-  if (loan.decidedAtMs === null) return 0n;
-  const done = await trx
-    .selectFrom('loan_interest_accrual')
-    .select('accrual_date')
-    .where('loan_id', '=', BigInt(loan.id))
-    .execute();
-  const posted = new Set(done.map((r) => r.accrual_date));
   let total = 0n;
-  for (let date = tokyoDateOf(loan.decidedAtMs); endOfTokyoDateMs(date) <= nowMs;) {
-    if (!posted.has(date)) {
-      total += await accrueOne(
-        trx,
-        { id: BigInt(loan.id), userId: loan.userId },
-        date,
-        terms,
-        nowMs,
-      );
-    }
-    date = addTokyoDays(date, 1);
+  for (const date of await unpostedEndedDates(trx, loan, nowMs)) {
+    total += await accrueOne(trx, { id: BigInt(loan.id), userId: loan.userId }, date, terms, nowMs);
   }
   return total;
+}
+
+/**
+ * What `accrueEndedDays` would post for a passed loan now, read only: the interest of the ended
+ * dates the daily job has not posted yet. The screens add it to what the loan owes, so the figure
+ * shown is the figure a repayment asks for (`repayment_too_small` otherwise).
+ */
+export async function unpostedInterestOf(
+  db: Db,
+  loan: { id: number; status: string; principal: bigint; decidedAtMs: number | null },
+  terms: LoanTerms,
+  nowMs: number,
+): Promise<bigint> {
+  if (loan.status !== 'passed') return 0n;
+  const dates = await unpostedEndedDates(db, loan, nowMs);
+  return BigInt(dates.length) * dailyLoanInterestHalfUp(loan.principal, terms);
 }

@@ -1,4 +1,6 @@
-import { divideRounded } from '../money/rounding.ts';
+import type { AccountSummary } from '../ledger/summary.ts';
+import { scaleOf, type Currency } from '../money/currency.ts';
+import { divideRounded, pow10, type DecimalRate } from '../money/rounding.ts';
 
 /**
  * The collateral cap: `ltvPercent` of the equity excluding debt, rounded down to the yen
@@ -38,4 +40,29 @@ export function isLoanMarginCall(
   ltvPercent: number,
 ): boolean {
   return debtYen > 0n && debtYen * 100n > equityExcludingDebtYen * BigInt(ltvPercent);
+}
+
+/**
+ * The collateral behind a loan, in yen (`equityExcludingDebt`): the account summary's total (in
+ * JPY) less the money held for a withdrawal, which is on its way out of the account and backs
+ * nothing. The loan's own debt is not subtracted (the summary's total never does).
+ */
+export function loanCollateralYen(summary: AccountSummary): bigint {
+  const leaving = summary.frozenByKind['hold:withdrawal']?.amountMinor ?? 0n;
+  return summary.total.amountMinor - leaving;
+}
+
+/**
+ * The available yen in another currency for display (`jpyyjed`), rounded down to its minor unit
+ * (`loanLimitDisplayFloor`) by dividing by the yen price of one unit of it: the screen never shows
+ * more than can be borrowed (¥100,000 at ¥150 a dollar: $666.66, not $666.67).
+ */
+export function loanLimitDisplayFloor(
+  availableYen: bigint,
+  currency: Currency,
+  yenPerUnit: DecimalRate,
+): bigint {
+  if (availableYen <= 0n || yenPerUnit.mantissa <= 0n) return 0n;
+  const numerator = availableYen * pow10(scaleOf(currency) + yenPerUnit.scale);
+  return divideRounded(numerator, yenPerUnit.mantissa, 'down');
 }

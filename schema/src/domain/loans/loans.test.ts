@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeAccountSummary } from '../ledger/summary.ts';
 import {
   addTokyoDays,
   availableLoanLimit,
@@ -9,6 +10,8 @@ import {
   isLoanMarginCall,
   isTokyoDate,
   loanCollateralCapFloor,
+  loanCollateralYen,
+  loanLimitDisplayFloor,
   loanTermsFrom,
   ratePercentText,
   tokyoDateOf,
@@ -97,5 +100,32 @@ describe('loan terms and dates', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('loanLimitDisplayFloor (jpyyjed in another currency, rounded down)', () => {
+  it('¥100,000 at ¥150 a dollar is $666.66 (666.666… down), ¥1 is $0, ¥150 is $1.00 exactly', () => {
+    const rate = { mantissa: 150n, scale: 0 };
+    expect(loanLimitDisplayFloor(100_000n, 'USD', rate)).toBe(66_666n);
+    expect(loanLimitDisplayFloor(1n, 'USD', rate)).toBe(0n);
+    expect(loanLimitDisplayFloor(150n, 'USD', rate)).toBe(100n);
+    expect(loanLimitDisplayFloor(0n, 'USD', rate)).toBe(0n);
+  });
+});
+
+describe('loanCollateralYen (equity excluding debt)', () => {
+  it('cash ¥450,000 + withdrawal held ¥300,000 − debt ¥150,000: the collateral is ¥450,000 (the hold is leaving, the debt is not subtracted)', () => {
+    const summary = computeAccountSummary({
+      displayCurrency: 'JPY',
+      balances: [
+        { kind: 'cash', currency: 'JPY', amountMinor: 450_000n },
+        { kind: 'hold:withdrawal', currency: 'JPY', amountMinor: 300_000n },
+        { kind: 'loan', currency: 'JPY', amountMinor: -150_000n },
+      ],
+      positions: [],
+      rate: () => undefined,
+    });
+    expect(summary.total.amountMinor).toBe(750_000n);
+    expect(loanCollateralYen(summary)).toBe(450_000n);
   });
 });

@@ -1,5 +1,5 @@
 import { accrueLoanInterest, loadLoanTerms } from '@kabuto/schema/db';
-import { isTokyoDate } from '@kabuto/schema/loans';
+import { endOfTokyoDateMs, isTokyoDate } from '@kabuto/schema/loans';
 import type { Logger } from '../../infra/logger.ts';
 import { sendLoanMarginCalls, type MarginCallDeps } from './loan-margin-call.ts';
 
@@ -15,6 +15,7 @@ export interface LoanInterestDeps extends MarginCallDeps {
 export async function runLoanInterest(deps: LoanInterestDeps, date: string) {
   const nowMs = deps.clock.nowMs();
   if (!isTokyoDate(date)) throw new Error(`loan interest: not a date ${date}`);
+  if (endOfTokyoDateMs(date) > nowMs) throw new Error(`loan interest: ${date} has not ended`);
   const terms = await loadLoanTerms(deps.db);
   const started = nowMs;
   const run = await accrueLoanInterest(deps.db, { date, terms, nowMs });

@@ -13,7 +13,12 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { formatScaled } from '@kabuto/schema/domain';
-import { isLoanMarginCall, type LoanTerms } from '@kabuto/schema/loans';
+import {
+  isLoanMarginCall,
+  loanCollateralYen,
+  tokyoDateOf,
+  type LoanTerms,
+} from '@kabuto/schema/loans';
 import type { Redis } from 'ioredis';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 
@@ -29,9 +34,10 @@ type Latest = Record<string, string>;
 
 /**
  * One borrower's check, under the user lock: debt (the passed loan's outstanding) above the
- * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (the account summary's total in yen at the feed's
- * prices and FX) sends a margin-call message and `loan:updated`, at most once per loan and
- * date (`margin_call_date`, a conditional update). Nothing is sold. True if it sent one.
+ * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (`loanCollateralYen`: the account summary's total in yen at the
+ * feed's prices and FX, less money held for a withdrawal) sends a margin-call message and `loan:updated`, at most once per loan and
+ * Tokyo day of the check, not of the job's date (`margin_call_date`, a conditional update): a
+ * worker catching up three dates one morning sends one message, not three. Nothing is sold. True if it sent one.
  */
 async function checkBorrower(
   deps: MarginCallDeps,
@@ -39,6 +45,7 @@ async function checkBorrower(
   check: { date: string; terms: LoanTerms; latest: Latest },
 ): Promise<boolean> {
   const nowMs = deps.clock.nowMs();
+  const today = tokyoDateOf(nowMs);
   return writeTransaction(
     deps.db,
     async (trx) => {
@@ -51,14 +58,14 @@ async function checkBorrower(
         lastPrice: lastPriceFromLatest(check.latest),
       });
       const debt = outstandingOf(loan);
-      const equity = summary.total.amountMinor;
+      const equity = loanCollateralYen(summary);
       if (!isLoanMarginCall(debt, equity, check.terms.marginCallPercent)) return false;
       const marked = await trx
         .updateTable('loan')
-        .set({ margin_call_date: check.date })
+        .set({ margin_call_date: today })
         .where('id', '=', BigInt(loan.id))
         .where((eb) =>
-          eb.or([eb('margin_call_date', 'is', null), eb('margin_call_date', '<>', check.date)]),
+          eb.or([eb('margin_call_date', 'is', null), eb('margin_call_date', '<>', today)]),
         )
         .executeTakeFirst();
       if (marked.numUpdatedRows !== 1n) return false;
