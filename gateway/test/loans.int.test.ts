@@ -104,13 +104,13 @@ describe('loan/apply', () => {
     await t.redis.hdel(redisKeys(t.prefix).latestQuotes, 'FX:USDJPY');
   });
 
-  it('refuses a non-positive-integer amount with credit_invalid and changes nothing', async () => {
+  it('refuses a non-positive-integer amount with credit_invalid (HTTP 400, bad input) and changes nothing', async () => {
     const s = await borrower();
     const before = await state(s);
     for (const amount of ['0', '-5', '1.5', 'abc', '1e3', '', ' ', '0x10', '99999999999999']) {
       const refused = await apply(s, amount);
       expect([refused.http, refused.body.status, refused.body.msg], amount).toEqual([
-        200,
+        400,
         0,
         'credit_invalid',
       ]);
