@@ -227,6 +227,18 @@ describe('added credit on an intraday position', () => {
       () => addCredit(s, positionId, '1000'),
       'product_unavailable',
     );
+    await refusedWithNothingChanged(
+      s,
+      () => t.call('trade/creditpreview', { position_id: positionId, amount: '1000' }, s),
+      'product_unavailable',
+    );
+    // The Positions screen knows it is a day trade (and offers no added credit for it).
+    const ordinary = await toyotaLong(s);
+    const listed = Object.values(
+      (await t.call('trade/userstocklist', { type: 'jpy' }, s)).body.data,
+    ).filter((p): p is { position_id: string; intraday: boolean } => typeof p === 'object');
+    expect(listed.find((p) => p.position_id === positionId)?.intraday).toBe(true);
+    expect(listed.find((p) => p.position_id === ordinary)?.intraday).toBe(false);
   });
 });
 

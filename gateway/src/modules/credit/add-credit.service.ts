@@ -32,7 +32,7 @@ export async function holdingPosition(
   // An intraday position's margin comes out of its application's hold and returns there; credit
   // added from cash would be released with the hold as if it were day-trade profit (and could pay
   // the forced-close fee), so day trades take no added credit.
-  if (position.row.intraday_application_id !== null) throw new Refusal('product_unavailable');
+  if (position.intraday) throw new Refusal('product_unavailable');
   return position;
 }
 
