@@ -318,6 +318,39 @@ describe('intraday orders: odd flags and races', () => {
   });
 });
 
+describe('wire: odd ids and filters are 4xx, never 500', () => {
+  it.each(['abc', '-1', '1e3', '99999999999999999', ''])(
+    'intraday/detail id %j answers a 4xx msg key',
+    async (id) => {
+      const s = await fundedUser();
+      const answer = await t.call('intraday/detail', { id }, s);
+      expect(answer.http).toBeGreaterThanOrEqual(400);
+      expect(answer.http).toBeLessThan(500);
+      expect(answer.body.status).toBe(0);
+    },
+  );
+
+  it.each([
+    ['position_id', 'abc'],
+    ['position_id', '99999999999999999'],
+    ['position_id', '0'],
+  ])('trade/addcredit %s=%j answers a 4xx msg key, nothing changed', async (field, value) => {
+    const s = await fundedUser();
+    const positionId = await toyotaLong(s);
+    const before = await world(s);
+    const body = {
+      position_id: positionId,
+      amount: '1000',
+      request_id: requestId(),
+      [field]: value,
+    };
+    const answer = await t.call('trade/addcredit', body, s);
+    expect(answer.http).toBeGreaterThanOrEqual(400);
+    expect(answer.http).toBeLessThan(500);
+    expect(await world(s)).toEqual(before);
+  });
+});
+
 describe('back office', () => {
   it('intraday/applications without an admin session is login_required (401) and writes no audit', async () => {
     const audits = await total('audit_log');
