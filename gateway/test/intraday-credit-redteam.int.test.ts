@@ -144,6 +144,19 @@ describe('added credit: odd amounts and replays', () => {
     );
   });
 
+  it('one request_id sent 5 times at once adds one credit; every answer is the same credit', async () => {
+    const s = await fundedUser();
+    const positionId = await toyotaLong(s);
+    const cash = await balance(s, 'cash', 'JPY');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => addCredit(s, positionId, '3000', 'rt-credit-burst-1')),
+    );
+    expect(answers.map((a) => a.body.status)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(answers.map((a) => a.body.data.credit_id)).size).toBe(1);
+    expect(await balance(s, 'cash', 'JPY')).toBe(cash - 3_000n);
+    expect(await breaches()).toEqual([]);
+  });
+
   it('creditpreview answers what addcredit then does, to the yen', async () => {
     const s = await fundedUser();
     const positionId = await toyotaLong(s);
@@ -266,6 +279,34 @@ describe('intraday/apply: odd amounts', () => {
     expect(answer.http).toBeGreaterThanOrEqual(400);
     expect(answer.http).toBeLessThan(500);
     expect(await world(s)).toEqual(before);
+  });
+});
+
+describe('intraday/apply: replays', () => {
+  it('one request_id sent 5 times at once holds once; a replay with another amount is request_id_reused', async () => {
+    const s = await fundedUser();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call(
+          'intraday/apply',
+          { currency: 'JPY', amount: '50000', request_id: 'rt-apply-burst-1' },
+          s,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.body.status)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(answers.map((a) => a.body.data.application_id)).size).toBe(1);
+    expect(await balance(s, 'hold:intraday', 'JPY')).toBe(50_000n);
+    await refusedWithNothingChanged(
+      s,
+      () =>
+        t.call(
+          'intraday/apply',
+          { currency: 'JPY', amount: '60000', request_id: 'rt-apply-burst-1' },
+          s,
+        ),
+      'request_id_reused',
+    );
   });
 });
 
