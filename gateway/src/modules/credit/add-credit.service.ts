@@ -19,7 +19,8 @@ import { creditAmountOf, creditFigures } from './credit-figures.ts';
 /**
  * The caller's open position, read in the transaction under the user lock. Someone else's
  * position and a closed one answer the same `order_not_holding` (the spec's "order not in
- * holding state"), so the answer tells nothing about other users' ids.
+ * holding state"), so the answer tells nothing about other users' ids; an intraday position is
+ * `product_unavailable`.
  */
 export async function holdingPosition(
   db: GatewayDeps['db'],
@@ -28,6 +29,10 @@ export async function holdingPosition(
 ): Promise<OwnPosition> {
   const position = await ownPosition(db, userId, positionId);
   if (!position || position.status !== 'holding') throw new Refusal('order_not_holding');
+  // An intraday position's margin comes out of its application's hold and returns there; credit
+  // added from cash would be released with the hold as if it were day-trade profit (and could pay
+  // the forced-close fee), so day trades take no added credit.
+  if (position.intraday) throw new Refusal('product_unavailable');
   return position;
 }
 

@@ -9,6 +9,7 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
+import { parseCreditAmount } from '@kabuto/schema/credit';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import {
   buyingPowerOf,
@@ -23,20 +24,17 @@ import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/announce.ts';
 
-/** The largest amount one application may hold, in major units (a sanity bound, not a product limit). */
-const MAX_AMOUNT_MAJOR = 1_000_000_000_000n;
-
 /**
  * An application's amount: a positive whole number of major units ("100000", 100000), else
- * `credit_invalid` (decimals, signs, exponents, zero, blanks and words are all refused).
+ * `credit_invalid` (decimals, signs, exponents, zero, leading zeros, blanks and words are all
+ * refused), by the same rule as an added credit.
  */
 export function parseIntradayAmount(raw: string | number, currency: Currency): bigint {
-  const text =
-    typeof raw === 'number' ? (Number.isSafeInteger(raw) ? String(raw) : '') : raw.trim();
-  if (!/^\d{1,13}$/.test(text)) throw new Refusal('credit_invalid');
-  const major = BigInt(text);
-  if (major <= 0n || major > MAX_AMOUNT_MAJOR) throw new Refusal('credit_invalid');
-  return major * 10n ** BigInt(scaleOf(currency));
+  // The added-credit rule: no blanks, no leading zeros, no signs ("01", " 5" are refused too).
+  // Bounded by CREDIT_MAX_MAJOR (a sanity bound, not a product limit).
+  const amount = parseCreditAmount(raw, currency);
+  if (amount === null) throw new Refusal('credit_invalid');
+  return amount;
 }
 
 interface ApplyWrite {

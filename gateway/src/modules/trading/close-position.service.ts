@@ -22,8 +22,8 @@ import { ownPosition } from './positions.repository.ts';
 
 export type { ClosedPosition };
 
-async function openPosition(deps: GatewayDeps, userId: number, positionId: number) {
-  const position = await ownPosition(deps.db, userId, positionId);
+async function openPosition(db: GatewayDeps['db'], userId: number, positionId: number) {
+  const position = await ownPosition(db, userId, positionId);
   if (!position) throw new Refusal('not_found');
   if (position.status !== 'holding') throw new Refusal('order_not_holding');
   return position;
@@ -35,7 +35,7 @@ export async function closePosition(
   userId: number,
   input: { position_id: number; qty?: number | undefined; request_id: string },
 ): Promise<{ result: ClosedPosition; replayed: boolean }> {
-  const position = await openPosition(deps, userId, input.position_id);
+  const position = await openPosition(deps.db, userId, input.position_id);
   const instrument = findInstrument(position.symbol) as Instrument;
   const market = await marketContextFor(deps, instrument);
   if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
@@ -56,8 +56,11 @@ export async function closePosition(
     deps.db,
     async (trx) =>
       runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+        // Read again under the user lock: an addition of credit (or another close) that committed
+        // since the first read changed the margin, and the close must return the margin as it is.
+        const current = await openPosition(trx, userId, input.position_id);
         const closed = closedPositionToWire(
-          await closePositionIn(trx, position.row, {
+          await closePositionIn(trx, current.row, {
             price,
             reason: 'user',
             actor: { type: 'user', id: userId },

@@ -15,6 +15,8 @@ export interface PositionRecord {
   readonly margin: bigint;
   readonly openFee: bigint;
   readonly openedAtMs: number;
+  /** Opened under an intraday application (its margin is the application's hold). */
+  readonly intraday: boolean;
 }
 
 /** A closed position (or closed part) with how it closed. */
@@ -39,6 +41,7 @@ function toRecord(row: PositionRow): PositionRecord {
     margin: row.margin,
     openFee: row.open_fee,
     openedAtMs: Number(row.opened_at),
+    intraday: row.intraday_application_id !== null,
   };
 }
 

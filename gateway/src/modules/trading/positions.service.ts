@@ -89,6 +89,7 @@ export async function openPositionsList(
       open_fee: wire(row.openFee),
       credit: wire(credits.get(row.id) ?? 0n),
       stop_out_price: stopOutText(instrument, row),
+      intraday: row.intraday,
       buy_time: row.openedAtMs,
     };
   });

@@ -120,6 +120,8 @@ export const openPositionResponse = z.object({
   credit: z.string(),
   /** Where the watcher stops it out (long: at or below, short: at or above); null: never. */
   stop_out_price: z.string().nullable(),
+  /** A day trade (intraday=1): settled at the close, takes no added credit. */
+  intraday: z.boolean(),
 });
 /** A closed position as `trade/userstocklists` sends it. */
 export const closedPositionRowResponse = z.object({

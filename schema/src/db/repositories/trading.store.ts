@@ -182,7 +182,8 @@ export async function fillPendingOrderIn(
 /**
  * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
- * racing close cannot take the same shares twice. Returns the closed part's margin and row id.
+ * racing close cannot take the same shares twice, nor close on a margin read before an addition.
+ * Returns the closed part's margin and row id.
  * Added credit stays with the open rest: a partial close takes its share of the margin without
  * the open credits, which return (all of them) only when the position closes in full.
  */
@@ -200,7 +201,13 @@ async function markClosed(
     closed_at: part.nowMs,
   };
   const unchanged = (q: ReturnType<typeof trx.updateTable<'position'>>) =>
-    q.where('id', '=', position.id).where('status', '=', 'holding').where('qty', '=', position.qty);
+    q
+      .where('id', '=', position.id)
+      .where('status', '=', 'holding')
+      .where('qty', '=', position.qty)
+      // The margin as read: a close computed on a margin an addition of credit has since grown
+      // would return too little and strand the credit in the margin account.
+      .where('margin', '=', position.margin);
   if (part.qty === position.qty) {
     const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
