@@ -5,6 +5,7 @@ import type { OpenPosition } from '@kabuto/schema/contracts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { RefusalNote } from '../ipo/ipo-bits.tsx';
 import { creditApi, type CreditPreview } from './credit.api.ts';
 
 /** A stop-out price with separators, or the words for "never stopped out". */
@@ -74,6 +75,7 @@ function PreviewRows({
 export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () => void }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const preview = usePreview(item.position_id, amount, item.margin);
   const never = t('credit.stopOutNever');
   const move = preview
@@ -98,6 +100,7 @@ export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () =
       return;
     }
     const response = await creditApi.add(item.position_id, amount);
+    setRefusal(response.status === 1 ? null : response.msg);
     if (response.status !== 1) return;
     showMessage(translateMsg(response.msg));
     setAmount('');
@@ -111,12 +114,16 @@ export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () =
           value={amount}
           inputMode="numeric"
           placeholder={t('credit.amountHint')}
-          onChange={setAmount}
+          onChange={(next) => {
+            setAmount(next);
+            setRefusal(null);
+          }}
           style={{ width: 140, '--text-align': 'right' }}
           data-testid="credit-amount"
         />
       </div>
       <PreviewRows item={item} preview={preview} move={move} />
+      <RefusalNote msg={refusal} id="credit-refusal" />
       <Button
         block
         color="primary"

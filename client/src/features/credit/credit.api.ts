@@ -16,12 +16,13 @@ export const creditApi = {
     );
     return response.status === 1 ? response.data : null;
   },
+  /** Quiet: the screen keeps a refusal on show beside the field instead of a passing toast. */
   async add(positionId: string, amount: string) {
-    return callApi('trade/addcredit', {
-      position_id: positionId,
-      amount,
-      request_id: newRequestId(),
-    });
+    return callApi(
+      'trade/addcredit',
+      { position_id: positionId, amount, request_id: newRequestId() },
+      { quiet: true },
+    );
   },
   /** The caller's additions to one position, newest first. */
   async itemsOf(positionId: string): Promise<CreditItem[]> {

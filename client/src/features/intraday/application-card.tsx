@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { MARKET_RULES, type Market } from '@kabuto/schema/market';
@@ -15,17 +16,20 @@ function PnlText({ value, currency }: { value: string; currency: string }) {
   return <span className={tone}>{formatAmount(value, currency)}</span>;
 }
 
-/** An instant in the exchange's own time zone, with the zone's name ("11/24 15:30 JST"). */
+/**
+ * An instant in the exchange's own time zone, named in the reader's words ("11/24 15:30 東京時間"),
+ * not the browser's "GMT-5" / "GMT+9".
+ */
 function exchangeTime(ms: number | null, market: Market): string {
   if (!ms) return '--';
-  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
+  const zone = i18next.t(`intraday.zone.${market}`);
+  return `${new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
     timeZone: MARKET_RULES[market].timeZone,
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    timeZoneName: 'short',
-  });
+  })} ${zone}`;
 }
 
 /** The application's state in the spec's words (applied, trading, submitted, traded, failed). */
@@ -107,7 +111,9 @@ export function ApplicationCard({ app }: { app: IntradayApplication }) {
             {money(app.buying_power_left)}
           </Field>
           <Field label={t('intraday.balance')}>{money(app.balance)}</Field>
-          <Field label={t('intraday.closesAt')}>{exchangeTime(app.closes_at, market)}</Field>
+          <Field label={t('intraday.closesAt')} id="intraday-closes-at">
+            {exchangeTime(app.closes_at, market)}
+          </Field>
         </>
       ) : (
         <Field label={t('intraday.settledAt')}>{exchangeTime(app.settled_at, market)}</Field>

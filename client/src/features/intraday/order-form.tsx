@@ -1,5 +1,5 @@
 import { Button, Input, Selector, Stepper } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTRADAY_RULES } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
@@ -64,6 +64,7 @@ export function IntradayOrderForm({ market }: { market: Market }) {
       <div className="detail-row" style={{ alignItems: 'center', margin: '8px 0' }}>
         <span className="muted">{t('trade.qty')}</span>
         <Stepper
+          style={{ '--input-width': '88px' } as CSSProperties}
           value={qty}
           min={1}
           digits={0}

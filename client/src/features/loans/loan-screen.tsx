@@ -67,7 +67,7 @@ function LoanFigures({ info }: { info: LoanInfo | null }) {
 }
 
 /** The amount in whole yen, a confirmation, and the answer kept on show. */
-function ApplyForm() {
+function ApplyForm({ noLimit }: { noLimit: boolean }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -92,6 +92,11 @@ function ApplyForm() {
   return (
     <div className="card" data-testid="loan-apply">
       <div className="loan-section-title">{t('loans.apply')}</div>
+      {noLimit ? (
+        <p className="muted" style={{ fontSize: 13 }} data-testid="loan-no-limit">
+          {t('loans.noLimit')}
+        </p>
+      ) : null}
       <Input
         inputMode="numeric"
         placeholder={t('loans.amountPlaceholder')}
@@ -184,7 +189,11 @@ export function LoanScreen() {
       />
       <PullRefresh onRefresh={loadLoans}>
         <LoanFigures info={info} />
-        {info?.loan ? <CurrentLoan info={info} /> : <ApplyForm />}
+        {info?.loan ? (
+          <CurrentLoan info={info} />
+        ) : (
+          <ApplyForm noLimit={Boolean(info) && Number(info?.limit ?? 0) === 0} />
+        )}
         <p className="muted" style={{ fontSize: 12, padding: '0 16px' }}>
           {t('loans.yenNote')}
         </p>
