@@ -2,6 +2,7 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { initI18n } from '../lib/i18n.ts';
+import { reloadTabForStaleBuild } from '../lib/stale-build.ts';
 import { clearRefusal } from '../lib/toast.ts';
 import { UiKitLocaleProvider } from '../lib/ui-kit-locale.tsx';
 import '../lib/ui-kit-render.ts';
@@ -32,6 +33,11 @@ function AppRouter() {
   }, [router]);
   return <RouterProvider router={router} />;
 }
+
+// Vite's signal that a screen's code from an older build failed to load: reload for the new one.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadTabForStaleBuild()) event.preventDefault();
+});
 
 const root = document.getElementById('root');
 if (root) {

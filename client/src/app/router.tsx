@@ -12,6 +12,7 @@ import { useSnapshot } from 'valtio';
 import { NotFound } from '../components/not-found.tsx';
 import { PaperBadge } from '../components/paper-badge.tsx';
 import { storage } from '../lib/storage.ts';
+import { RouteError } from './route-error.tsx';
 import { ROUTES, type RouteSpec } from './routes.tsx';
 import { closeUserPanel, uiState } from './ui.store.ts';
 
@@ -78,6 +79,7 @@ export function createAppRouter() {
   return createHashRouter([
     {
       element: <Shell />,
+      errorElement: <RouteError />,
       children: [
         { path: '/', element: <Navigate to="/login/start" replace /> },
         ...ROUTES.map((route) => ({
