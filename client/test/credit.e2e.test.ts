@@ -10,6 +10,7 @@ import {
   phonePageAs,
   registerUser,
   waitForFeed,
+  SHOTS,
 } from './support/e2e.ts';
 
 // Added credit in headless Chromium at 390x844 against the real stack (gateway, workers, feed on
@@ -18,7 +19,7 @@ import {
 // position closed and the addition shown returned.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = process.env['KABUTO_SHOTS_DIR'] ?? '/work/notes/shots/credit';
+const SHOT_DIR = SHOTS;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);

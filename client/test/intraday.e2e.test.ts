@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Queue } from 'bullmq';
@@ -16,6 +14,7 @@ import {
   launchChromium,
   phonePageAs,
   registerUser,
+  shot as shotAs,
   waitForFeed,
 } from './support/e2e.ts';
 
@@ -28,7 +27,6 @@ let browser: Browser;
 let stack: TestStack;
 let redis: Redis;
 let queue: Queue;
-const SHOTS = '/work/notes/shots/intraday';
 
 const CASES = [
   {
@@ -37,6 +35,7 @@ const CASES = [
     market: 'JP',
     amount: '1000000',
     symbol: '7203',
+    name: 'トヨタ自動車',
     side: 'long',
     qty: 100,
   },
@@ -46,6 +45,7 @@ const CASES = [
     market: 'US',
     amount: '10000',
     symbol: 'AAPL',
+    name: 'Apple',
     side: 'long',
     qty: 10,
   },
@@ -55,23 +55,16 @@ const CASES = [
     market: 'CN',
     amount: '400000',
     symbol: '600519',
+    name: '贵州茅台',
     side: 'short',
     qty: 100,
   },
 ] as const;
 
-async function shot(page: Page, name: string) {
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 4000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+/** Into client/test/screenshots with the other browser tests' shots, named intraday-…. */
+const shot = (page: Page, name: string) => shotAs(page, `intraday-${name}`);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
   browser = await launchChromium();
   redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
@@ -180,6 +173,11 @@ describe('intraday trading in the browser', () => {
       await expect
         .poll(() => card.locator('[data-testid="intraday-trade"][data-status="holding"]').count())
         .toBe(2);
+      // Each trade names the stock in the reader's language beside its code.
+      expect(await card.getByTestId('intraday-trade-name').allTextContents()).toEqual([
+        `${c.name} ${c.symbol}`,
+        `${c.name} ${c.symbol}`,
+      ]);
       await card.scrollIntoViewIfNeeded();
       await shot(page, `${c.language}-2-trading`);
 

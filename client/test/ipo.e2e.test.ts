@@ -1,8 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { drawLottery, LOTTERY_RULE_ID, seedCommitment, ticketFor } from '@kabuto/schema/ipo';
+import {
+  drawLottery,
+  LOTTERY_RULE,
+  LOTTERY_RULE_ID,
+  quicknetRoundTime,
+  seedCommitment,
+  ticketFor,
+} from '@kabuto/schema/ipo';
+import { RECORDED_QUICKNET_ROUNDS } from '@kabuto/schema/testing';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
@@ -12,6 +19,8 @@ import {
   registerUser,
   shot,
   SHOTS,
+  adminPost,
+  adminToken,
 } from './support/e2e.ts';
 
 // New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
@@ -32,47 +41,76 @@ const WORDS = {
     reference: '参考価格（目論見書）',
     listed: '上場済み',
     origin: '新株',
+    howTitle: '抽選のしくみ',
+    equalChance: '1口目に当選する確率は申込口数にかかわらず全員同じです',
+    ownBeacon: '当社から独立していません',
+    orderLocal: 'ビーコンは当社が生成した値のため独立性がなく',
+    orderOk: 'ビーコンはリスト確定の後に公開されました（ラウンド 1000000、確定後最初のラウンド）。',
+    frozenList: 'にリストを確定しました。リストハッシュ：',
   },
-  cn: { range: '请输入 1–3 手', reference: '参考价格（招股书）', listed: '已上市', origin: '新股' },
+  cn: {
+    range: '请输入 1–3 手',
+    reference: '参考价格（招股书）',
+    listed: '已上市',
+    origin: '新股',
+    howTitle: '抽签是怎样进行的',
+    equalChance: '无论申购多少手，每位申购者获得第 1 手的机会都相同',
+    ownBeacon: '并不独立于我们',
+    orderLocal: '随机信标是我们自己生成的值，并不独立',
+    orderOk: '随机信标在名单冻结之后发布：第 1000000 轮，即冻结后的第一轮。',
+    frozenList: '冻结。名单哈希：',
+  },
   us: {
     range: 'Enter 1 to 3 lots',
     reference: 'Reference price (prospectus)',
     listed: 'Listed',
     origin: 'New share',
+    howTitle: 'How the draw works',
+    equalChance:
+      'every applicant has the same chance of a first lot, however many lots they asked for',
+    ownBeacon: 'it is not independent of us',
+    orderLocal: 'The beacon is our own value, so it is not independent',
+    orderOk:
+      'The beacon was published after the list was frozen: round 1000000, the first one after it.',
+    frozenList: 'List frozen at',
   },
 } as const;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);
 
-async function adminCall(path: string, body: Record<string, string>, token = '') {
-  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
+/** A Nasdaq listing paid in dollars: 1 lot of 10 shares at $18.00 is $180.00 due. */
+const US_TERMS = {
+  market: 'US',
+  board: 'nasdaq',
+  price: '18.00',
+  market_price: '21.50',
+  underwriting_price: '16.83',
+  lot: '10',
+};
 
-/** The back office as the seed created it (data/backoffice-login.txt). */
-async function adminToken(): Promise<string> {
-  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
-  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
-  const login = await adminCall('login', { login: 'admin', password });
-  return String(login.data.token);
-}
-
-/** A JP listing whose window opens in a second and closes after `windowMs`; draw right after. */
-async function createListing(symbol: string, windowMs: number, payMs: number) {
+/**
+ * A listing (JP unless `terms` say) whose window opens in a second and closes after `windowMs`;
+ * draw `drawAfterMs` after the close (right after unless said).
+ */
+async function createListing(
+  symbol: string,
+  windowMs: number,
+  payMs: number,
+  terms: Record<string, string> = {},
+  drawAfterMs = 500,
+) {
   const start = Date.now() + 1500;
+  const drawAt = start + windowMs + drawAfterMs;
   const times = {
     subscribe_start: start,
     subscribe_end: start + windowMs,
-    draw_at: start + windowMs + 500,
-    pay_deadline: start + windowMs + 500 + payMs,
-    listing_at: start + windowMs + 1000 + payMs,
+    draw_at: drawAt,
+    pay_deadline: drawAt + payMs,
+    listing_at: drawAt + 500 + payMs,
   };
-  const created = await adminCall(
+  const created = await adminPost(
+    stack,
     'ipo/create',
     {
       symbol,
@@ -92,23 +130,23 @@ async function createListing(symbol: string, windowMs: number, payMs: number) {
       per: '18.4',
       lead_underwriter: 'Kabuto Securities',
       beacon_kind: 'local',
+      ...terms,
       ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, String(v)])),
     },
-    await adminToken(),
+    await adminToken(stack),
   );
   expect(created.msg).toBe('add_ok');
   return { id: String(created.data.id), ...times };
 }
 
-async function newUser(language: Language, grant: boolean): Promise<Session> {
+/** A new user with the paper grant in one currency (the us user holds dollars, no yen). */
+async function newUser(language: Language, currency: 'jpy' | 'usd'): Promise<Session> {
   const auth = await registerUser(
     stack,
     `ipo.${language}.${stack.prefix}@example.jp`,
     'ipo-pass-1',
   );
-  if (grant) {
-    await post('user/paperfund', { currency: 'jpy', request_id: `ipo-${language}-grant` }, auth);
-  }
+  await post('user/paperfund', { currency, request_id: `ipo-${language}-grant` }, auth);
   return auth;
 }
 
@@ -202,7 +240,7 @@ describe('new shares in the browser', () => {
 
   it('subscribes in jp, cn and us, sees the draw arrive live, reruns it on the check page and pays', async () => {
     for (const language of LANGUAGES) {
-      users.set(language, await newUser(language, language !== 'us'));
+      users.set(language, await newUser(language, language === 'us' ? 'usd' : 'jpy'));
     }
     listing = await createListing(symbol, 45_000, 60_000);
     empty = await createListing(emptySymbol, 3_000, 60_000);
@@ -267,25 +305,15 @@ describe('new shares in the browser', () => {
     expect(await page.getByTestId('check-beacon-kind').textContent()).toContain(
       { jp: '独立性なし', cn: '非独立', us: 'not independent' }[language],
     );
+    await frozenBeforeTheDraw(page, language);
     await shot(page, `${language}-ipo-check`);
+    await ruleInPlainWords(page, language);
     await page.getByTestId('check-published').scrollIntoViewIfNeeded();
     await shot(page, `${language}-ipo-check-published`);
     await page.goBack();
     await page.getByTestId(`pay-${id}`).click();
     await confirmDialog(page);
-    if (language === 'us') {
-      // No cash yet: the refusal stays under the row, nothing changed; then the grant, and pay.
-      const refusal = page.getByTestId(`refusal-${id}`);
-      await refusal.waitFor();
-      await page.waitForTimeout(2500);
-      expect(await refusal.isVisible()).toBe(true);
-      expect(await page.getByTestId(`subscription-${id}`).getAttribute('data-state')).toBe('won');
-      await shot(page, 'us-ipo-pay-refused');
-      const auth = users.get('us') as Session;
-      await post('user/paperfund', { currency: 'jpy', request_id: 'ipo-us-grant' }, auth);
-      await page.getByTestId(`pay-${id}`).click();
-      await confirmDialog(page);
-    }
+    if (language === 'us') await shortOfYenThenExchange(page, id);
     await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
     await shot(page, `${language}-ipo-records-paid`);
     await page.goto(`${stack.baseUrl}/#/home/newShare?tab=closed`);
@@ -298,6 +326,85 @@ describe('new shares in the browser', () => {
     await page.getByTestId('tab-new-shares').click();
     await page.locator(`[data-testid="subscription-${id}"][data-state="paid"]`).waitFor();
     await shot(page, `${language}-positions-new-shares`);
+  }
+
+  /**
+   * The list was frozen (and its hash published) at the close, before the draw: the check page
+   * shows the time, and for our own beacon says its time proves nothing (no order verdict).
+   */
+  async function frozenBeforeTheDraw(page: Page, language: Language) {
+    const auth = users.get(language) as Session;
+    const proof = (await post('ipo/proof', { id: listing.id }, auth)).data;
+    expect(proof.list_frozen_at).toBeGreaterThanOrEqual(listing.subscribe_end);
+    expect(proof.list_frozen_at).toBeLessThan(listing.draw_at + 30_000);
+    expect(await page.getByTestId('check-frozen-at').textContent()).toMatch(/\d{2}:\d{2}/);
+    const order = page.getByTestId('verdict-order');
+    expect(await order.getAttribute('data-ok')).toBe('na');
+    expect(await order.textContent()).toContain(WORDS[language].orderLocal);
+  }
+
+  /** Above the formal rule (shown as published), the draw in the reader's words, with this beacon. */
+  async function ruleInPlainWords(page: Page, language: Language) {
+    const plain = page.getByTestId('check-plain-rule');
+    expect(await plain.getAttribute('data-beacon')).toBe('local');
+    expect(await plain.textContent()).toContain(WORDS[language].howTitle);
+    expect(await page.getByTestId('check-plain-rounds').textContent()).toContain(
+      WORDS[language].equalChance,
+    );
+    expect(await page.getByTestId('check-plain-beaconLocal').textContent()).toContain(
+      WORDS[language].ownBeacon,
+    );
+    expect(await page.getByTestId('check-rule').textContent()).toBe(LOTTERY_RULE);
+    await plain.scrollIntoViewIfNeeded();
+    await shot(page, `${language}-ipo-check-how`);
+  }
+
+  /**
+   * The us user holds dollars, no yen: the refusal says the yen due and the yen held and stays;
+   * nothing changed. Its button opens the exchange into yen; dollars exchanged there, it pays.
+   */
+  async function shortOfYenThenExchange(page: Page, id: string) {
+    const refusal = page.getByTestId(`refusal-${id}`);
+    await refusal.waitFor();
+    expect(await page.getByTestId(`shortfall-due-${id}`).textContent()).toBe('150,000 JPY');
+    expect(await page.getByTestId(`shortfall-cash-${id}`).textContent()).toBe('0 JPY');
+    expect(await refusal.textContent()).toContain('Not enough JPY cash to pay');
+    await page.waitForTimeout(2500);
+    expect(await refusal.isVisible()).toBe(true);
+    expect(await page.getByTestId(`subscription-${id}`).getAttribute('data-state')).toBe('won');
+    await refusal.scrollIntoViewIfNeeded();
+    await shot(page, 'us-ipo-pay-refused');
+    await page.getByTestId(`exchange-link-${id}`).click();
+    await page.getByTestId('exchange-screen').waitFor();
+    expect(await page.getByTestId('exchange-from').textContent()).toContain('USD');
+    expect(await page.getByTestId('exchange-to').textContent()).toContain('JPY');
+    const auth = users.get('us') as Session;
+    await expect
+      .poll(
+        async () =>
+          (await post('fund/exchangequote', { from: 'USD', to: 'JPY', amount: '1200' }, auth))
+            .status,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.getByTestId('exchange-amount').locator('input').fill('1200');
+    await page.getByTestId('exchange-quote').click();
+    await page.getByTestId('exchange-price').waitFor();
+    await shot(page, 'us-ipo-exchange-into-yen');
+    await page.getByTestId('exchange-confirm').click();
+    await confirmDialog(page);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (await post('fund/records', { currency: 'JPY', limit: '1' }, auth)).data[0]?.balance,
+          ),
+        { timeout: 5000 },
+      )
+      .toBeGreaterThan(150_000);
+    await page.goBack();
+    await page.getByTestId(`pay-${id}`).click();
+    await confirmDialog(page);
   }
 
   it('at listing the paid lot becomes a holding at the subscription price that moves with ticks', async () => {
@@ -352,6 +459,78 @@ describe('new shares in the browser', () => {
     await page.waitForURL(new RegExp(`/quotes/info\\?symbol=${symbol}`));
   }
 
+  it('publishes the list hash on the listing’s page at the close, minutes before the draw', async () => {
+    const early = await createListing(
+      `7${String(Date.now()).slice(-2)}K`,
+      3_000,
+      60_000,
+      {},
+      600_000,
+    );
+    await waitUntil(early.subscribe_end);
+    const auth = users.get('jp') as Session;
+    const detail = (await post('ipo/detail', { id: early.id }, auth)).data;
+    expect(detail.drawn).toBe(false);
+    for (const language of LANGUAGES) {
+      const page = await phonePageAs(browser, users.get(language) as Session, { language });
+      await page.goto(`${stack.baseUrl}/#/home/newShareInfo?id=${early.id}`);
+      const hash = page.getByTestId('ipo-list-hash');
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.locator('[data-testid="ipo-info-screen"][data-loaded="yes"]').waitFor();
+            await page.getByTestId('ipo-commitment').waitFor();
+            return hash.isVisible();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+      expect(await hash.textContent()).toContain(WORDS[language].frozenList);
+      expect(await hash.textContent()).toMatch(/[0-9a-f]{64}/);
+      expect(Date.now()).toBeLessThan(early.draw_at);
+      await hash.scrollIntoViewIfNeeded();
+      await shot(page, `${language}-ipo-info-list-frozen`);
+      await page.close();
+    }
+  }, 120_000);
+
+  it('a drand draw: the check page shows both times and says the beacon came after the freeze', async () => {
+    const recorded = RECORDED_QUICKNET_ROUNDS[1]!;
+    const frozenAt = quicknetRoundTime(recorded.round) - 1_200;
+    const proof = {
+      ...largeProof(300, 40, recorded.randomness),
+      beacon_kind: 'drand',
+      beacon_round: recorded.round,
+      beacon_signature: recorded.signature,
+      beacon_label: 'drand quicknet (League of Entropy), signature verified, round 1000000',
+      list_frozen_at: frozenAt,
+    };
+    for (const language of LANGUAGES) {
+      const page = await phonePageAs(browser, users.get(language) as Session, { language });
+      await page.route('**/api/vue/ipo/proof', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 1, msg: 'ok', data: proof }),
+        }),
+      );
+      await page.goto(`${stack.baseUrl}/#/home/newShareCheck?id=${listing.id}`);
+      await page.locator('[data-testid="ipo-check-screen"][data-stage="done"]').waitFor();
+      expect(await page.getByTestId('verdict-all').getAttribute('data-ok')).toBe('yes');
+      const order = page.getByTestId('verdict-order');
+      expect(await order.getAttribute('data-ok')).toBe('yes');
+      expect(await order.textContent()).toBe(WORDS[language].orderOk);
+      await order.scrollIntoViewIfNeeded();
+      await shot(page, `${language}-ipo-check-drand-order`);
+      expect(await page.getByTestId('check-beacon-at').textContent()).toMatch(/\d{2}:\d{2}/);
+      await page.getByTestId('check-frozen-at').scrollIntoViewIfNeeded();
+      await shot(page, `${language}-ipo-check-drand-times`);
+      await page.getByTestId('check-plain-beaconDrand').scrollIntoViewIfNeeded();
+      await shot(page, `${language}-ipo-check-drand-how`);
+      await page.close();
+    }
+  }, 120_000);
+
   it('reruns a published draw of 200,000 applications in a worker: progress shown, the page never freezes', async () => {
     const proof = largeProof(200_000, 40_000);
     const page = await phonePageAs(browser, users.get('us') as Session, { language: 'us' });
@@ -391,10 +570,55 @@ describe('new shares in the browser', () => {
   }, 120_000);
 });
 
+describe('a new share listed in New York is paid in dollars', () => {
+  const SHORT_OF_DOLLARS = {
+    jp: '払込に必要なUSDの現金が不足しています',
+    cn: 'USD 现金不足，无法缴款',
+  } as const;
+
+  it('jp and cn users holding only yen are told the $180.00 due and the $0.00 they hold, and led to the exchange into dollars', async () => {
+    const listing = await createListing('ZKBT', 3_000, 120_000, US_TERMS);
+    const sessions = new Map<'jp' | 'cn', Session>();
+    for (const language of ['jp', 'cn'] as const) {
+      const account = `ipo.usd.${language}.${stack.prefix}@example.jp`;
+      const auth = await registerUser(stack, account, 'ipo-pass-1');
+      await post('user/paperfund', { currency: 'jpy', request_id: `usd-${language}-grant` }, auth);
+      sessions.set(language, auth);
+    }
+    await waitUntil(listing.subscribe_start + 200);
+    for (const [language, auth] of sessions) {
+      const body = { id: listing.id, lots: '1', request_id: `usd-${language}-subscribe` };
+      expect((await post('ipo/subscribe', body, auth)).msg).toBe('subscribe_ok');
+    }
+    await waitUntil(listing.draw_at);
+    for (const [language, auth] of sessions) {
+      const page = await phonePageAs(browser, auth, { language });
+      await page.goto(`${stack.baseUrl}/#/mine/newShareOrder`);
+      const row = page.locator('[data-testid^="subscription-"][data-state="won"]');
+      await row.waitFor({ timeout: 30_000 });
+      const id = ((await row.getAttribute('data-testid')) ?? '').replace('subscription-', '');
+      await page.getByTestId(`pay-${id}`).click();
+      await confirmDialog(page);
+      const refusal = page.getByTestId(`refusal-${id}`);
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain(SHORT_OF_DOLLARS[language]);
+      expect(await page.getByTestId(`shortfall-due-${id}`).textContent()).toBe('180.00 USD');
+      expect(await page.getByTestId(`shortfall-cash-${id}`).textContent()).toBe('0.00 USD');
+      expect(await row.getAttribute('data-state')).toBe('won');
+      await shot(page, `${language}-ipo-pay-short-of-dollars`);
+      await page.getByTestId(`exchange-link-${id}`).click();
+      await page.getByTestId('exchange-screen').waitFor();
+      expect(await page.getByTestId('exchange-from').textContent()).toContain('JPY');
+      expect(await page.getByTestId('exchange-to').textContent()).toContain('USD');
+      await shot(page, `${language}-ipo-exchange-into-dollars`);
+      await page.close();
+    }
+  }, 120_000);
+});
+
 /** A published draw of `applicants` entries, drawn by the lottery itself, as `ipo/proof` sends it. */
-function largeProof(applicants: number, lotsOffered: number) {
+function largeProof(applicants: number, lotsOffered: number, beacon = 'b2'.repeat(32)) {
   const seed = 'a1'.repeat(32);
-  const beacon = 'b2'.repeat(32);
   const list = Array.from({ length: applicants }, (_, i) => ({
     ticket: ticketFor('c3'.repeat(32), i + 1),
     lots: (i % 3) + 1,
@@ -411,6 +635,7 @@ function largeProof(applicants: number, lotsOffered: number) {
     beacon_signature: null,
     beacon_label: 'not independent',
     list_hash: drawn.listHash,
+    list_frozen_at: 1_700_000_000_000,
     draw_seed: drawn.drawSeed,
     lots_offered: lotsOffered,
     max_lots: 3,

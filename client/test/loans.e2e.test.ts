@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
@@ -10,42 +8,24 @@ import {
   phonePageAs,
   registerUser,
   shot,
-  SHOTS,
+  adminPost,
+  adminToken,
 } from './support/e2e.ts';
 
 // Loans in headless Chromium at 390x844 against the real stack, in jp, cn and us: the user
 // applies on /mine/loan, the back office passes it through the admin API, the open screen shows
-// the loan passed and the cash arrive without a reload, Mine shows the debt, the user repays and
-// the records show every state.
+// the loan passed and the cash arrive without a reload, Mine shows the debt, the user repays,
+// the records show every state and the statement's Loans chip shows only the loan's money.
 let browser: Browser;
 let stack: TestStack;
 
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
 type Language = (typeof LANGUAGES)[number];
+const LOANS_CHIP: Record<Language, string> = { jp: 'ローン', cn: '贷款', us: 'Loans' };
 /** Where the screenshots are kept for review (besides client/test/screenshots). */
-const NOTES_SHOTS = '/work/notes/shots/loans';
-
-async function adminCall(path: string, body: Record<string, string>, token = '') {
-  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
-
-/** The back office as the seed created it (data/backoffice-login.txt). */
-async function adminToken(): Promise<string> {
-  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
-  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
-  const login = await adminCall('login', { login: 'admin', password });
-  return String(login.data.token);
-}
 
 async function loanShot(page: Page, name: string): Promise<void> {
   await shot(page, name);
-  mkdirSync(NOTES_SHOTS, { recursive: true });
-  copyFileSync(join(SHOTS, `${name}.png`), join(NOTES_SHOTS, `${name}.png`));
 }
 
 beforeAll(async () => {
@@ -79,9 +59,55 @@ async function applyInApp(page: Page, language: Language) {
   return (await page.getByTestId('loan-current').getAttribute('data-loan')) as string;
 }
 
+/**
+ * From the loan records' link, the statement on the Loans chip; then its group chips: every
+ * movement under All; the Loans chip shows only the loan's disbursement and repayment (not the
+ * paper grant), Virtual funds only the grant.
+ */
+async function statementByGroup(page: Page, language: Language) {
+  const loaded = (group: string) =>
+    page.locator(`[data-testid="records-screen"][data-group="${group}"][data-loaded="yes"]`);
+  const rows = page.getByTestId('record-row');
+  const kinds = () => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+  // The loan records link to the loans' cash movements, in words: the statement opens on Loans.
+  const link = page.getByTestId('statement-link');
+  expect(await link.textContent()).toContain(LOANS_CHIP[language]);
+  await link.click();
+  await loaded('loans').waitFor();
+  expect(await kinds()).toEqual(['loan_repaid', 'loan_disbursed']);
+  await page.getByTestId('records-group-all').click();
+  await loaded('all').waitFor();
+  await expect.poll(kinds).toEqual(['loan_repaid', 'loan_disbursed', 'paper_grant']);
+  // Every chip is whole on a 390 px screen: inside the screen, and its words not cut.
+  const chips = page.locator('.statement-groups .adm-selector-item');
+  expect(await chips.count()).toBe(10);
+  for (const box of await chips.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, cut: el.scrollWidth > el.clientWidth };
+    }),
+  )) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(box.cut).toBe(false);
+  }
+  await loanShot(page, `${language}-statement-all`);
+  await page.getByTestId('records-group-loans').click();
+  await loaded('loans').waitFor();
+  expect(await kinds()).toEqual(['loan_repaid', 'loan_disbursed']);
+  expect(page.url()).toContain('group=loans');
+  await loanShot(page, `${language}-statement-loans`);
+  await page.getByTestId('records-group-virtual_funds').click();
+  await loaded('virtual_funds').waitFor();
+  expect(await kinds()).toEqual(['paper_grant']);
+  await page.getByTestId('records-group-all').click();
+  await loaded('all').waitFor();
+  expect(await rows.count()).toBe(3);
+}
+
 describe('loans in the browser', () => {
   it('applies in jp, cn and us, sees the pass arrive live (status and cash), sees the debt on Mine, repays', async () => {
-    const token = await adminToken();
+    const token = await adminToken(stack);
     for (const language of LANGUAGES) {
       const account = `loan.${language}.${stack.prefix}@example.jp`;
       const auth = await registerUser(stack, account, 'loan-pass-1');
@@ -91,7 +117,8 @@ describe('loans in the browser', () => {
         { currency: 'jpy', request_id: `loan-${language}-grant` },
         auth,
       );
-      const credit = await adminCall(
+      const credit = await adminPost(
+        stack,
         'loan/credit',
         { account, credit_score: '710', limit: '1000000' },
         token,
@@ -101,7 +128,8 @@ describe('loans in the browser', () => {
       let loanId = await applyInApp(page, language);
       if (language === 'us') {
         // A rejection arrives live too: the form comes back, and the records keep the state.
-        const rejected = await adminCall(
+        const rejected = await adminPost(
+          stack,
           'loan/decide',
           { id: loanId, decision: 'reject', reason: 'income not verified' },
           token,
@@ -117,7 +145,12 @@ describe('loans in the browser', () => {
       }
       await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
       const cashBefore = await page.getByTestId('loan-cash').textContent();
-      const decided = await adminCall('loan/decide', { id: loanId, decision: 'approve' }, token);
+      const decided = await adminPost(
+        stack,
+        'loan/decide',
+        { id: loanId, decision: 'approve' },
+        token,
+      );
       expect(decided.msg).toBe('submit_ok');
       await page
         .locator('[data-testid="loan-current"] [data-state="passed"]')
@@ -149,6 +182,7 @@ describe('loans in the browser', () => {
         await page.locator('[data-testid="loan-row"][data-state="rejected"]').waitFor();
       }
       await loanShot(page, `${language}-loan-records`);
+      await statementByGroup(page, language);
       await page.goto(`${stack.baseUrl}/#/mine/message`);
       await expect.poll(() => page.getByTestId('inbox-item').count()).toBeGreaterThanOrEqual(3);
       await loanShot(page, `${language}-loan-messages`);

@@ -3,14 +3,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, launchChromium, phonePageAs, registerUser, waitForFeed } from './support/e2e.ts';
+import {
+  apiPost,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  waitForFeed,
+  SHOTS,
+} from './support/e2e.ts';
 
 // Leftovers from the spec walk, in jp, cn and us at 390x844: index names on Home are shown whole,
 // the deposit channel is named in the reader's language, the bank screen offers "add card" once, statement memos show a trade's price digit-grouped with
 // its currency.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = process.env['KABUTO_SHOTS_DIR'] ?? '/work/notes/shots/credit';
+const SHOT_DIR = SHOTS;
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -112,6 +119,24 @@ describe('spec leftovers', () => {
       const memo = (await page.getByTestId('record-memo').first().textContent()) ?? '';
       expect(memo).toMatch(/\d,\d{3}(\.\d)? JPY/);
       await shot(page, `${language}-records-memo`);
+      await page.close();
+    }
+  }, 60_000);
+
+  it('A short screen fits the phone under the paper-mode badge: nothing to scroll (jp, cn, us)', async () => {
+    const auth = await registerUser(stack, `short.${stack.prefix}@example.jp`, 'short-pass-1');
+    for (const language of LANGUAGES) {
+      const page = await phonePageAs(browser, auth, { language });
+      for (const route of ['/mine/loanOrder', '/mine/newShareOrder']) {
+        await page.goto(`${stack.baseUrl}/#${route}`);
+        await page.getByTestId('paper-badge').waitFor();
+        await page.locator('[data-loaded="yes"]').first().waitFor();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollHeight - window.innerHeight,
+        );
+        expect({ route, overflow }).toEqual({ route, overflow: 0 });
+      }
+      await shot(page, `${language}-short-screen`);
       await page.close();
     }
   }, 60_000);

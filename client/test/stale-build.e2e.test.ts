@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { launchChromium, phonePageAs, registerUser } from './support/e2e.ts';
+import { launchChromium, phonePageAs, registerUser, SHOTS } from './support/e2e.ts';
 
 // After a deploy, a tab of the previous build asks for screen chunks that no longer exist. The
 // user must land on the screen (one reload picks up the new build), never on the router's
 // developer page; a chunk that stays missing shows a translated error with a reload button.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = process.env['KABUTO_SHOTS_DIR'] ?? '/work/notes/shots/stale-build';
+const SHOT_DIR = SHOTS;
 const POSITIONS_CHUNK = /\/assets\/positions-screen-[^/]+\.js$/;
 
 beforeAll(async () => {

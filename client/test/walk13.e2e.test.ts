@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { apiPost, launchChromium, phonePageAs, registerUser, waitForFeed } from './support/e2e.ts';
+import {
+  apiPost,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  waitForFeed,
+  SHOTS,
+} from './support/e2e.ts';
 
 // What a brand-new user tripped on walking the issue-13 screens (intraday, added credit, loans) at
 // 390x844 in jp, cn and us, each shown here against the real stack: the loan screen says why
@@ -11,7 +18,6 @@ import { apiPost, launchChromium, phonePageAs, registerUser, waitForFeed } from 
 // exchange's clock in the reader's words, and a refused margin addition stays on show.
 let browser: Browser;
 let stack: TestStack;
-const SHOTS = '/work/notes/shots/walk13';
 
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
 const WORDS = {
@@ -22,7 +28,7 @@ const WORDS = {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `test-${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `walk13-${name}.png`), fullPage: true });
 }
 
 beforeAll(async () => {

@@ -208,6 +208,7 @@ describe('trade/order with intraday=1', () => {
     expect(mine.body.data.trades).toEqual([
       expect.objectContaining({
         symbol: '6758',
+        name: { ja: 'ソニーグループ', en: 'Sony Group', zh: '索尼集团' },
         side: 'short',
         status: 'closed',
         close_reason: 'user',

@@ -31,7 +31,7 @@ async function auditRows(id: string) {
 }
 
 describe('ipo/create', () => {
-  it('creates a listing with a committed seed, an audit row and its three step jobs', async () => {
+  it('creates a listing with a committed seed, an audit row and its four step jobs (the freeze at the close)', async () => {
     const { id, terms } = await createListing();
     const row = await db()
       .selectFrom('ipo_listing')
@@ -59,7 +59,7 @@ describe('ipo/create', () => {
       connection: t.redis.duplicate({ maxRetriesPerRequest: null }),
     });
     try {
-      for (const step of ['draw', 'forfeit', 'list'] as const) {
+      for (const step of ['freeze', 'draw', 'forfeit', 'list'] as const) {
         await expect
           .poll(async () => (await queue.getJob(ipoStepJobId(Number(id), step)))?.data)
           .toEqual({ ipoId: Number(id), step });
@@ -69,6 +69,10 @@ describe('ipo/create', () => {
       expect(Number(draw?.timestamp) + Number(draw?.delay)).toBeGreaterThanOrEqual(
         Number(terms['draw_at']) - 5_000,
       );
+      // The list is frozen and its hash published at the close, before the draw's beacon.
+      const freeze = await queue.getJob(ipoStepJobId(Number(id), 'freeze'));
+      const freezeAt = Number(freeze?.timestamp) + Number(freeze?.delay);
+      expect(Math.abs(freezeAt - Number(terms['subscribe_end']))).toBeLessThan(5_000);
     } finally {
       await queue.close();
     }

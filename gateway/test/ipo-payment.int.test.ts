@@ -36,11 +36,12 @@ async function drawn(users: Session[], overrides: Record<string, string> = {}) {
   return { id, terms };
 }
 
-async function oneWinner(overrides: Record<string, string> = {}) {
+/** One user wins one lot (¥150,000 due on the default JP listing; `due` for other terms). */
+async function oneWinner(overrides: Record<string, string> = {}, due = '150000') {
   const s = await user();
   const { id, terms } = await drawn([s], overrides);
   const sub = await mine(s, id);
-  expect(sub).toMatchObject({ status: 'won', lots_won: 1, amount_due: '150000' });
+  expect(sub).toMatchObject({ status: 'won', lots_won: 1, amount_due: due });
   return { s, id, terms, subscriptionId: sub?.subscription_id as string };
 }
 
@@ -97,7 +98,7 @@ describe('ipo/pay', () => {
     expect(await state(s)).toEqual(before);
   });
 
-  it('short of cash by ¥1: balance_insufficient, and nothing changed (rows, balances, journals, events)', async () => {
+  it('short of cash by ¥1: balance_insufficient saying ¥150,000 due and ¥149,999 cash, and nothing changed (rows, balances, journals, events)', async () => {
     const { s, subscriptionId } = await oneWinner();
     await fund(s, '149999');
     const before = await state(s);
@@ -106,9 +107,55 @@ describe('ipo/pay', () => {
       { subscription_id: subscriptionId, request_id: requestId() },
       s,
     );
-    expect(refused.body.msg).toBe('balance_insufficient');
+    expect(refused.http).toBe(200);
+    expect(refused.body).toEqual({
+      status: 0,
+      msg: 'balance_insufficient',
+      data: { currency: 'JPY', amount_due: '150000', cash: '149999' },
+    });
     expect(await state(s)).toEqual(before);
     expect(before.cash).toEqual([149_999n, 0n]);
+  });
+
+  it('a US listing is paid in dollars: a user with ¥10,000,000 and no dollars is told $180.00 is due and $0.00 is held in USD, nothing changed; with dollars it pays', async () => {
+    const { s, subscriptionId } = await oneWinner(
+      {
+        symbol: 'ZQXW',
+        market: 'US',
+        board: 'nasdaq',
+        price: '18.00',
+        market_price: '21.50',
+        underwriting_price: '16.83',
+        lot: '10',
+      },
+      '180.00',
+    );
+    await fund(s, '10000000');
+    const before = { ...(await state(s)), usd: await balance(s, 'cash', 'USD') };
+    const refused = await t.call(
+      'ipo/pay',
+      { subscription_id: subscriptionId, request_id: requestId() },
+      s,
+    );
+    expect(refused.body).toEqual({
+      status: 0,
+      msg: 'balance_insufficient',
+      data: { currency: 'USD', amount_due: '180.00', cash: '0.00' },
+    });
+    expect({ ...(await state(s)), usd: await balance(s, 'cash', 'USD') }).toEqual(before);
+    expect(before.cash).toEqual([10_000_000n, 0n]);
+
+    await fund(s, '200', 'usd');
+    const paid = await t.call(
+      'ipo/pay',
+      { subscription_id: subscriptionId, request_id: requestId() },
+      s,
+    );
+    expect(paid.body.msg).toBe('payment_ok');
+    expect([await balance(s, 'cash', 'USD'), await balance(s, 'hold:ipo', 'USD')]).toEqual([
+      2_000n,
+      18_000n,
+    ]);
   });
 
   it('refuses after the deadline (the deadline itself is late) and changes nothing', async () => {

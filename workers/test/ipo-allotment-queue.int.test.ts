@@ -85,4 +85,56 @@ describe('the ipo-allotment queue', () => {
       await outbox.drain();
     }
   }, 30_000);
+
+  it('runs the freeze job at the close: the list hash is stored and published long before draw_at', async () => {
+    const db = testDb.db;
+    const now = Date.now();
+    const times = {
+      subscribeEnd: now + 1_500,
+      drawAt: now + 3_600_000,
+      payDeadline: now + 86_400_000,
+      listingAt: now + 3 * 86_400_000,
+    };
+    const listing = await anIpoListing(db, times, { lotsOffered: 10 });
+    await manySubscriptions(db, listing, 30);
+    const asked: number[] = [];
+    const allotment = await startIpoAllotment({
+      db,
+      redis,
+      redisPrefix: prefix,
+      emitter: { record: () => Promise.resolve() },
+      clock: systemClock,
+      beaconFor: () => ({
+        after: (ms: number) => {
+          asked.push(ms);
+          return Promise.resolve({ round: null, value: 'f'.repeat(64), signature: null });
+        },
+      }),
+      logger: createLogger('silent', 'ipo-allotment'),
+    });
+    const queue = new Queue(queueName('ipo-allotment', prefix), { connection: redis.duplicate() });
+    try {
+      for (const [step, at] of [
+        ['freeze', times.subscribeEnd],
+        ['draw', times.drawAt],
+      ] as const) {
+        const job = ipoStepJob(listing.listingId, step, at, Date.now());
+        await queue.add(job.name, job.data, job.opts);
+      }
+      const read = () =>
+        db
+          .selectFrom('ipo_listing')
+          .select(['list_hash', 'list_frozen_at', 'applicants', 'beacon', 'drawn_at'])
+          .where('id', '=', BigInt(listing.listingId))
+          .executeTakeFirstOrThrow();
+      await expect.poll(async () => (await read()).list_hash, { timeout: 15_000 }).not.toBeNull();
+      const row = await read();
+      expect(Number(row.list_frozen_at)).toBeGreaterThanOrEqual(times.subscribeEnd);
+      expect(Number(row.list_frozen_at)).toBeLessThan(times.drawAt);
+      expect([row.applicants, row.beacon, row.drawn_at, asked]).toEqual([30n, null, null, []]);
+    } finally {
+      await queue.close();
+      await allotment.stop();
+    }
+  }, 30_000);
 });

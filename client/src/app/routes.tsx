@@ -79,13 +79,12 @@ const PositionsScreen = lazy(() =>
 const PositionInfo = lazy(() =>
   import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })),
 );
-/** Money screens bring their own strings (loaded with the screen, so the first route stays small). */
-/** A screen that loads on demand together with its feature's strings. */
+/** A screen that loads on demand together with its features' strings (the first route stays small). */
 const screenWithStrings =
-  (feature: Parameters<typeof loadFeatureStrings>[0]) =>
+  (...features: Parameters<typeof loadFeatureStrings>[0][]) =>
   (load: () => Promise<() => ReactElement>) =>
     lazy(async () => {
-      const [screen] = await Promise.all([load(), loadFeatureStrings(feature)]);
+      const [screen] = await Promise.all([load(), ...features.map(loadFeatureStrings)]);
       return { default: screen };
     });
 const fundsScreen = screenWithStrings('money');
@@ -122,8 +121,11 @@ const MessageInfoScreen = fundsScreen(() =>
 const SecurityScreen = fundsScreen(() =>
   import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen),
 );
-/** New-share screens bring their own strings; the check page (and its worker) loads only when opened. */
-const ipoScreen = screenWithStrings('ipo');
+/**
+ * New-share screens bring their own strings (and the statement's, for the link to its New shares
+ * chip); the check page (and its worker) loads only when opened.
+ */
+const ipoScreen = screenWithStrings('ipo', 'money');
 const IpoListScreen = ipoScreen(() =>
   import('../features/ipo/ipo-list-screen.tsx').then((m) => m.IpoListScreen),
 );
@@ -136,8 +138,8 @@ const IpoRecordsScreen = ipoScreen(() =>
 const IpoCheckScreen = ipoScreen(() =>
   import('../features/ipo/check/ipo-check-screen.tsx').then((m) => m.IpoCheckScreen),
 );
-/** Loan screens bring their own strings (and the money strings their messages use). */
-const loanScreen = screenWithStrings('loans');
+/** Loan screens bring their own strings and the money strings (messages, the statement link). */
+const loanScreen = screenWithStrings('loans', 'money');
 const LoanScreen = loanScreen(() =>
   import('../features/loans/loan-screen.tsx').then((m) => m.LoanScreen),
 );

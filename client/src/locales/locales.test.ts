@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_KEYS, SUCCESS_KEYS } from '@kabuto/schema/contracts';
-import { MEMO_TEMPLATES } from '@kabuto/schema/domain';
+import { JOURNAL_KINDS, MEMO_TEMPLATES, STATEMENT_GROUP_NAMES } from '@kabuto/schema/domain';
 import jp from './jp.json';
 import cn from './cn.json';
 import us from './us.json';
@@ -78,6 +78,18 @@ describe('locales', () => {
         expect(text, template).toBeTruthy();
         expect(placeholders(text as string), template).toEqual(placeholders(english));
       }
+    }
+  });
+
+  it('every statement filter chip and every journal kind has a name in each language', () => {
+    for (const locale of [moneyJp, moneyCn, moneyUs]) {
+      const groups = locale.money.group as Record<string, string>;
+      const kinds = locale.money.kind as Record<string, string>;
+      for (const group of ['all', ...STATEMENT_GROUP_NAMES]) {
+        expect(groups[group], group).toBeTruthy();
+      }
+      expect(Object.keys(groups).sort()).toEqual(['all', ...STATEMENT_GROUP_NAMES].sort());
+      for (const kind of JOURNAL_KINDS) expect(kinds[kind], kind).toBeTruthy();
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
@@ -37,6 +37,29 @@ export async function apiPost(
     body: new URLSearchParams(body).toString(),
   });
   return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** A back-office call (`/api/admin/…`) with the admin token, answered in the envelope. */
+export async function adminPost(
+  stack: TestStack,
+  path: string,
+  body: Record<string, string>,
+  token = '',
+) {
+  const response = await fetch(`${stack.baseUrl}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'admin-token': token },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** The back office as the seed created it (data/backoffice-login.txt): its session token. */
+export async function adminToken(stack: TestStack): Promise<string> {
+  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
+  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
+  const login = await adminPost(stack, 'login', { login: 'admin', password });
+  return String(login.data.token);
 }
 
 /** The feed generates history before its first tick: waits until it quotes `symbol`. */

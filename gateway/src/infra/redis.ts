@@ -1,28 +1,9 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { Refusal } from '@kabuto/schema/contracts';
+import { Refusal, watchConnection } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
 
-/**
- * Gives a Redis connection its error handler (without one ioredis prints "Unhandled error event"
- * on every reconnect attempt): one warning when the connection is lost, one line when it is back.
- */
-export function watchRedis<T extends Redis>(client: T, logger: Logger, name: string): T {
-  let down = false;
-  client.on('error', (error: Error) => {
-    if (down) return;
-    down = true;
-    logger.warn({ err: error.message, name }, 'redis unavailable');
-  });
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    logger.info({ name }, 'redis back');
-  });
-  return client;
-}
-
 export function createRedis(url: string, logger: Logger, name: string): Redis {
-  return watchRedis(
+  return watchConnection(
     new Redis(url, { maxRetriesPerRequest: 3, connectionName: name, lazyConnect: false }),
     logger,
     name,
@@ -36,7 +17,7 @@ export function duplicateRedis(
   name: string,
   options: Partial<RedisOptions> = {},
 ): Redis {
-  return watchRedis(base.duplicate({ connectionName: name, ...options }), logger, name);
+  return watchConnection(base.duplicate({ connectionName: name, ...options }), logger, name);
 }
 
 /**

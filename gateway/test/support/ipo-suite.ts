@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { amountDue, drawLottery } from '@kabuto/schema/ipo';
+import { amountDue, drawLottery, listHash } from '@kabuto/schema/ipo';
 import type { Market } from '@kabuto/schema/market';
 import { reviewer } from './funds-helpers.ts';
 import {
@@ -99,11 +99,12 @@ export async function userIdOf(s: Session): Promise<number> {
   return Number(row.id);
 }
 
-/** The paper grant: a visible ledger credit of `paper_grant_jpy` yen. */
-export async function fund(s: Session, yen: string): Promise<void> {
-  await db().deleteFrom('config_entry').where('name', '=', 'paper_grant_jpy').execute();
-  await db().insertInto('config_entry').values({ name: 'paper_grant_jpy', value: yen }).execute();
-  const granted = await t.call('user/paperfund', { currency: 'jpy', request_id: requestId() }, s);
+/** The paper grant: a visible ledger credit of `amount` (yen unless another currency is named). */
+export async function fund(s: Session, amount: string, currency = 'jpy'): Promise<void> {
+  const name = `paper_grant_${currency}`;
+  await db().deleteFrom('config_entry').where('name', '=', name).execute();
+  await db().insertInto('config_entry').values({ name, value: amount }).execute();
+  const granted = await t.call('user/paperfund', { currency, request_id: requestId() }, s);
   expect(granted.body.msg).toBe('claim_ok');
 }
 
@@ -154,6 +155,31 @@ export async function state(s?: Session) {
 }
 
 /**
+ * What the workers' freeze step publishes at the close, written straight to the tables: the list
+ * hash of the listing's subscriptions, its totals and `list_frozen_at`.
+ */
+export async function writeFreeze(listingId: string, frozenAtMs = now()): Promise<string> {
+  const subs = await db()
+    .selectFrom('ipo_subscription')
+    .select(['ticket', 'lots'])
+    .where('listing_id', '=', BigInt(listingId))
+    .execute();
+  const entries = subs.map((s) => ({ ticket: s.ticket, lots: Number(s.lots) }));
+  const hash = listHash(entries);
+  await db()
+    .updateTable('ipo_listing')
+    .set({
+      list_hash: hash,
+      applicants: entries.length,
+      lots_applied: entries.reduce((sum, e) => sum + e.lots, 0),
+      list_frozen_at: frozenAtMs,
+    })
+    .where('id', '=', BigInt(listingId))
+    .execute();
+  return hash;
+}
+
+/**
  * The draw's published result written straight to the tables, from the real pure lottery over
  * the listing's subscriptions (the workers' draw job owns this in the product). `beacon` fixed.
  */
@@ -197,6 +223,7 @@ export async function writeDraw(listingId: string, drawnAtMs = now()): Promise<v
     .updateTable('ipo_listing')
     .set({
       list_hash: outcome.listHash,
+      list_frozen_at: listing.list_frozen_at ?? listing.subscribe_end,
       beacon,
       draw_seed: outcome.drawSeed,
       applicants: subs.length,

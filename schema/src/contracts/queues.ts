@@ -16,10 +16,11 @@ export interface QueuePayloads {
 }
 
 /**
- * The three scheduled steps of a new-share listing, each a job on the `ipo-allotment` queue at its
- * time: the draw at `draw_at`, forfeiting unpaid wins at `pay_deadline`, listing at `listing_at`.
+ * The four scheduled steps of a new-share listing, each a job on the `ipo-allotment` queue at its
+ * time: freezing the list and publishing its hash at `subscribe_end` (before any beacon exists),
+ * the draw at `draw_at`, forfeiting unpaid wins at `pay_deadline`, listing at `listing_at`.
  */
-export type IpoStep = 'draw' | 'forfeit' | 'list';
+export type IpoStep = 'freeze' | 'draw' | 'forfeit' | 'list';
 
 export function queueName(base: keyof QueuePayloads, prefix: string): string {
   return `${prefix}-${base}`;

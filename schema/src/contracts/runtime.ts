@@ -28,3 +28,40 @@ export function refuseUnsupportedMode(mode: KabutoMode): 'paper' {
   }
   return mode;
 }
+
+/** What `watchConnection` needs of a logger (pino's Logger has it). */
+export interface ConnectionLogger {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+/** A connection that reports losing and regaining its server (an ioredis client does). */
+export interface ConnectionEvents {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
+}
+
+/**
+ * Gives a connection its error handler (without one ioredis prints "Unhandled error event" on
+ * every reconnect attempt): one warning when the connection is lost, one line when it is back.
+ * The gateway and the workers both watch their Redis connections with it (they may not import
+ * each other, and this takes no Redis dependency).
+ */
+export function watchConnection<T extends ConnectionEvents>(
+  client: T,
+  logger: ConnectionLogger,
+  name: string,
+): T {
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn({ err: error.message, name }, 'redis unavailable');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info({ name }, 'redis back');
+  });
+  return client;
+}

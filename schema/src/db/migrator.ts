@@ -16,6 +16,7 @@ import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal
 import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
 import * as loans from './migrations/2026_11_23_180000_loans.ts';
 import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
+import * as ipoListFrozenAt from './migrations/2026_11_23_190000_ipo_list_frozen_at.ts';
 import * as intraday from './migrations/2026_11_23_160000_intraday.ts';
 import * as positionCredit from './migrations/2026_11_23_170000_position_credit.ts';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_180000_loans': loans,
   '2026_11_23_160000_intraday': intraday,
   '2026_11_23_170000_position_credit': positionCredit,
+  '2026_11_23_190000_ipo_list_frozen_at': ipoListFrozenAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,6 +5,7 @@ export * from './money/convert.ts';
 export * from './ledger/accounts.ts';
 export * from './ledger/journal.ts';
 export * from './ledger/journal-memo.ts';
+export * from './ledger/statement-groups.ts';
 export * from './ledger/summary.ts';
 export * from './accounts/identity.ts';
 export * from './ids.ts';

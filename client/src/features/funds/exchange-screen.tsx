@@ -1,12 +1,14 @@
 import { Button, Dialog, Form, Input, Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, newRequestId } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage, showRefusal } from '../../lib/toast.ts';
-import { EXCHANGE_CURRENCIES, type ExchangePrice } from './funds.api.ts';
+import type { ExchangePrice } from './funds.api.ts';
+import { EXCHANGE_CURRENCIES, openingPair } from './exchange-currencies.ts';
 import { useExchangeQuote } from './use-exchange-quote.ts';
 
 const COLUMNS = [EXCHANGE_CURRENCIES.map((c) => ({ label: c, value: c }))];
@@ -186,8 +188,10 @@ function ExchangeAction({
 /** /mine/exchange: every direction between the spec's currencies at the feed rate less the published spread. */
 export function ExchangeScreen() {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('JPY');
-  const [to, setTo] = useState('USD');
+  const [params] = useSearchParams();
+  const [opening] = useState(() => openingPair(params.get('to')));
+  const [from, setFrom] = useState(opening.from);
+  const [to, setTo] = useState(opening.to);
   const [amount, setAmount] = useState('');
   const quote = useExchangeQuote({ from, to, amount });
   const confirm = useConfirmExchange({ from, to, amount }, quote, () => setAmount(''));

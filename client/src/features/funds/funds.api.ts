@@ -45,17 +45,3 @@ export async function loadKyc(): Promise<KycStatus | null> {
   const response = await callApi('user/kyc');
   return response.status === 1 ? response.data : null;
 }
-
-/** The currencies of spec section 9 (and SAR for the US–Saudi transfers). */
-export const EXCHANGE_CURRENCIES = [
-  'JPY',
-  'USD',
-  'CNY',
-  'HKD',
-  'TWD',
-  'THB',
-  'VND',
-  'MYR',
-  'KRW',
-  'SAR',
-] as const;

@@ -1,6 +1,8 @@
 import { Button, List, Selector } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { STATEMENT_GROUP_NAMES, type StatementGroup } from '@kabuto/schema/domain';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callForFile } from '../../lib/api-client.ts';
@@ -10,24 +12,31 @@ import { formatWhen } from '../../lib/format-time.ts';
 import { loadList, type StatementRow } from './funds.api.ts';
 import { formatMemoParams } from './memo-params.ts';
 
-const KINDS = [
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal_returned',
-  'exchange',
-  'position_open',
-  'position_close',
-  'order_hold',
-  'order_release',
-  'paper_grant',
-] as const;
 const CURRENCIES = ['JPY', 'USD', 'CNY'] as const;
+/** The statement's chips: every movement, then one chip per statement group (schema's list). */
+const GROUP_CHIPS = ['all', ...STATEMENT_GROUP_NAMES] as const;
+
+/** The filter in the address (`?group=loans&currency=JPY`), so Back and a link keep it. */
+function useStatementFilter() {
+  const [params, setParams] = useSearchParams();
+  const askedGroup = params.get('group');
+  const group = STATEMENT_GROUP_NAMES.find((g) => g === askedGroup);
+  const askedCurrency = params.get('currency');
+  const currency = CURRENCIES.find((c) => c === askedCurrency);
+  const set = (name: 'group' | 'currency', value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== 'all') next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  return { group, currency, set };
+}
 
 function filterPayload(
   currency: string | undefined,
-  kind: string | undefined,
+  group: StatementGroup | undefined,
 ): Record<string, string> {
-  return { ...(currency ? { currency } : {}), ...(kind ? { kind } : {}) };
+  return { ...(currency ? { currency } : {}), ...(group ? { group } : {}) };
 }
 
 async function exportCsv(payload: Record<string, string>): Promise<void> {
@@ -91,53 +100,87 @@ function RecordItem({ row }: { row: StatementRow }) {
   );
 }
 
-/** /mine/transactionRecords: the statement, every ledger movement of the user's cash with running balances; CSV export. */
+/**
+ * The rows of the filter they were loaded for: another filter shows none until its own arrive,
+ * and an answer for a filter no longer chosen is dropped (arriving late, it would otherwise
+ * replace the chosen chip's rows and leave the screen empty).
+ */
+function useStatementRows(payload: Record<string, string>) {
+  const [loaded, setLoaded] = useState<{
+    payload: Record<string, string>;
+    rows: StatementRow[];
+  } | null>(null);
+  const chosen = useRef(payload);
+  const reload = useCallback(
+    () =>
+      loadList('fund/records', payload).then((rows) => {
+        if (chosen.current === payload) setLoaded({ payload, rows });
+      }),
+    [payload],
+  );
+  useEffect(() => {
+    chosen.current = payload;
+    void reload();
+  }, [payload, reload]);
+  return { rows: loaded?.payload === payload ? loaded.rows : null, reload };
+}
+
+function StatementFilters() {
+  const { t } = useTranslation();
+  const { group, currency, set } = useStatementFilter();
+  return (
+    <div className="card filters">
+      <Selector
+        showCheckMark={false}
+        options={CURRENCIES.map((c) => ({ label: c, value: c }))}
+        value={currency ? [currency] : []}
+        onChange={(v: string[]) => set('currency', v[0])}
+      />
+      <Selector
+        className="statement-groups"
+        showCheckMark={false}
+        options={GROUP_CHIPS.map((g) => ({
+          label: <span data-testid={`records-group-${g}`}>{t(`money.group.${g}`)}</span>,
+          value: g,
+        }))}
+        value={[group ?? 'all']}
+        onChange={(v: string[]) => set('group', v[0])}
+      />
+    </div>
+  );
+}
+
+/** /mine/transactionRecords: the statement, every ledger movement of the user's cash with running balances, by group and currency; CSV export. */
 export function RecordsScreen() {
   const { t } = useTranslation();
-  const [currency, setCurrency] = useState<string | undefined>();
-  const [kind, setKind] = useState<string | undefined>();
-  const [rows, setRows] = useState<StatementRow[] | null>(null);
-  const reload = useCallback(
-    () => loadList('fund/records', filterPayload(currency, kind)).then(setRows),
-    [currency, kind],
-  );
-  useEffect(() => void reload(), [reload]);
+  const { group, currency } = useStatementFilter();
+  const payload = useMemo(() => filterPayload(currency, group), [currency, group]);
+  const { rows, reload } = useStatementRows(payload);
   return (
-    <div className="screen" data-testid="records-screen" data-loaded={rows ? 'yes' : 'no'}>
+    <div
+      className="screen"
+      data-testid="records-screen"
+      data-group={group ?? 'all'}
+      data-loaded={rows ? 'yes' : 'no'}
+    >
       <HeaderBar
         title={t('mine.records')}
         extra={
-          <Button
-            size="mini"
-            onClick={() => void exportCsv(filterPayload(currency, kind))}
-            data-testid="records-csv"
-          >
+          <Button size="mini" onClick={() => void exportCsv(payload)} data-testid="records-csv">
             CSV
           </Button>
         }
       />
-      <div className="card filters">
-        <Selector
-          showCheckMark={false}
-          options={CURRENCIES.map((c) => ({ label: c, value: c }))}
-          value={currency ? [currency] : []}
-          onChange={(v: string[]) => setCurrency(v[0])}
-        />
-        <Selector
-          showCheckMark={false}
-          columns={3}
-          options={KINDS.map((k) => ({ label: t(`money.kind.${k}`), value: k }))}
-          value={kind ? [kind] : []}
-          onChange={(v: string[]) => setKind(v[0])}
-        />
-      </div>
+      <StatementFilters />
       <PullRefresh onRefresh={reload}>
         {rows?.length === 0 ? <NoData /> : null}
-        <List className="card" style={{ padding: 0 }}>
-          {(rows ?? []).map((row) => (
-            <RecordItem key={`${row.journal_id}-${row.currency}`} row={row} />
-          ))}
-        </List>
+        {rows?.length ? (
+          <List className="card" style={{ padding: 0 }}>
+            {rows.map((row) => (
+              <RecordItem key={`${row.journal_id}-${row.currency}`} row={row} />
+            ))}
+          </List>
+        ) : null}
       </PullRefresh>
     </div>
   );

@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { MARKET_RULES, type Market } from '@kabuto/schema/market';
-import { formatAmount, formatMoney } from '../../lib/format.ts';
+import { formatAmount, formatCount, formatMoney } from '../../lib/format.ts';
+import { instrumentName } from '../../lib/instrument-name.ts';
 import { LOCALE_OF } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 import { Field } from '../ipo/ipo-bits.tsx';
@@ -46,6 +47,19 @@ export function IntradayStatusTag({ status }: { status: string }) {
   );
 }
 
+type IntradayTrade = IntradayDetail['trades'][number];
+
+/** The traded stock's name in the reader's language and its code (the code alone without names). */
+function TradeName({ symbol, name }: Pick<IntradayTrade, 'symbol' | 'name'>) {
+  const shown = instrumentName({ symbol, name }, storage.language());
+  return (
+    <div className="intraday-trade-name" data-testid="intraday-trade-name">
+      <strong>{shown}</strong>
+      {shown === symbol ? null : <small className="muted"> {symbol}</small>}
+    </div>
+  );
+}
+
 function Trades({ detail }: { detail: IntradayDetail }) {
   const { t } = useTranslation();
   const currency = detail.application.currency;
@@ -60,10 +74,11 @@ function Trades({ detail }: { detail: IntradayDetail }) {
           data-status={trade.status}
           data-reason={trade.close_reason ?? ''}
         >
+          <TradeName symbol={trade.symbol} name={trade.name} />
           <div className="detail-row">
-            <strong>
-              {trade.symbol} {t(`trade.${trade.side}`)} × {trade.qty}
-            </strong>
+            <span>
+              {t(`trade.${trade.side}`)} × {formatCount(trade.qty)}
+            </span>
             <span className="muted">@{formatMoney(trade.open_price)}</span>
           </div>
           <div className="detail-row">

@@ -9,7 +9,16 @@ import { translateMsg } from '../../lib/i18n.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { ipoApi, type IpoDetail } from './ipo.api.ts';
-import { Field, PhaseTag, QuoteLink, RefusalNote, StateTag, orDash, when } from './ipo-bits.tsx';
+import {
+  Field,
+  PhaseTag,
+  QuoteLink,
+  RefusalNote,
+  StateTag,
+  orDash,
+  when,
+  whenExact,
+} from './ipo-bits.tsx';
 import { SubscribeForm } from './subscribe-form.tsx';
 
 const percent = (value: string | null) => (value === null ? '--' : `${value}%`);
@@ -186,6 +195,12 @@ export function IpoInfoScreen() {
           ) : (
             <div className="card muted" data-testid="ipo-commitment">
               {t('ipo.check.committed')} <span className="ipo-hex">{d.seed_commitment}</span>
+              {d.list_hash ? (
+                <div data-testid="ipo-list-hash" style={{ marginTop: 8 }}>
+                  {t('ipo.check.frozenList', { at: whenExact(d.list_frozen_at) })}{' '}
+                  <span className="ipo-hex">{d.list_hash}</span>
+                </div>
+              ) : null}
             </div>
           )}
           <ListingFacts d={d} />

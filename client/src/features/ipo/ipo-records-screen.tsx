@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
+import { StatementLink } from '../../components/statement-link.tsx';
 import type { NewShareRecord } from './ipo.api.ts';
 import { followRecords, loadRecords, recordsState } from './ipo.store.ts';
 import { SubscriptionRow } from './subscription-row.tsx';
@@ -37,6 +38,7 @@ export function IpoRecordsScreen() {
       />
       <PullRefresh onRefresh={loadRecords}>
         <RecordsList />
+        <StatementLink group="new_shares" />
       </PullRefresh>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CallAnswer } from '@kabuto/schema/contracts';
 import { callApi, newRequestId } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
+import { cashShortfall, type CashShortfall } from './cash-shortfall.ts';
 
 /** One listing as `ipo/list` sends it. */
 export type IpoListing = CallAnswer<'ipo/list'>[number];
@@ -46,13 +47,17 @@ export const ipoApi = {
     );
     return { msg: response.msg, refusal: refusalOf(response) };
   },
-  async pay(subscriptionId: string): Promise<{ msg: string; refusal: Refusal }> {
+  /** Pays; short of cash in the listing's currency, `shortfall` says how much is due and held. */
+  async pay(
+    subscriptionId: string,
+  ): Promise<{ msg: string; refusal: Refusal; shortfall: CashShortfall | null }> {
     const response = await callApi(
       'ipo/pay',
       { subscription_id: subscriptionId, request_id: newRequestId() },
       { quiet: true },
     );
-    return { msg: response.msg, refusal: refusalOf(response) };
+    const shortfall = response.status === 1 ? null : cashShortfall(response.msg, response.data);
+    return { msg: response.msg, refusal: refusalOf(response), shortfall };
   },
   async waive(subscriptionId: string): Promise<{ msg: string; refusal: Refusal }> {
     const response = await callApi(

@@ -8,15 +8,17 @@ import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { ipoApi, type NewShareRecord } from './ipo.api.ts';
 import { RefusalNote, StateTag, when } from './ipo-bits.tsx';
+import type { CashShortfall } from './cash-shortfall.ts';
 import { loadRecords } from './ipo.store.ts';
 
 /** States after payment: the amount is what was paid. */
 const PAID_STATES = new Set(['paid', 'listed', 'sold']);
 const due = (r: NewShareRecord) => (r.rjmoney === '-' ? '--' : formatAmount(r.rjmoney, r.currency));
 
-/** Asks, then pays or waives; a refusal stays under the row in words. */
+/** Asks, then pays or waives; a refusal stays under the row in words (short of cash: with figures). */
 function useDecision(record: NewShareRecord) {
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [shortfall, setShortfall] = useState<CashShortfall | null>(null);
   const run = async (kind: 'pay' | 'waive') => {
     const confirmed = await Dialog.confirm({
       content: i18next.t(kind === 'pay' ? 'ipo.payConfirm' : 'ipo.waiveConfirm', {
@@ -27,14 +29,60 @@ function useDecision(record: NewShareRecord) {
       cancelText: i18next.t('common.cancel'),
     });
     if (!confirmed) return;
-    const answer = kind === 'pay' ? await ipoApi.pay(record.id) : await ipoApi.waive(record.id);
+    const answer =
+      kind === 'pay'
+        ? await ipoApi.pay(record.id)
+        : { ...(await ipoApi.waive(record.id)), shortfall: null };
     setRefusal(answer.refusal);
+    setShortfall(answer.shortfall);
     if (!answer.refusal) {
       showMessage(kind === 'pay' ? translateMsg(answer.msg) : i18next.t('ipo.waived'));
     }
     await loadRecords();
   };
-  return { refusal, run };
+  return { refusal, shortfall, run };
+}
+
+/**
+ * A payment refused for want of cash in the listing's currency: the amount due and the cash held in
+ * that currency, and the way to the exchange screen with that currency chosen as the one to buy.
+ */
+function ShortOfCash({ shortfall, id }: { shortfall: CashShortfall; id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { currency } = shortfall;
+  return (
+    <div
+      className="ipo-refusal"
+      role="alert"
+      data-testid={`refusal-${id}`}
+      data-msg="balance_insufficient"
+      onClick={(e) => e.stopPropagation()}
+    >
+      <div className="ipo-shortfall-title">{t('ipo.shortOfCash.title', { currency })}</div>
+      <div className="detail-row">
+        <span>{t('ipo.shortOfCash.due')}</span>
+        <span data-testid={`shortfall-due-${id}`}>
+          {formatAmount(shortfall.amountDue, currency)}
+        </span>
+      </div>
+      <div className="detail-row">
+        <span>{t('ipo.shortOfCash.cash', { currency })}</span>
+        <span data-testid={`shortfall-cash-${id}`}>{formatAmount(shortfall.cash, currency)}</span>
+      </div>
+      <div style={{ marginTop: 4 }}>{t('ipo.shortOfCash.hint', { currency })}</div>
+      <Button
+        size="mini"
+        color="primary"
+        fill="outline"
+        style={{ marginTop: 8 }}
+        onClick={() => void navigate(`/mine/exchange?to=${currency}`)}
+        data-testid={`exchange-link-${id}`}
+      >
+        {t('ipo.shortOfCash.exchange', { currency })}
+      </Button>
+    </div>
+  );
 }
 
 function RowActions({
@@ -87,7 +135,7 @@ export function SubscriptionRow({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { refusal, run } = useDecision(record);
+  const { refusal, shortfall, run } = useDecision(record);
   return (
     <div
       className="ipo-row"
@@ -134,7 +182,11 @@ export function SubscriptionRow({
         </div>
       )}
       <RowActions record={record} onPay={(kind) => void run(kind)} />
-      <RefusalNote msg={refusal} id={`refusal-${record.id}`} />
+      {shortfall ? (
+        <ShortOfCash shortfall={shortfall} id={record.id} />
+      ) : (
+        <RefusalNote msg={refusal} id={`refusal-${record.id}`} />
+      )}
     </div>
   );
 }

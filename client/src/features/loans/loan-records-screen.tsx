@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
+import { StatementLink } from '../../components/statement-link.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import type { LoanRecord } from './loans.api.ts';
 import { followLoans, loadLoans, loansState } from './loans.store.ts';
@@ -48,6 +49,7 @@ export function LoanRecordsScreen() {
         {records?.map((loan) => (
           <LoanRow key={loan.id} loan={loan} />
         ))}
+        <StatementLink group="loans" />
       </PullRefresh>
     </div>
   );

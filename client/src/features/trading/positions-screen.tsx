@@ -11,6 +11,7 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
+import { instrumentName } from '../../lib/instrument-name.ts';
 import { loadFeatureStrings, translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
@@ -33,15 +34,9 @@ const IpoTab = lazy(async () => {
 /** A price with separators, or a dash where the row has none yet. */
 const priceOrDash = (price: string | null | undefined) => (price ? formatMoney(price) : '--');
 
-/** The stock's name in the reader's language; its code where a row carries no names (a gateway older than this client). */
+/** The stock's name in the reader's language; its code where a row carries no names. */
 const nameOf = (item: { symbol: string; name?: PositionItem['name'] }) =>
-  !item.name
-    ? item.symbol
-    : storage.language() === 'cn'
-      ? item.name.zh
-      : storage.language() === 'us'
-        ? item.name.en
-        : item.name.ja;
+  instrumentName(item, storage.language());
 
 /** The summary's P&L and market value are the holdings list's own totals (fdyk, ccsz): one source with the rows. */
 function Summary({

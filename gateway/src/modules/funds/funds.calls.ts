@@ -140,7 +140,7 @@ export const exchangeCall = defineUserCall({
 export const recordsCall = defineUserCall({
   path: 'fund/records',
   summary:
-    'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable',
+    'The statement: every ledger movement of the caller’s cash with the running balance per currency, filterable by currency, time, group (deposits, trades, new shares, loans, …) or journal kind',
   input: recordsRequest,
   output: statementResponse,
   async handle({ input, caller, deps }) {
@@ -150,7 +150,7 @@ export const recordsCall = defineUserCall({
 
 export const recordsCsvCall = defineUserCall({
   path: 'fund/records.csv',
-  summary: 'The statement as CSV (same filters, up to 10,000 rows)',
+  summary: 'The statement as CSV (the same filters, group and kind included; up to 10,000 rows)',
   input: recordsRequest,
   output: FILE_ANSWER,
   async handle({ input, caller, deps }) {

@@ -4,7 +4,8 @@ import type { Currency } from '@kabuto/schema/domain';
 
 export interface StatementFilter {
   readonly currency?: string | undefined;
-  readonly kind?: string | undefined;
+  /** The journal kinds to show (at least one); every kind when undefined. */
+  readonly kinds?: readonly string[] | undefined;
   readonly from?: number | undefined;
   readonly to?: number | undefined;
   readonly before?: number | undefined;
@@ -63,7 +64,7 @@ export async function statementEntries(
     from running r join journal j on j.id = r.journal_id
     where 1 = 1
       ${filter.currency ? sql`and r.currency = ${filter.currency}` : sql``}
-      ${filter.kind ? sql`and j.kind = ${filter.kind}` : sql``}
+      ${filter.kinds ? sql`and j.kind in (${sql.join(filter.kinds)})` : sql``}
       ${filter.from !== undefined ? sql`and j.created_at >= ${filter.from}` : sql``}
       ${filter.to !== undefined ? sql`and j.created_at < ${filter.to}` : sql``}
       ${filter.before !== undefined ? sql`and r.journal_id < ${filter.before}` : sql``}

@@ -1,8 +1,18 @@
 import type { Db } from '@kabuto/schema/db';
-import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import {
+  formatScaled,
+  scaleOf,
+  statementKinds,
+  type JournalKind,
+  type StatementGroup,
+} from '@kabuto/schema/domain';
 import { statementEntries, type StatementFilter } from './statement.repository.ts';
 
-export type { StatementFilter };
+/** What `fund/records` and `fund/records.csv` ask for: one kind, one group, or both. */
+export interface StatementRequest extends Omit<StatementFilter, 'kinds'> {
+  readonly kind?: JournalKind | undefined;
+  readonly group?: StatementGroup | undefined;
+}
 
 export interface StatementRow {
   readonly journal_id: string;
@@ -25,9 +35,13 @@ export interface StatementRow {
 export async function statementRows(
   db: Db,
   userId: number,
-  filter: StatementFilter,
+  request: StatementRequest,
 ): Promise<StatementRow[]> {
-  const entries = await statementEntries(db, userId, filter);
+  const { kind, group, ...rest } = request;
+  const kinds = statementKinds({ kind, group });
+  // A kind outside the asked group: nothing matches (and `in ()` is not SQL).
+  if (kinds?.length === 0) return [];
+  const entries = await statementEntries(db, userId, { ...rest, kinds });
   return entries.map((entry) => {
     const scale = scaleOf(entry.currency);
     return {

@@ -17,7 +17,7 @@ import {
   shownIntradayStatus,
   type IntradayStatus,
 } from '@kabuto/schema/intraday';
-import { formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
+import { findInstrument, formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
 
 interface ViewContext {
   readonly nowMs: number;
@@ -90,6 +90,7 @@ function tradeWire(p: PositionRow, market: Market): IntradayTradeWire {
     position_id: String(p.id),
     order_id: String(p.order_id),
     symbol: p.symbol,
+    name: findInstrument(p.symbol)?.names ?? null,
     side: p.side as 'long' | 'short',
     qty: Number(p.qty),
     open_price: formatPrice(p.open_price, market),

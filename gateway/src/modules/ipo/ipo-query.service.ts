@@ -42,12 +42,9 @@ export async function listListings(
     .map((l) => listingToWire(l, lang, nowMs));
 }
 
-/** Applicants and lots: frozen by the draw once drawn, counted live before. */
+/** Applicants and lots: as frozen and published at the close, counted live before. */
 async function totalsOf(db: Db, listing: IpoListing) {
-  if (listing.draw && listing.applicants !== null && listing.lotsApplied !== null) {
-    return { applicants: listing.applicants, lotsApplied: listing.lotsApplied };
-  }
-  return applicationTotals(db, listing.id);
+  return listing.frozenList ?? applicationTotals(db, listing.id);
 }
 
 /** `ipo/detail`: the list row, the spec's new-share fields and the caller's own subscription. */
@@ -90,6 +87,7 @@ export async function listingProof(db: Db, id: number) {
     beacon_signature: draw.beaconSignature,
     beacon_label: beaconLabel(listing),
     list_hash: draw.listHash,
+    list_frozen_at: listing.frozenList?.frozenAtMs ?? null,
     draw_seed: draw.drawSeed,
     lots_offered: listing.lotsOffered,
     max_lots: listing.maxLots,

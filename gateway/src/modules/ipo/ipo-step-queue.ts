@@ -7,16 +7,17 @@ import {
 } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
 
-/** A listing's three step times. */
+/** A listing's four step times. */
 export interface IpoStepTimes {
   readonly id: number;
+  readonly subscribeEnd: number;
   readonly drawAt: number;
   readonly payDeadline: number;
   readonly listingAt: number;
 }
 
 /**
- * Schedules a listing's draw, forfeit and listing jobs on `ipo-allotment` (fixed job ids). A hint
+ * Schedules a listing's freeze, draw, forfeit and listing jobs on `ipo-allotment` (fixed job ids). A hint
  * after commit: if Redis is down the listing stands and the workers' sweep runs each step when due.
  * Calls for one listing run one after another in the order they were made (after-commit hooks
  * are not awaited, so a create and two quick edits would otherwise interleave their removes and
@@ -30,6 +31,7 @@ export interface IpoStepQueue {
 }
 
 const STEPS = (l: IpoStepTimes): Array<[IpoStep, number]> => [
+  ['freeze', l.subscribeEnd],
   ['draw', l.drawAt],
   ['forfeit', l.payDeadline],
   ['list', l.listingAt],

@@ -36,6 +36,8 @@ export function listingToWire(listing: IpoListing, lang: Lang, nowMs: number) {
     drawn: listing.draw !== null,
     listed: listing.listedAtMs !== null,
     seed_commitment: listing.seedCommitment,
+    list_hash: listing.frozenList?.listHash ?? null,
+    list_frozen_at: listing.frozenList?.frozenAtMs ?? null,
   };
 }
 

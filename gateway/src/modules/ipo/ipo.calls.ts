@@ -33,7 +33,7 @@ export const ipoListCall = defineUserCall({
 export const ipoDetailCall = defineUserCall({
   path: 'ipo/detail',
   summary:
-    'One listing with the spec’s new-share fields (cap, premium spread, applicants, allotment rate once drawn) and the caller’s own subscription',
+    'One listing with the spec’s new-share fields (cap, premium spread, applicants, allotment rate once drawn), the list hash and freeze time once the list is frozen at the close, and the caller’s own subscription',
   input: ipoDetailRequest,
   output: ipoDetailResponse,
   async handle({ input, caller, deps }) {
@@ -57,7 +57,7 @@ export const ipoSubscribeCall = defineUserCall({
 export const ipoPayCall = defineUserCall({
   path: 'ipo/pay',
   summary:
-    'Pays a won subscription from cash before the deadline (cash → hold:ipo, journal ipo_payment)',
+    'Pays a won subscription from cash before the deadline (cash → hold:ipo, journal ipo_payment); short of cash in the listing’s currency it answers balance_insufficient with data {currency, amount_due, cash}',
   input: ipoPayRequest,
   output: ipoStatusResponse,
   async handle({ input, caller, deps }) {
@@ -79,7 +79,7 @@ export const ipoWaiveCall = defineUserCall({
 export const ipoProofCall = defineUserCall({
   path: 'ipo/proof',
   summary:
-    'The published draw once drawn: seed, commitment, beacon, list in ticket order and result (DESIGN.md §8)',
+    'The published draw once drawn: seed, commitment, list hash and when it was frozen, beacon (first round after the freeze), list in ticket order and result (DESIGN.md §8)',
   input: ipoProofRequest,
   output: ipoProofResponse,
   async handle({ input, deps }) {

@@ -26,6 +26,7 @@ const auditDetail = (terms: IpoListingTerms) =>
 
 const stepTimes = (id: number, terms: IpoListingTerms) => ({
   id,
+  subscribeEnd: Number(terms.subscribe_end),
   drawAt: Number(terms.draw_at),
   payDeadline: Number(terms.pay_deadline),
   listingAt: Number(terms.listing_at),
@@ -44,7 +45,7 @@ async function writeAudit(
 
 /**
  * `ipo/create`: a checked listing with a fresh seed (committed to now, revealed by the draw) and
- * ticket key, its audit row in the same transaction; once committed, its three step jobs.
+ * ticket key, its audit row in the same transaction; once committed, its four step jobs.
  */
 export async function createListing(deps: GatewayDeps, admin: AdminCaller, input: ListingInput) {
   const nowMs = deps.clock.nowMs();

@@ -1,6 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
   advance,
+  cashBalance,
   findListingLockedShared,
   findOwnSubscription,
   hashRequest,
@@ -37,6 +38,28 @@ async function wonSubscription(
   return { sub, listing };
 }
 
+/**
+ * Short of cash: the ledger's `balance_insufficient`, saying in what currency, how much is due and
+ * how much cash the caller has in it (a user whose cash is in another currency can exchange first).
+ * Read under the user lock after the refused posting, so it is the balance the ledger refused.
+ */
+async function shortOfCash(
+  trx: WriteTrx,
+  userId: number,
+  listing: IpoListing,
+  amount: bigint,
+): Promise<Refusal> {
+  const cash = await cashBalance(trx, userId, listing.currency);
+  return new Refusal('balance_insufficient', {
+    currency: listing.currency,
+    amount_due: moneyOf(listing, amount),
+    cash: moneyOf(listing, cash),
+  });
+}
+
+const isShortOfCash = (error: unknown) =>
+  error instanceof Refusal && error.msg === 'balance_insufficient';
+
 async function payWon(
   deps: GatewayDeps,
   trx: WriteTrx,
@@ -57,6 +80,8 @@ async function payWon(
       postings: ipoPaymentPostings(userId, listing.currency, amount),
     },
     journalColumn: 'pay_journal_id',
+  }).catch(async (error: unknown) => {
+    throw isShortOfCash(error) ? await shortOfCash(trx, userId, listing, amount) : error;
   });
   if (!paid.advanced) throw new Refusal('allotment_not_won');
   const payload = {
@@ -74,7 +99,7 @@ async function payWon(
 /**
  * `ipo/pay`: a winner pays the amount due from cash before the deadline, one `ipo_payment`
  * journal (cash → hold:ipo) with the status move, under the user lock. Short of cash it is
- * `balance_insufficient` and nothing changes; a retry with the same request_id answers the first
+ * `balance_insufficient` with `{currency, amount_due, cash}` and nothing changes; a retry with the same request_id answers the first
  * result; a second payment is `already_paid`.
  */
 export async function paySubscription(

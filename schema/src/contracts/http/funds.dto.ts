@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../../domain/money/currency.ts';
 import { JOURNAL_KINDS } from '../../domain/ledger/journal.ts';
+import { STATEMENT_GROUP_NAMES } from '../../domain/ledger/statement-groups.ts';
 import { displayCurrencyField, requestIdField, wholeNumberField } from './fields.ts';
 import { namesOf } from './answers.ts';
 
@@ -84,9 +85,14 @@ export const exchangeRequest = z.strictObject({
   request_id: requestIdField,
 });
 
+/**
+ * `fund/records` and `fund/records.csv`: `group` shows one statement group's kinds (deposits,
+ * loans, …), `kind` one journal kind; both together show that kind if it is in the group.
+ */
 export const recordsRequest = z.strictObject({
   currency: currencyField.optional(),
   kind: z.enum(JOURNAL_KINDS).optional(),
+  group: z.enum(STATEMENT_GROUP_NAMES).optional(),
   from: wholeNumberField(0).optional(),
   to: wholeNumberField(0).optional(),
   limit: wholeNumberField(1, 500).default(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from '../http/answers.ts';
+import { decimalString, namesOf } from '../http/answers.ts';
 import { requestIdField, wholeNumberField } from '../http/fields.ts';
 
 /** Intraday trading (CONTRACT.md §6): apply, list, one application's trades; the admin list. */
@@ -62,6 +62,8 @@ export const intradayTradeResponse = z.object({
   position_id: z.string(),
   order_id: z.string(),
   symbol: z.string(),
+  /** The stock's name in ja/en/zh, as the positions lists carry it; null for a symbol no longer known. */
+  name: namesOf.nullable(),
   side: z.enum(['long', 'short']),
   qty: z.number(),
   open_price: z.string(),

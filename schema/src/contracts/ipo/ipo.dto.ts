@@ -50,6 +50,13 @@ export const ipoListingResponse = z.object({
   drawn: z.boolean(),
   listed: z.boolean(),
   seed_commitment: z.string(),
+  /**
+   * The frozen list's hash (DESIGN.md §8 step 2), published at the close before any beacon is
+   * taken; null while the list is open.
+   */
+  list_hash: z.string().nullable(),
+  /** When the list hash was stored (epoch ms); the beacon is the first round after it. */
+  list_frozen_at: z.number().nullable(),
 });
 export const ipoListResponse = z.array(ipoListingResponse);
 
@@ -74,6 +81,7 @@ export const ipoDetailResponse = ipoListingResponse.extend({
   subscription_cap: decimalString,
   /** (market price − price) ÷ price, percent with two decimals; null without a market price. */
   premium_spread: z.string().nullable(),
+  /** Applications: counted live while open, as frozen (with `list_hash`) once closed. */
   applicants: z.number(),
   lots_applied: z.number(),
   /** Lots offered ÷ lots applied, percent with two decimals, once drawn; null before or when none applied. */
@@ -97,6 +105,8 @@ export const ipoProofResponse = z.object({
   beacon_signature: z.string().nullable(),
   beacon_label: z.string(),
   list_hash: z.string(),
+  /** When the list was frozen and its hash published (epoch ms); null only for older draws. */
+  list_frozen_at: z.number().nullable(),
   draw_seed: z.string(),
   lots_offered: z.number(),
   max_lots: z.number(),

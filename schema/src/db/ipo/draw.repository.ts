@@ -59,11 +59,57 @@ export async function frozenEntries(db: Db, listingId: number): Promise<FrozenEn
   }
 }
 
-/** The beacon value and the frozen list's record, stored once per listing. */
-export interface DrawRecord {
+/** The frozen list's record (DESIGN.md §8 step 2), published at the close. */
+export interface FrozenListRecord {
   readonly listHash: string;
   readonly applicants: number;
   readonly lotsApplied: number;
+}
+
+/** What storing the frozen list did: stored it now, found one stored, or found the list grown. */
+export type FreezeOutcome = 'stored' | 'already' | 'list_changed';
+
+/**
+ * Publishes the frozen list once: in one write transaction that locks the listing, checks the
+ * list still has `applicants` rows (an application written since it was read — a clock behind
+ * the close — means read again), reads the clock and stores the hash, totals and `list_frozen_at`
+ * by an update conditional on `list_hash is null`. The stamp is read after the write lock is
+ * held, so only this statement and its commit lie between it and the hash being readable.
+ */
+export async function storeFrozenList(
+  db: Db,
+  listingId: number,
+  record: FrozenListRecord,
+  nowMs: () => number,
+): Promise<FreezeOutcome> {
+  return writeTransaction(db, async (trx) => {
+    await lockListing(trx, listingId);
+    const { n } = await trx
+      .selectFrom('ipo_subscription')
+      .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+      .where('listing_id', '=', BigInt(listingId))
+      .executeTakeFirstOrThrow();
+    if (Number(n) !== record.applicants) return 'list_changed';
+    const at = nowMs();
+    const updated = await trx
+      .updateTable('ipo_listing')
+      .set({
+        list_hash: record.listHash,
+        applicants: BigInt(record.applicants),
+        lots_applied: BigInt(record.lotsApplied),
+        list_frozen_at: at,
+        updated_at: at,
+      })
+      .where('id', '=', BigInt(listingId))
+      .where('list_hash', 'is', null)
+      .executeTakeFirst();
+    return updated.numUpdatedRows === 1n ? 'stored' : 'already';
+  });
+}
+
+/** The beacon value and the draw seed, stored once per listing after its list was frozen. */
+export interface DrawRecord {
+  readonly listHash: string;
   readonly beacon: string;
   readonly beaconRound: number | null;
   readonly beaconSignature: string | null;
@@ -71,9 +117,9 @@ export interface DrawRecord {
 }
 
 /**
- * Stores the draw's inputs once: a conditional update on `beacon is null`, so a rerun (or a
- * second worker) keeps the first beacon and never draws on a new one. Returns whether this call
- * stored it; the caller then reads the stored record back either way.
+ * Stores the draw's beacon once: a conditional update on `beacon is null` (and on the published
+ * list hash), so a rerun (or a second worker) keeps the first beacon and never draws on a new
+ * one. Returns whether this call stored it; the caller then reads the stored record back.
  */
 export async function storeDrawRecord(
   db: Db,
@@ -84,9 +130,6 @@ export async function storeDrawRecord(
   const updated = await db
     .updateTable('ipo_listing')
     .set({
-      list_hash: record.listHash,
-      applicants: BigInt(record.applicants),
-      lots_applied: BigInt(record.lotsApplied),
       beacon: record.beacon,
       beacon_round: record.beaconRound === null ? null : BigInt(record.beaconRound),
       beacon_signature: record.beaconSignature,
@@ -94,6 +137,7 @@ export async function storeDrawRecord(
       updated_at: nowMs,
     })
     .where('id', '=', BigInt(listingId))
+    .where('list_hash', '=', record.listHash)
     .where('beacon', 'is', null)
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;

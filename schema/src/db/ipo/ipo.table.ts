@@ -40,10 +40,12 @@ export interface IpoListingTable {
   listing_key: string;
   /** local | drand */
   beacon_kind: string;
-  /** Set once, when the draw freezes the list (then never changed). */
+  /** Set once, by the freeze at the close (or by the draw if the freeze had not run); never changed. */
   list_hash: string | null;
   applicants: Int | null;
   lots_applied: Int | null;
+  /** When the list hash was stored and published (epoch ms); the beacon is the first round after it. */
+  list_frozen_at: Int | null;
   beacon: string | null;
   beacon_round: Int | null;
   beacon_signature: string | null;

@@ -15,6 +15,15 @@ export interface IpoDrawRecord {
   readonly drawnAtMs: number;
 }
 
+/** The list as frozen and published at the close (DESIGN.md §8 step 2), before any beacon. */
+export interface IpoFrozenList {
+  readonly listHash: string;
+  readonly applicants: number;
+  readonly lotsApplied: number;
+  /** When the hash was stored; null for a listing drawn before the freeze step existed. */
+  readonly frozenAtMs: number | null;
+}
+
 /** One new-share listing as the modules read it: scaled prices as bigint, times in ms. */
 export interface IpoListing {
   readonly id: number;
@@ -42,8 +51,8 @@ export interface IpoListing {
   readonly seedCommitment: string;
   readonly listingKey: string;
   readonly beaconKind: 'local' | 'drand';
-  readonly applicants: number | null;
-  readonly lotsApplied: number | null;
+  /** Set once the list is frozen (at the close), before the draw. */
+  readonly frozenList: IpoFrozenList | null;
   /** Set once the draw has published its result (`drawn_at`). */
   readonly draw: IpoDrawRecord | null;
   readonly listedAtMs: number | null;
@@ -61,6 +70,16 @@ function drawOf(row: IpoListingRow): IpoDrawRecord | null {
     beaconSignature: row.beacon_signature,
     drawSeed: row.draw_seed ?? '',
     drawnAtMs: Number(row.drawn_at),
+  };
+}
+
+function frozenListOf(row: IpoListingRow): IpoFrozenList | null {
+  if (row.list_hash === null) return null;
+  return {
+    listHash: row.list_hash,
+    applicants: Number(row.applicants ?? 0n),
+    lotsApplied: Number(row.lots_applied ?? 0n),
+    frozenAtMs: num(row.list_frozen_at),
   };
 }
 
@@ -91,8 +110,7 @@ export function listingFromRow(row: IpoListingRow): IpoListing {
     seedCommitment: row.seed_commitment,
     listingKey: row.listing_key,
     beaconKind: row.beacon_kind === 'drand' ? 'drand' : 'local',
-    applicants: num(row.applicants),
-    lotsApplied: num(row.lots_applied),
+    frozenList: frozenListOf(row),
     draw: drawOf(row),
     listedAtMs: num(row.listed_at),
     createdAtMs: Number(row.created_at),

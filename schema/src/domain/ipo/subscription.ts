@@ -35,12 +35,22 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Why a subscription request is refused, before anything is written. */
 export type SubscribeRefusal = 'subscription_not_open' | 'qty_invalid';
 
+/**
+ * Open by the clock and its list not yet frozen: once the freeze step has published the list hash
+ * nothing joins the list, even from a process whose clock is behind the close.
+ */
 export function checkSubscription(
-  listing: { subscribeStart: number; subscribeEnd: number; minLots: number; maxLots: number },
+  listing: {
+    subscribeStart: number;
+    subscribeEnd: number;
+    minLots: number;
+    maxLots: number;
+    frozenList?: object | null;
+  },
   lots: number,
   nowMs: number,
 ): SubscribeRefusal | null {
-  if (listingPhase(listing, nowMs) !== 'open') return 'subscription_not_open';
+  if (listingPhase(listing, nowMs) !== 'open' || listing.frozenList) return 'subscription_not_open';
   if (!Number.isSafeInteger(lots) || lots < listing.minLots || lots > listing.maxLots) {
     return 'qty_invalid';
   }

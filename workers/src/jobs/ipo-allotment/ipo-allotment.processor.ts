@@ -6,6 +6,7 @@ import type { Logger } from '../../infra/logger.ts';
 import { startJobWorker } from '../../infra/job-worker.ts';
 import { drawListing, type IpoStepDeps } from './ipo-draw.ts';
 import { forfeitUnpaid } from './ipo-forfeit.ts';
+import { freezeListing } from './ipo-freeze.ts';
 import { listPaid } from './ipo-list.ts';
 
 type Payload = QueuePayloads['ipo-allotment'];
@@ -14,6 +15,7 @@ type Payload = QueuePayloads['ipo-allotment'];
 const SWEEP_MS = 60_000;
 
 const STEPS: Record<IpoStep, (deps: IpoStepDeps, ipoId: number) => Promise<boolean>> = {
+  freeze: freezeListing,
   draw: drawListing,
   forfeit: forfeitUnpaid,
   list: listPaid,
@@ -39,12 +41,17 @@ export async function runStep(deps: IpoStepDeps, ipoId: number, step: IpoStep): 
   }
 }
 
-/** Every step due by now and not done: draws, forfeits and listings a crash or lost job left. */
+/**
+ * Every step due by now and not done: freezes, draws, forfeits and listings a crash or lost job
+ * left. A due draw stands for its freeze too (it freezes first).
+ */
 export async function dueSteps(db: Db, nowMs: number): Promise<{ ipoId: number; step: IpoStep }[]> {
   const rows = await db
     .selectFrom('ipo_listing')
     .select([
       'id',
+      'subscribe_end',
+      'list_hash',
       'draw_at',
       'pay_deadline',
       'listing_at',
@@ -54,6 +61,7 @@ export async function dueSteps(db: Db, nowMs: number): Promise<{ ipoId: number; 
     ])
     .where((eb) =>
       eb.or([
+        eb.and([eb('list_hash', 'is', null), eb('subscribe_end', '<=', BigInt(nowMs))]),
         eb.and([eb('drawn_at', 'is', null), eb('draw_at', '<=', BigInt(nowMs))]),
         eb.and([eb('forfeited_at', 'is', null), eb('pay_deadline', '<=', BigInt(nowMs))]),
         eb.and([eb('listed_at', 'is', null), eb('listing_at', '<=', BigInt(nowMs))]),
@@ -64,8 +72,10 @@ export async function dueSteps(db: Db, nowMs: number): Promise<{ ipoId: number; 
   const due: { ipoId: number; step: IpoStep }[] = [];
   for (const row of rows) {
     const ipoId = Number(row.id);
-    if (row.drawn_at === null) {
+    if (row.drawn_at === null && row.draw_at <= nowMs) {
       due.push({ ipoId, step: 'draw' });
+    } else if (row.drawn_at === null && row.list_hash === null) {
+      due.push({ ipoId, step: 'freeze' });
     } else if (row.forfeited_at === null && row.pay_deadline <= nowMs) {
       due.push({ ipoId, step: 'forfeit' });
     } else if (row.listed_at === null && row.listing_at <= nowMs) {

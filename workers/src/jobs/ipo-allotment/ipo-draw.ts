@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
   appliedByIds,
-  freezeBarrier,
-  frozenEntries,
   insertInboxMessage,
   listingForStep,
   lockListing,
@@ -23,6 +21,7 @@ import type { Market } from '@kabuto/schema/market';
 import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/ipo';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
+import { frozenList } from './ipo-freeze.ts';
 
 /**
  * Subscriptions written per transaction: a million applications make 40 transactions, each
@@ -30,14 +29,15 @@ import type { Logger } from '../../infra/logger.ts';
  */
 export const DRAW_CHUNK = 25_000;
 
-/** A public random value first published after `closeMs` (DESIGN.md §8 step 3). */
+/** A public random value first published after the list was frozen (DESIGN.md §8 step 3). */
 export interface DrawBeaconValue {
   readonly round: number | null;
   readonly value: string;
   readonly signature: string | null;
 }
 export interface DrawBeacon {
-  after(closeMs: number): Promise<DrawBeaconValue>;
+  /** The value first published strictly after `frozenAtMs` (the local paper beacon ignores it). */
+  after(frozenAtMs: number): Promise<DrawBeaconValue>;
 }
 
 export interface IpoStepDeps {
@@ -59,10 +59,10 @@ export interface IpoStepDeps {
 const nodeSha256: Sha256Factory = () => createHash('sha256');
 
 /**
- * The draw's inputs, fixed once: the list frozen in ticket order, and the beacon fetched (outside
- * any transaction) only if none is stored yet, then stored by a conditional update. A rerun reads
- * the stored beacon and so draws the same result; a draw whose list no longer hashes the same as
- * the stored one stops (the list must not change after the close).
+ * The draw's inputs, fixed once: the list frozen and published before (`frozenList`), and the
+ * beacon — the first value published after `list_frozen_at` — fetched (outside any transaction)
+ * only if none is stored yet, then stored by a conditional update. A rerun reads the stored beacon
+ * and so draws the same result; the list must still hash to the published hash.
  */
 async function frozenDraw(
   deps: IpoStepDeps,
@@ -80,17 +80,19 @@ async function frozenDraw(
       sha256: nodeSha256,
     });
   if (listing.beacon !== null) return checkedAgainst(listing, draw(listing.beacon));
-  const value = await deps.beaconFor(listing.beacon_kind).after(Number(listing.subscribe_end));
+  if (listing.list_frozen_at === null || listing.list_hash === null) {
+    throw new Error(`ipo ${listingId}: no beacon before the list is frozen and published`);
+  }
+  const value = await deps.beaconFor(listing.beacon_kind).after(Number(listing.list_frozen_at));
   const drawn = draw(value.value);
   const record = {
-    listHash: drawn.listHash,
-    applicants: drawn.tickets.length,
-    lotsApplied: drawn.lots.reduce((sum, lots) => sum + lots, 0),
+    listHash: listing.list_hash,
     beacon: value.value,
     beaconRound: value.round,
     beaconSignature: value.signature,
     drawSeed: drawn.drawSeed,
   };
+  if (drawn.listHash !== listing.list_hash) throw new Error(`ipo ${listingId}: list hash differs`);
   if (await storeDrawRecord(deps.db, listingId, record, deps.clock.nowMs())) return drawn;
   const stored = await listingForStep(deps.db, listingId);
   if (!stored?.beacon) throw new Error(`ipo ${listingId}: beacon not stored`);
@@ -210,7 +212,8 @@ async function writeWinner(
 }
 
 /**
- * The draw step (DESIGN.md §8): freezes the list, fixes the beacon once, draws, writes the result
+ * The draw step (DESIGN.md §8): freezes the list if the freeze step has not (the same function,
+ * so the hash is published before any beacon is asked for), fixes the beacon once, draws, writes the result
  * in chunk transactions (each subscription applied → won | lost by a conditional update, with its
  * inbox message and `allotment:drawn` event in the same transaction), then sets `drawn_at`.
  * Killed anywhere and run again, it draws the same result and writes only the chunks not yet
@@ -220,9 +223,9 @@ export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boo
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.drawn_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.draw_at)) return false;
-  await freezeBarrier(deps.db, Number(listing.id));
-  const entries = await frozenEntries(deps.db, Number(listing.id));
-  const draw = await frozenDraw(deps, listing, entries);
+  const frozen = await frozenList(deps, listing);
+  const entries = frozen.entries;
+  const draw = await frozenDraw(deps, frozen.listing, entries);
   const wins = winnersById(entries, draw);
   const said = notices(listing);
   let written = 0;

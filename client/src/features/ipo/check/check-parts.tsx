@@ -2,8 +2,8 @@ import { ProgressBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format.ts';
-import { Field } from '../ipo-bits.tsx';
-import type { CheckVerdict, ProofSummary } from './proof-protocol.ts';
+import { Field, whenExact } from '../ipo-bits.tsx';
+import type { BeaconTiming, CheckVerdict, ProofSummary } from './proof-protocol.ts';
 import type { CheckState } from './use-proof-check.ts';
 
 const Hex = ({ value, id }: { value: string | null; id?: string }) => (
@@ -11,6 +11,28 @@ const Hex = ({ value, id }: { value: string | null; id?: string }) => (
     {value ?? '--'}
   </span>
 );
+
+/**
+ * The rule in the reader's words, above the formal rule (which stays as published: it is the text
+ * the proof carries). Says what the beacon of this listing was: drand, or our own (not independent).
+ */
+export function RuleInPlainWords({ beaconKind }: { beaconKind: string }) {
+  const { t } = useTranslation();
+  const beacon = beaconKind === 'drand' ? 'beaconDrand' : 'beaconLocal';
+  const steps = ['commit', 'list', beacon, 'mix', 'rounds', 'rerun'];
+  return (
+    <div className="card ipo-plain-rule" data-testid="check-plain-rule" data-beacon={beaconKind}>
+      <div className="ipo-section-title">{t('ipo.check.plain.title')}</div>
+      <ol>
+        {steps.map((step) => (
+          <li key={step} data-testid={`check-plain-${step}`}>
+            {t(`ipo.check.plain.${step}`)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
 
 /** The published inputs of the draw: commitment, seed, beacon, list hash, draw seed. */
 export function Published({ s }: { s: ProofSummary }) {
@@ -30,6 +52,14 @@ export function Published({ s }: { s: ProofSummary }) {
       <Field label={t('ipo.check.beacon')} id="check-beacon-kind">
         {beacon}
       </Field>
+      <Field label={t('ipo.check.frozenAt')} id="check-frozen-at">
+        {whenExact(s.list_frozen_at)}
+      </Field>
+      {s.timing.kind === 'drand' ? (
+        <Field label={t('ipo.check.beaconAt')} id="check-beacon-at">
+          {whenExact(s.timing.publishedAt)}
+        </Field>
+      ) : null}
       <div className="muted ipo-hex-label">{t('ipo.check.commitment')}</div>
       <Hex value={s.seed_commitment} id="check-commitment" />
       <div className="muted ipo-hex-label">{t('ipo.check.seed')}</div>
@@ -56,6 +86,29 @@ function Verdict({ label, ok, id }: { label: string; ok: boolean; id: string }) 
       <span className={ok ? 'ipo-ok' : 'ipo-bad'} data-testid={id} data-ok={ok ? 'yes' : 'no'}>
         {ok ? t('ipo.check.matches') : t('ipo.check.differs')}
       </span>
+    </div>
+  );
+}
+
+/** What the order of freeze and beacon says: `ok` and `notFirst`/`before` for drand; no verdict otherwise. */
+function orderSentence(timing: BeaconTiming): { key: string; ok: 'yes' | 'no' | 'na' } {
+  if (timing.kind !== 'drand') return { key: timing.kind, ok: 'na' };
+  if (timing.ok) return { key: 'ok', ok: 'yes' };
+  return { key: timing.after ? 'notFirst' : 'before', ok: 'no' };
+}
+
+/** The verdict on the order: the beacon was published after the list was frozen (drand only). */
+export function BeaconOrder({ timing }: { timing: BeaconTiming }) {
+  const { t } = useTranslation();
+  const said = orderSentence(timing);
+  const round = timing.kind === 'drand' ? timing.round : null;
+  const tone = said.ok === 'yes' ? 'ipo-ok' : said.ok === 'no' ? 'ipo-bad' : 'muted';
+  return (
+    <div className="ipo-verdict-line">
+      <span className="muted">{t('ipo.check.orderCheck')}</span>
+      <div className={tone} data-testid="verdict-order" data-ok={said.ok}>
+        {t(`ipo.check.order.${said.key}`, { round })}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../../components/header-bar.tsx';
 import { translateMsg } from '../../../lib/i18n.ts';
 import { ipoApi, type IpoDetail } from '../ipo.api.ts';
-import { OwnResult, Progress, Published, Verdicts } from './check-parts.tsx';
+import {
+  BeaconOrder,
+  OwnResult,
+  Progress,
+  Published,
+  RuleInPlainWords,
+  Verdicts,
+} from './check-parts.tsx';
 import { useProofCheck } from './use-proof-check.ts';
 import '../ipo.css';
 
@@ -35,6 +42,7 @@ export function IpoCheckScreen() {
           <Progress state={state} />
         </div>
         {state.verdict ? <Verdicts v={state.verdict} /> : null}
+        {state.verdict && state.summary ? <BeaconOrder timing={state.summary.timing} /> : null}
         {state.stage === 'refused' || state.stage === 'failed' ? (
           <div className="ipo-refusal" role="alert" data-testid="check-problem">
             {state.stage === 'refused'
@@ -47,6 +55,7 @@ export function IpoCheckScreen() {
         </Button>
       </div>
       {state.verdict ? <OwnResult v={state.verdict} /> : null}
+      {state.summary ? <RuleInPlainWords beaconKind={state.summary.beacon_kind} /> : null}
       {state.summary ? <Published s={state.summary} /> : null}
     </div>
   );

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { drawLottery, LOTTERY_RULE_ID, seedCommitment, ticketFor } from '@kabuto/schema/ipo';
-import { checkProof, summarize } from './proof-check.ts';
+import {
+  drawLottery,
+  LOTTERY_RULE_ID,
+  quicknetRoundTime,
+  seedCommitment,
+  ticketFor,
+} from '@kabuto/schema/ipo';
+import { beaconTiming, checkProof, summarize } from './proof-check.ts';
 import type { ProofAnswer } from './proof-protocol.ts';
 
 const SEED = 'a'.repeat(64);
@@ -25,6 +31,7 @@ function publishedDraw(applicants: number, lotsOffered: number): ProofAnswer {
     beacon_signature: null,
     beacon_label: 'not independent',
     list_hash: drawn.listHash,
+    list_frozen_at: 1_700_000_000_000,
     draw_seed: drawn.drawSeed,
     lots_offered: lotsOffered,
     max_lots: 3,
@@ -76,4 +83,40 @@ describe('the check page’s rerun', () => {
     expect(verdict.resultOk && verdict.listHashOk).toBe(true);
     expect(verdict.ms).toBeLessThan(20_000);
   }, 60_000);
+});
+
+describe('the check page’s order verdict (beacon after the freeze)', () => {
+  // drand quicknet round 1,000,000 was published at genesis + 999,999 × 3 s.
+  const round = 1_000_000;
+  const published = quicknetRoundTime(round);
+  const drand = (frozenAt: number | null, beaconRound: number | null = round) =>
+    beaconTiming({ beacon_kind: 'drand', beacon_round: beaconRound, list_frozen_at: frozenAt });
+
+  it('a list frozen 1 ms before the round: published after it, the first round after it', () => {
+    expect(drand(published - 1)).toEqual({
+      kind: 'drand',
+      frozenAt: published - 1,
+      round,
+      publishedAt: published,
+      after: true,
+      first: true,
+      ok: true,
+    });
+  });
+
+  it('frozen at the very millisecond the round appeared, or after it: the beacon came first', () => {
+    expect(drand(published)).toMatchObject({ after: false, ok: false });
+    expect(drand(published + 2_000)).toMatchObject({ after: false, first: false, ok: false });
+  });
+
+  it('a later round than the first after the freeze is refused (it could have been chosen)', () => {
+    expect(drand(published - 3_001)).toMatchObject({ after: true, first: false, ok: false });
+  });
+
+  it('a local beacon or a draw without a freeze time gives no verdict', () => {
+    const local = { beacon_kind: 'local', beacon_round: null, list_frozen_at: 5 } as const;
+    expect(beaconTiming(local)).toEqual({ kind: 'local', frozenAt: 5 });
+    expect(drand(null)).toEqual({ kind: 'unknown', frozenAt: null });
+    expect(summarize(publishedDraw(3, 1)).timing.kind).toBe('local');
+  });
 });

@@ -1,14 +1,39 @@
-import { verifyProof } from '@kabuto/schema/ipo';
-import type { CheckVerdict, OwnTicket, ProofAnswer, ProofSummary } from './proof-protocol.ts';
+import { firstRoundAfter, quicknetRoundTime, verifyProof } from '@kabuto/schema/ipo';
+import type {
+  BeaconTiming,
+  CheckVerdict,
+  OwnTicket,
+  ProofAnswer,
+  ProofSummary,
+} from './proof-protocol.ts';
 
 // The check itself, pure: what the worker runs on the downloaded proof (tested without a browser).
+
+/**
+ * Whether the beacon came after the list was frozen (DESIGN.md §8 steps 2–3), from the published
+ * freeze time and drand's own schedule (round r is published at genesis + (r − 1) × 3 s): `ok`
+ * when the round was published strictly after the freeze and is the first such round (a later
+ * one would have let us choose among rounds). A local beacon is ours, so its time proves nothing.
+ */
+export function beaconTiming(
+  proof: Pick<ProofAnswer, 'beacon_kind' | 'beacon_round' | 'list_frozen_at'>,
+): BeaconTiming {
+  const frozenAt = proof.list_frozen_at;
+  if (proof.beacon_kind !== 'drand') return { kind: 'local', frozenAt };
+  if (frozenAt === null || proof.beacon_round === null) return { kind: 'unknown', frozenAt };
+  const round = proof.beacon_round;
+  const publishedAt = quicknetRoundTime(round);
+  const after = publishedAt > frozenAt;
+  const first = round === firstRoundAfter(frozenAt);
+  return { kind: 'drand', frozenAt, round, publishedAt, after, first, ok: after && first };
+}
 
 /** The published figures to show, without the list and the result (those stay in the worker). */
 export function summarize(proof: ProofAnswer): ProofSummary {
   const { list, result, ...published } = proof;
   void result;
   const lotsApplied = list.reduce((sum, entry) => sum + entry.lots, 0);
-  return { ...published, entries: list.length, lotsApplied };
+  return { ...published, entries: list.length, lotsApplied, timing: beaconTiming(proof) };
 }
 
 /** The caller's own entry: lots asked, lots won as published and as rerun. */

@@ -11,10 +11,30 @@ export interface CheckRequest {
   ticket: string | null;
 }
 
+/**
+ * When the beacon came relative to the list's freeze: for drand, the round's publication time
+ * (from the chain's schedule) against `list_frozen_at`; a local beacon's time proves nothing; an
+ * older draw without a freeze time cannot be checked.
+ */
+export type BeaconTiming =
+  | { kind: 'local' | 'unknown'; frozenAt: number | null }
+  | {
+      kind: 'drand';
+      frozenAt: number;
+      round: number;
+      publishedAt: number;
+      /** Published strictly after the freeze. */
+      after: boolean;
+      /** The first round published after the freeze (no choosing among rounds). */
+      first: boolean;
+      ok: boolean;
+    };
+
 /** The published figures without the list and the result (those stay in the worker). */
 export type ProofSummary = Omit<ProofAnswer, 'list' | 'result'> & {
   entries: number;
   lotsApplied: number;
+  timing: BeaconTiming;
 };
 
 /** The caller's own entry: lots asked, lots won as published and as rerun here. */
