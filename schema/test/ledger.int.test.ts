@@ -287,6 +287,66 @@ describe('concurrent debits on one account', () => {
   });
 });
 
+describe('the first postings to a new account, at once', () => {
+  const onPostgres = Boolean(process.env['DATABASE_URL']);
+  const credit = (on: Db, userId: number, slow: boolean) =>
+    writeTransaction(on, async (trx) => {
+      if (slow) await sql`select set_config('kabuto.test_slow', 'on', true)`.execute(trx);
+      return postJournal(trx, {
+        kind: 'paper_grant',
+        memo: 'first use',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'hold:order', 'JPY'),
+          amountMinor: 100n,
+        }),
+      });
+    });
+
+  // PostgreSQL: a transaction whose update found no row can then see the row another transaction
+  // created and committed meanwhile; its credit must land, not be refused as short. (Seen in CI:
+  // three settlements paying the first JPY forced-close fee at once.) A statement trigger holds the
+  // slow transaction just after its update, so the other one commits in exactly that gap.
+  it.skipIf(!onPostgres)(
+    'when another transaction creates and credits the account between this one’s update and its look-up, both credits land',
+    async () => {
+      await sql`create or replace function kabuto_test_pause() returns trigger language plpgsql as $$
+        begin
+          if current_setting('kabuto.test_slow', true) = 'on' then perform pg_sleep(0.4); end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger kabuto_test_pause after update on ledger_account
+        for each statement execute function kabuto_test_pause()`.execute(db);
+      try {
+        const userId = await aUser(db);
+        const slow = credit(testDb.openAnother(), userId, true);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await credit(testDb.openAnother(), userId, false);
+        await slow;
+        const lines = await userBalances(db, userId);
+        expect(lines.find((b) => b.kind === 'hold:order')?.amountMinor).toBe(200n);
+        expect((await reconcile(db)).breaches).toEqual([]);
+      } finally {
+        await sql`drop trigger kabuto_test_pause on ledger_account`.execute(db);
+      }
+    },
+  );
+
+  it('when 8 transactions credit a brand-new account together, 20 times over, every credit lands', async () => {
+    const pools = [db, testDb.openAnother(), testDb.openAnother(), testDb.openAnother()];
+    for (let round = 0; round < 20; round++) {
+      const userId = await aUser(db);
+      await Promise.all(
+        Array.from({ length: 8 }, (_, k) => credit(pools[k % pools.length] as Db, userId, false)),
+      );
+      const lines = await userBalances(db, userId);
+      expect(lines.find((b) => b.kind === 'hold:order')?.amountMinor).toBe(800n);
+    }
+    expect((await reconcile(db)).breaches).toEqual([]);
+  });
+});
+
 describe('journal numbering (I9)', () => {
   async function numbers(): Promise<Array<{ id: bigint; seq: bigint | null }>> {
     const rows = await db.selectFrom('journal').select(['id', 'seq']).orderBy('id').execute();

@@ -59,7 +59,12 @@ async function applyPosting(trx: Db, ref: AccountRef, amountMinor: bigint): Prom
   return row?.id ?? null;
 }
 
-/** Posts to an account, creating it on first use (only a missing account is retried). */
+/**
+ * Posts to an account, creating it on first use. When the update found no row, the account is
+ * created if missing and the update tried once more: on PostgreSQL another transaction may have
+ * created and committed the row since the first update looked, and that first miss says nothing
+ * about the balance. A second miss, with the row there, is a real shortfall.
+ */
 async function postToAccount(
   trx: Db,
   ref: AccountRef,
@@ -75,8 +80,7 @@ async function postToAccount(
     .where('kind', '=', ref.kind)
     .where('currency', '=', ref.currency)
     .executeTakeFirst();
-  if (exists) return null;
-  await createAccount(trx, ref, nowMs);
+  if (!exists) await createAccount(trx, ref, nowMs);
   return applyPosting(trx, ref, amountMinor);
 }
 
