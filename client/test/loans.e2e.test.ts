@@ -55,6 +55,9 @@ async function applyInApp(page: Page, language: Language) {
   await page.getByTestId('loan-apply-submit').click();
   await confirmDialog(page);
   await page.locator('[data-testid="loan-current"] [data-state="under_review"]').waitFor();
+  // One loan at a time: while it is open nothing more may be applied for, and the screen says so.
+  await expect.poll(() => page.getByTestId('loan-available').textContent()).toBe('0 JPY');
+  await page.getByTestId('loan-one-at-a-time').waitFor();
   await loanShot(page, `${language}-loan-under-review`);
   return (await page.getByTestId('loan-current').getAttribute('data-loan')) as string;
 }

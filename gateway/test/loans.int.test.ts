@@ -75,12 +75,34 @@ describe('loan/apply', () => {
       credit_score: 720,
       limit: '1000000',
       borrowed: '0',
-      available: '1000000',
+      available: '0', // one loan at a time: nothing more may be applied for while it is open
       rate: '3.9',
       day_count: 365,
       ltv: 50,
       status: 'under_review',
     });
+  });
+
+  it('while a loan is open nothing more may be applied for, so available and jpyyjed show ¥0 (limit ¥2,000,000, ¥500,000 borrowed); repaid, the whole limit is back', async () => {
+    const s = await borrower('3000000', '2000000');
+    const shown = async () => [
+      (await t.call('loan/info', { type: 'jpy' }, s)).body.data.available,
+      (await t.call('user/getUserinfo', { type: 'jpy' }, s)).body.data.jpyyjed,
+    ];
+    expect(await shown()).toEqual(['1500000', '1500000']); // 50% of ¥3,000,000 equity
+    const loanId = String((await apply(s, '500000')).body.data.loan_id);
+    expect(await shown()).toEqual(['0', '0']);
+    expect((await apply(s, '1')).body.msg).toBe('loan_unpaid');
+    const decided = await admin.call('loan/decide', { id: loanId, decision: 'approve' });
+    expect(decided.body.msg).toBe('submit_ok');
+    expect(await shown()).toEqual(['0', '0']);
+    const repaid = await t.call(
+      'loan/repay',
+      { loan_id: loanId, amount: '500000', request_id: requestId() },
+      s,
+    );
+    expect(repaid.body.data).toMatchObject({ status: 'repaid' });
+    expect(await shown()).toEqual(['1500000', '1500000']);
   });
 
   it('user/getUserinfo jpyyjed is the unused limit in the display currency: ¥1,000,000, or $6,666.66 at 150 yen a dollar (rounded down)', async () => {

@@ -62,6 +62,15 @@ function LoanFigures({ info }: { info: LoanInfo | null }) {
       <p className="muted" style={{ fontSize: 12, margin: '8px 0 0' }}>
         {t('loans.capNote', { ltv: info?.ltv ?? 50 })}
       </p>
+      {info?.loan ? (
+        <p
+          className="muted"
+          style={{ fontSize: 12, margin: '4px 0 0' }}
+          data-testid="loan-one-at-a-time"
+        >
+          {t('loans.oneAtATime')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { money, type Currency, type Money } from '@kabuto/schema/domain';
 import { loanLimitDisplayFloor, ratePercentText, type LoanTerms } from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
-import { latestQuotes, loanStanding } from './loan-limit.service.ts';
+import { latestQuotes, loanStanding, type LoanStanding } from './loan-limit.service.ts';
 import { loanToWire, yen } from './loan-wire.ts';
 
 /**
@@ -19,6 +19,16 @@ import { loanToWire, yen } from './loan-wire.ts';
 async function upToDate(deps: GatewayDeps, loan: Loan, terms: LoanTerms): Promise<Loan> {
   const unposted = await unpostedInterestOf(deps.db, loan, terms, deps.clock.nowMs());
   return unposted === 0n ? loan : { ...loan, accruedInterest: loan.accruedInterest + unposted };
+}
+
+/**
+ * What the user may apply for now, as the screens and `jpyyjed` show it: nothing while a loan is
+ * under review or passed (one loan at a time: an application would answer `loan_unpaid`),
+ * otherwise the standing's available limit. The back office's review checks the loan itself
+ * against `standing.available`, not this.
+ */
+function borrowableNow(standing: LoanStanding, open: Loan | undefined): bigint {
+  return open ? 0n : standing.available;
 }
 
 /** `loan/info`: score, limit, borrowed, available, rate and the current loan (yen). */
@@ -32,7 +42,7 @@ export async function loanInfo(deps: GatewayDeps, userId: number) {
     credit_score: standing.creditScore,
     limit: yen(standing.limit),
     borrowed: yen(standing.outstanding + unposted),
-    available: yen(standing.available),
+    available: yen(borrowableNow(standing, open)),
     rate: ratePercentText(standing.terms.ratePercent),
     day_count: standing.terms.dayCount,
     ltv: standing.terms.ltvPercent,
@@ -51,7 +61,7 @@ export async function loanList(deps: GatewayDeps, userId: number) {
 
 /**
  * The unused loan limit in a display currency (`jpyyjed` of `user/getUserinfo`): the yen
- * available divided by the feed's yen price of the currency, rounded down
+ * that may be applied for now (`borrowableNow`) divided by the feed's yen price of the currency, rounded down
  * (`loanLimitDisplayFloor`: never more than can be borrowed); 0 without a rate.
  */
 export async function availableLoanIn(
@@ -60,7 +70,8 @@ export async function availableLoanIn(
   currency: Currency,
 ): Promise<Money> {
   const latest = await latestQuotes(deps);
-  const { available } = await loanStanding(deps.db, userId, latest);
+  const standing = await loanStanding(deps.db, userId, latest);
+  const available = borrowableNow(standing, await openLoanOf(deps.db, userId));
   if (currency === 'JPY') return money(currency, available);
   const yenPerUnit = rateLookupFromLatest(latest)(currency, 'JPY');
   return money(currency, yenPerUnit ? loanLimitDisplayFloor(available, currency, yenPerUnit) : 0n);
