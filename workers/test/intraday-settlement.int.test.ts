@@ -14,11 +14,14 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { journalMemo, platformAccount, userAccount } from '@kabuto/schema/domain';
-import { sessionOn } from '@kabuto/schema/intraday';
-import { findInstrument, type Instrument } from '@kabuto/schema/market';
+import { intradayMargin, positionLeverageOf, sessionOn } from '@kabuto/schema/intraday';
+import { findInstrument, notionalMinor, type Instrument } from '@kabuto/schema/market';
 import { computeFees, openFromCash } from '@kabuto/schema/trading';
 import { aUser, anIntradayBook, makeTestDb, type TestDb } from '@kabuto/schema/testing';
-import { feedClosingPrice } from '../src/jobs/intraday-settlement/closing-price.ts';
+import {
+  feedClosingPrice,
+  type ClosingPrice,
+} from '../src/jobs/intraday-settlement/closing-price.ts';
 import {
   settleSession,
   type SettlementDeps,
@@ -104,6 +107,41 @@ async function anOrdinaryPosition(db: Db): Promise<bigint> {
     );
     return id;
   });
+}
+
+/** An intraday market order of the application's owner, as the order path writes it (1 share). */
+async function aLateIntradayPosition(db: Db, applicationId: bigint, symbol: string, price: bigint) {
+  const app = await db
+    .selectFrom('intraday_application')
+    .select(['user_id', 'market'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const userId = Number(app.user_id);
+  const instrument = findInstrument(symbol) as Instrument;
+  const market = instrument.market;
+  const margin = intradayMargin(market, notionalMinor(market, price, 1n, 'up'));
+  const fees = computeFees(market, 'buy', price, 1n);
+  const leverage = positionLeverageOf(market);
+  await writeTransaction(
+    db,
+    async (trx) => {
+      await insertPosition(trx, {
+        ...{ userId, orderId: 0n, instrument, side: 'long', qty: 1n, price, leverage, margin },
+        ...{ fee: fees.total, nowMs: 0, intradayApplicationId: applicationId },
+      });
+      await postJournal(
+        trx,
+        {
+          kind: 'position_open',
+          ...journalMemo('position_open'),
+          actor: { type: 'user', id: userId },
+          postings: openFromCash(userId, instrument.currency, margin, fees, 'hold:intraday'),
+        },
+        0,
+      );
+    },
+    { lockUser: userId },
+  );
 }
 
 const snapshotOf = async (db: Db) => ({
@@ -284,6 +322,55 @@ describe('intraday settlement at the close', () => {
       before.holding,
       before.inbox,
     ]);
+  });
+
+  // An order reads its clock before it takes the user lock, so one accepted just before the close
+  // can commit after the settlement read which symbols to price, yet before its claim (which
+  // refuses later orders). Here that order commits while the first price is being fetched.
+  it('a position that opened after the symbols were priced but before the claim is closed too, at its own closing price', async () => {
+    const db = testDb.db;
+    const session = sessionOn('US', '2026-12-01');
+    const [id] = await anIntradayBook(db, {
+      market: 'US',
+      session,
+      amount: 1_000_000n,
+      users: 1,
+      positionsPerUser: 1,
+      symbols: [{ symbol: 'MSFT', price: 4_000_000n }],
+      qty: 1n,
+      grant: 2_000_000n,
+    });
+    await closeQuote('MSFT', '410.00', '2026-12-01');
+    await closeQuote('AAPL', '231.00', '2026-12-01');
+    const feed = feedClosingPrice({ db, redis, redisPrefix: prefix });
+    let lateOrder: Promise<void> | null = null;
+    const closingPrice: ClosingPrice = async (symbol, at) => {
+      lateOrder ??= aLateIntradayPosition(db, id!, 'AAPL', 2_300_000n);
+      await lateOrder;
+      return feed(symbol, at);
+    };
+    const ran = await settleSession(depsAt(db, session.closesAtMs + 1, { closingPrice }), {
+      market: 'US',
+      date: '2026-12-01',
+    });
+    expect(ran).toEqual({ applications: 1, positions: 2 });
+    const positions = await db
+      .selectFrom('position')
+      .select(['symbol', 'status', 'close_price'])
+      .where('intraday_application_id', '=', id!)
+      .orderBy('id')
+      .execute();
+    expect(positions).toEqual([
+      { symbol: 'MSFT', status: 'closed', close_price: 4_100_000n },
+      { symbol: 'AAPL', status: 'closed', close_price: 2_310_000n },
+    ]);
+    const app = await db
+      .selectFrom('intraday_application')
+      .select('status')
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+    expect(app.status).toBe('traded');
+    expect((await reconcile(db)).breaches).toEqual([]);
   });
 
   it('an application whose session never opened (not a trading day) fails: the hold back to cash whole, once', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { OPEN_WITHDRAWAL_STATUSES } from '../domain/index.ts';
 import type { Db } from './create-db.ts';
+import { dialectOf } from './dialect.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
 import { ipoHolds } from './reconcile-ipo.ts';
 import { loanDebts } from './reconcile-loans.ts';
@@ -114,7 +115,6 @@ async function withdrawalHolds(db: Db): Promise<Breach[]> {
 const NUMBERING_GRACE_MS = 60_000;
 
 async function journalSequence(db: Db): Promise<Breach[]> {
-  await sequenceJournals(db);
   const stats = await db
     .selectFrom('journal')
     .select([
@@ -173,8 +173,20 @@ async function journalSequence(db: Db): Promise<Breach[]> {
   return breaches;
 }
 
-/** Checks the invariants of DESIGN.md section 3 on a live database. */
-export async function reconcile(db: Db): Promise<ReconcileReport> {
+/**
+ * One snapshot for every read of `read`. Several checks compare two reads (the numbered journals
+ * and the counter, a hold and what it is for): under READ COMMITTED, or SQLite statements outside
+ * a transaction, each read sees what committed before it, so a commit between the two (a journal
+ * numbered, a settlement releasing its hold) read as a breach of a ledger consistent all along.
+ * PostgreSQL: REPEATABLE READ, read only; SQLite: a deferred transaction reads one WAL snapshot.
+ */
+function inOneSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T> {
+  const transaction = db.transaction();
+  if (dialectOf(db) !== 'postgres') return transaction.execute(read);
+  return transaction.setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+}
+
+async function checkAll(db: Db): Promise<ReconcileReport> {
   const breaches = [
     ...(await unbalancedJournals(db)),
     ...(await conservation(db)),
@@ -196,4 +208,13 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
     .select(sql<bigint>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return { journals: Number(journals.n), accounts: Number(accounts.n), breaches };
+}
+
+/**
+ * Checks the invariants of DESIGN.md section 3 on a live database: numbers the journals waiting
+ * for their number first (a write of its own), then reads everything in one snapshot.
+ */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  await sequenceJournals(db);
+  return inOneSnapshot(db, checkAll);
 }

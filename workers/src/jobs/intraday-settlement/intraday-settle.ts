@@ -94,8 +94,15 @@ async function closeSome(
   );
 }
 
-/** The closing price of every symbol still open under the application (a missing one throws: retry). */
-async function closingPrices(deps: SettlementDeps, app: IntradayApplicationRow) {
+/**
+ * The closing price of every symbol still open under the application (a missing one throws:
+ * retry), added to `known` (a symbol already there is not asked for again).
+ */
+async function closingPrices(
+  deps: SettlementDeps,
+  app: IntradayApplicationRow,
+  known = new Map<string, bigint>(),
+) {
   const symbols = await deps.db
     .selectFrom('position')
     .select('symbol')
@@ -103,9 +110,10 @@ async function closingPrices(deps: SettlementDeps, app: IntradayApplicationRow) 
     .where('intraday_application_id', '=', app.id)
     .where('status', '=', 'holding')
     .execute();
-  const prices = new Map<string, bigint>();
+  const prices = known;
   const session = { date: app.session_date, closesAtMs: Number(app.closes_at) };
   for (const { symbol } of symbols) {
+    if (prices.has(symbol)) continue;
     const price = await deps.closingPrice(symbol, session);
     if (price === null) throw new Error(`no closing price for ${symbol} on ${app.session_date}`);
     prices.set(symbol, price);
@@ -132,6 +140,10 @@ export async function settleApplication(
   // Prices first: without the feed's close for every symbol nothing is written (the job retries).
   const prices = await closingPrices(deps, app);
   await claim(deps, app);
+  // Looked at again once claimed: an order reads its clock before it takes the user lock, so one
+  // accepted just before the close may have committed after the read above, in a symbol it did not
+  // price; the claim refuses any later one, so this read sees every position there will be.
+  await closingPrices(deps, app, prices);
   const chunk = deps.chunk ?? 200;
   let closed = 0;
   for (;;) {
