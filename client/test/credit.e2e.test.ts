@@ -78,8 +78,20 @@ describe('added credit in the browser', () => {
       expect(opened.status).toBe(1);
       const positionId = String(opened.data.position_id);
       const page = await phonePageAs(browser, auth, { language, stock: 'jpy' });
-      await page.goto(`${stack.baseUrl}/#/position/info?id=${positionId}`);
+      // From the Positions row's own button: the detail opens at its add-margin form, field focused.
+      await page.goto(`${stack.baseUrl}/#/position/index`);
+      await page.getByTestId(`add-credit-${positionId}`).waitFor();
+      await shot(page, `${language}-credit-positions-row`);
+      await page.getByTestId(`add-credit-${positionId}`).click();
       await page.getByTestId('add-credit').waitFor();
+      expect(page.url()).toContain(`/position/info?id=${positionId}&credit=1`);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid'),
+          ),
+        )
+        .toBe('credit-amount');
       expect(await page.getByTestId('credit-submit').textContent()).toBe(WORDS[language].add);
       const stopOut = page.getByTestId('info-stopOutPrice');
       const before = (await stopOut.textContent()) ?? '';

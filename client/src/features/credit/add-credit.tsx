@@ -1,5 +1,6 @@
-import { Button, Dialog, Input } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { Button, Dialog, Input, type InputRef } from 'antd-mobile';
+import i18next from 'i18next';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpenPosition } from '@kabuto/schema/contracts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
@@ -67,16 +68,55 @@ function PreviewRows({
   );
 }
 
+/** The confirmation: the amount and the stop-out price before → after. */
+function confirmAddition(
+  item: OpenPosition,
+  preview: CreditPreview | null,
+  move: { before: string; after: string },
+): Promise<boolean> {
+  return Dialog.confirm({
+    content: i18next.t('credit.confirm', {
+      amount: formatMoney(preview?.amount),
+      currency: item.currency,
+      ...move,
+    }),
+    confirmText: i18next.t('common.confirm'),
+    cancelText: i18next.t('common.cancel'),
+  });
+}
+
+/** When asked (`focus`), scrolls the form's card into view and focuses its amount field, once. */
+function useBroughtIntoView(focus: boolean) {
+  const card = useRef<HTMLDivElement>(null);
+  const field = useRef<InputRef>(null);
+  useEffect(() => {
+    if (!focus) return;
+    card.current?.scrollIntoView({ block: 'center' });
+    field.current?.focus();
+  }, [focus]);
+  return { card, field };
+}
+
 /**
  * "Add margin" on an open position: an amount in the position's currency (a positive whole
  * number; the server answers credit_invalid otherwise), the stop-out price before → after from
  * `trade/creditpreview`, a confirmation, then `trade/addcredit`.
  */
-export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () => void }) {
+export function AddCredit({
+  item,
+  onAdded,
+  focus = false,
+}: {
+  item: OpenPosition;
+  onAdded: () => void;
+  /** Opened from the Positions row's button: bring the form into view with its field focused. */
+  focus?: boolean;
+}) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const preview = usePreview(item.position_id, amount, item.margin);
+  const { card, field } = useBroughtIntoView(focus);
   const never = t('credit.stopOutNever');
   const move = preview
     ? {
@@ -85,20 +125,7 @@ export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () =
       }
     : null;
   const submit = async () => {
-    if (
-      move &&
-      !(await Dialog.confirm({
-        content: t('credit.confirm', {
-          amount: formatMoney(preview?.amount),
-          currency: item.currency,
-          ...move,
-        }),
-        confirmText: t('common.confirm'),
-        cancelText: t('common.cancel'),
-      }))
-    ) {
-      return;
-    }
+    if (move && !(await confirmAddition(item, preview, move))) return;
     const response = await creditApi.add(item.position_id, amount);
     setRefusal(response.status === 1 ? null : response.msg);
     if (response.status !== 1) return;
@@ -107,10 +134,11 @@ export function AddCredit({ item, onAdded }: { item: OpenPosition; onAdded: () =
     onAdded();
   };
   return (
-    <div className="card" data-testid="add-credit">
+    <div className="card" data-testid="add-credit" ref={card}>
       <div className="detail-row" style={{ alignItems: 'center' }}>
         <span className="muted">{t('credit.amount', { currency: item.currency })}</span>
         <Input
+          ref={field}
           value={amount}
           inputMode="numeric"
           placeholder={t('credit.amountHint')}

@@ -157,7 +157,9 @@ export function PositionInfo() {
           </div>
         ))}
       </div>
-      {item.status === 0 && !item.intraday ? <AddCredit item={item} onAdded={load} /> : null}
+      {item.status === 0 && !item.intraday ? (
+        <AddCredit item={item} onAdded={load} focus={params.get('credit') === '1'} />
+      ) : null}
       <CreditItems items={credits} />
       {item.status === 0 ? <ClosePart key={item.stock_num} item={item} onClosed={load} /> : null}
     </div>

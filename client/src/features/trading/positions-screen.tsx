@@ -74,14 +74,36 @@ function Summary({
   );
 }
 
+/** An open position margin may be added to: not a day trade (those close at the session's end). */
+const takesCredit = (item: PositionItem) =>
+  item.status === 0 && 'intraday' in item && !item.intraday;
+
+/** A row's small action button: its own tap, not the row's (which opens the detail). */
+function RowButton(props: { testId: string; label: string; onTap: () => void }) {
+  return (
+    <Button
+      size="mini"
+      onClick={(e: { stopPropagation(): void }) => {
+        e.stopPropagation();
+        props.onTap();
+      }}
+      data-testid={props.testId}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
 function HoldingRow({
   item,
   onClose,
   onOpen,
+  onAddCredit,
 }: {
   item: PositionItem;
   onClose?: (item: PositionItem) => void;
   onOpen: (item: PositionItem) => void;
+  onAddCredit?: (item: PositionItem) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -107,18 +129,7 @@ function HoldingRow({
         <div className={`num ${trendOf(item.yingkui)}`} data-testid={`pnl-${item.position_id}`}>
           {formatAmount(item.yingkui, item.currency)}
         </div>
-        {onClose ? (
-          <Button
-            size="mini"
-            onClick={(e: { stopPropagation(): void }) => {
-              e.stopPropagation();
-              onClose(item);
-            }}
-            data-testid={`close-${item.position_id}`}
-          >
-            {t('trade.close')}
-          </Button>
-        ) : (
+        {onClose ? null : (
           <span className="muted">
             {item.status === 1 && item.reason === 'stop_out'
               ? t('trade.stopOut')
@@ -126,6 +137,22 @@ function HoldingRow({
           </span>
         )}
       </div>
+      {onClose ? (
+        <div className="row-actions">
+          {onAddCredit && takesCredit(item) ? (
+            <RowButton
+              testId={`add-credit-${item.position_id}`}
+              label={t('credit.addCredit')}
+              onTap={() => onAddCredit(item)}
+            />
+          ) : null}
+          <RowButton
+            testId={`close-${item.position_id}`}
+            label={t('trade.close')}
+            onTap={() => onClose(item)}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -255,11 +282,13 @@ function HoldingsList({
   onCancel,
   onClose,
   onOpen,
+  onAddCredit,
 }: {
   snapshot: PositionsSnapshot;
   onCancel: (order: PendingOrder) => void;
   onClose: (item: PositionItem) => void;
   onOpen: (item: PositionItem) => void;
+  onAddCredit: (item: PositionItem) => void;
 }) {
   const { holdings, pending } = snapshot;
   return (
@@ -271,7 +300,13 @@ function HoldingsList({
         <NoData />
       ) : (
         holdings?.map((item) => (
-          <HoldingRow key={item.position_id} item={item} onClose={onClose} onOpen={onOpen} />
+          <HoldingRow
+            key={item.position_id}
+            item={item}
+            onClose={onClose}
+            onOpen={onOpen}
+            onAddCredit={onAddCredit}
+          />
         ))
       )}
     </>
@@ -298,6 +333,9 @@ export function PositionsScreen() {
       reload,
     );
   const open = (item: PositionItem) => void navigate(`/position/info?id=${item.position_id}`);
+  // The detail screen, scrolled to its add-margin form (preview of the stop-out move, confirm).
+  const addCredit = (item: PositionItem) =>
+    void navigate(`/position/info?id=${item.position_id}&credit=1`);
   return (
     <div className="screen" data-testid="positions-screen">
       <HeaderBar title={t('menu.trade')} left="none" />
@@ -321,7 +359,13 @@ export function PositionsScreen() {
             key="holdings"
             title={<span data-testid="tab-holdings">{t('trade.holdings')}</span>}
           >
-            <HoldingsList snapshot={snapshot} onCancel={cancel} onClose={close} onOpen={open} />
+            <HoldingsList
+              snapshot={snapshot}
+              onCancel={cancel}
+              onClose={close}
+              onOpen={open}
+              onAddCredit={addCredit}
+            />
           </Tabs.Tab>
           <Tabs.Tab
             key="closed"
