@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import type { Browser, Page, Route } from 'playwright-core';
+import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -137,6 +137,13 @@ async function moveMoney(language: Language, auth: Session) {
 
 const screenLoaded = (page: Page, group: string) =>
   page.locator(`[data-testid="records-screen"][data-group="${group}"][data-loaded="yes"]`);
+/** A refusal's words in a language, as the locale file has them. */
+const msgIn = (language: Language, key: string): string =>
+  (
+    JSON.parse(readFileSync(join(ROOT, `client/src/locales/${language}.json`), 'utf8')) as {
+      msg: Record<string, string>;
+    }
+  ).msg[key] ?? key;
 const kinds = (page: Page) =>
   page
     .getByTestId('record-row')
@@ -224,6 +231,49 @@ describe('walk 2', () => {
     await shot(page, 'jp-statement-fast-switch');
     await page.close();
   }, 60_000);
+
+  it('an unknown group or currency in the address is replaced by the filter shown, and Back skips it', async () => {
+    const page = await phonePageAs(browser, users.get('jp') as Session, { language: 'jp' });
+    const records = `${stack.baseUrl}/#/mine/transactionRecords`;
+    await page.goto(`${records}?group=trades`);
+    await screenLoaded(page, 'trades').waitFor();
+    await page.goto(`${records}?group=bogus`);
+    await screenLoaded(page, 'all').waitFor();
+    await expect.poll(() => page.url()).toBe(records);
+    const chosen = page.locator('.statement-groups .adm-selector-item-active');
+    expect(await chosen.getByTestId('records-group-all').count()).toBe(1);
+    // Replaced, not pushed: Back leaves the tidied address for the one before it.
+    await page.goBack();
+    await screenLoaded(page, 'trades').waitFor();
+    // A known group keeps its place; the unknown currency beside it goes.
+    await page.goto(`${records}?currency=XXX&group=virtual_funds`);
+    await screenLoaded(page, 'virtual_funds').waitFor();
+    await expect.poll(() => page.url()).toBe(`${records}?group=virtual_funds`);
+    await page.close();
+  }, 60_000);
+
+  for (const language of LANGUAGES) {
+    it(`${language}: a CSV download that fails says why (network, server refusal, bare 500)`, async () => {
+      const page = await phonePageAs(browser, users.get(language) as Session, { language });
+      await page.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
+      await screenLoaded(page, 'all').waitFor();
+      const toastText = async () =>
+        (await page.locator('.adm-toast-main').allTextContents()).join('');
+      const csvRefused = async (answer: (route: Route) => Promise<void>, key: string) => {
+        await page.route('**/api/vue/fund/records.csv', answer);
+        await page.getByTestId('records-csv').click();
+        await expect.poll(toastText, { timeout: 5000 }).toBe(msgIn(language, key));
+        await page.unrouteAll();
+      };
+      await csvRefused((route) => route.abort('internetdisconnected'), 'network_error');
+      await shot(page, `${language}-statement-csv-network-error`);
+      // The server's own refusal (a group it does not know): its msg key, in words.
+      await csvRefused((route) => route.continue({ postData: 'group=bogus' }), 'invalid_param');
+      // A proxy's bare 500, no envelope: still not silent.
+      await csvRefused((route) => route.fulfill({ status: 500, body: '' }), 'network_error');
+      await page.close();
+    }, 60_000);
+  }
 
   it('Back from the new-share records statement link returns there; the link opens New shares', async () => {
     for (const language of LANGUAGES) {

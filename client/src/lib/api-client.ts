@@ -131,11 +131,25 @@ export async function callMultipart<P extends CallPath>(
   }
 }
 
-/** Fetches a call that answers with a file (an uploaded image, the CSV statement) as a Blob. */
+/** A file call's answer: the file, or the msg key of why there is none (the screen shows it). */
+export type FileAnswer = { readonly file: Blob } | { readonly refusal: MsgKey };
+
+/** The refusal of a failed file call: the server's msg key when it sent one, else a network error. */
+async function fileRefusal(response: Response): Promise<MsgKey> {
+  if (response.status === 401) onUnauthorized();
+  const body = await parse(response);
+  return typeof body?.msg === 'string' ? body.msg : 'network_error';
+}
+
+/**
+ * Fetches a call that answers with a file (the CSV statement) as a Blob. Never throws: a failure
+ * comes back as a msg key rather than a toast, as the download is a tap the screen must answer
+ * even for a bare 404/503 (which callApi's rules of spec section 8 would leave silent).
+ */
 export async function callForFile<P extends CallPath>(
   path: P,
   payload: CallInput<P>,
-): Promise<Blob | null> {
+): Promise<FileAnswer> {
   try {
     const response = await fetch(`/api/vue/${path}`, {
       method: 'POST',
@@ -146,9 +160,10 @@ export async function callForFile<P extends CallPath>(
       },
       body: formBody(payload),
     });
-    return response.ok ? await response.blob() : null;
+    if (!response.ok) return { refusal: await fileRefusal(response) };
+    return { file: await response.blob() };
   } catch {
-    return null;
+    return { refusal: 'network_error' };
   }
 }
 

@@ -6,6 +6,8 @@ import { STATEMENT_GROUP_NAMES, type StatementGroup } from '@kabuto/schema/domai
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { callForFile } from '../../lib/api-client.ts';
+import { translateMsg } from '../../lib/i18n.ts';
+import { showRefusal } from '../../lib/toast.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatWhen } from '../../lib/format-time.ts';
@@ -32,6 +34,34 @@ function useStatementFilter() {
   return { group, currency, set };
 }
 
+/** Whether the address asks exactly for the shown value of a filter (one entry, or none for all). */
+function addressShows(params: URLSearchParams, name: string, shown: string | undefined): boolean {
+  const asked = params.getAll(name);
+  return shown ? asked.length === 1 && asked[0] === shown : asked.length === 0;
+}
+
+/**
+ * An address with a group or currency the screen does not know (or repeats one) shows All: it is
+ * replaced, not pushed, by the filter shown, so Back or a shared link cannot keep a filter the
+ * screen never applied.
+ */
+function useTidyFilterAddress(
+  group: StatementGroup | undefined,
+  currency: string | undefined,
+): void {
+  const [params, setParams] = useSearchParams();
+  const tidy = addressShows(params, 'group', group) && addressShows(params, 'currency', currency);
+  useEffect(() => {
+    if (tidy) return;
+    const next = new URLSearchParams(params);
+    next.delete('group');
+    next.delete('currency');
+    if (currency) next.set('currency', currency);
+    if (group) next.set('group', group);
+    setParams(next, { replace: true });
+  }, [tidy, params, setParams, group, currency]);
+}
+
 function filterPayload(
   currency: string | undefined,
   group: StatementGroup | undefined,
@@ -39,11 +69,15 @@ function filterPayload(
   return { ...(currency ? { currency } : {}), ...(group ? { group } : {}) };
 }
 
+/** Downloads the statement as CSV; a failed download says why, else the tap would seem ignored. */
 async function exportCsv(payload: Record<string, string>): Promise<void> {
-  const blob = await callForFile('fund/records.csv', payload);
-  if (!blob) return;
+  const answer = await callForFile('fund/records.csv', payload);
+  if ('refusal' in answer) {
+    showRefusal(translateMsg(answer.refusal));
+    return;
+  }
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
+  link.href = URL.createObjectURL(answer.file);
   link.download = 'kabuto-statement.csv';
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
@@ -154,6 +188,7 @@ function StatementFilters() {
 export function RecordsScreen() {
   const { t } = useTranslation();
   const { group, currency } = useStatementFilter();
+  useTidyFilterAddress(group, currency);
   const payload = useMemo(() => filterPayload(currency, group), [currency, group]);
   const { rows, reload } = useStatementRows(payload);
   return (
