@@ -16,7 +16,7 @@ import { repayLoan } from './repay.service.ts';
 export const loanInfoCall = defineUserCall({
   path: 'loan/info',
   summary:
-    'The caller’s loan standing in yen: credit score, back-office limit, borrowed (outstanding), available (min(limit, 50% of equity excluding debt) − outstanding), rate, current loan',
+    'The caller’s loan standing in yen: credit score, back-office limit, borrowed (outstanding), available (min(limit, 50% of equity excluding debt) − outstanding; 0 while a loan is under review or passed: one loan at a time), rate, current loan',
   input: loanInfoRequest,
   output: loanInfoResponse,
   async handle({ caller, deps }) {

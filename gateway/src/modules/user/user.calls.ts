@@ -18,7 +18,7 @@ import { availableLoanIn } from '../loans/loan-query.service.ts';
 export const userInfoCall = defineUserCall({
   path: 'user/getUserinfo',
   summary:
-    'The caller’s account, available cash and unused loan limit (`jpyyjed`) in a display currency',
+    'The caller’s account, available cash and unused loan limit (`jpyyjed`, 0 while a loan is open) in a display currency',
   input: userInfoRequest,
   output: userInfoResponse,
   async handle({ input, caller, deps }) {
