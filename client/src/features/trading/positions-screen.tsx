@@ -1,7 +1,7 @@
 import { Button, Dialog, Tabs } from 'antd-mobile';
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import i18next from 'i18next';
 import { auditTime, merge, startWith } from 'rxjs';
 import type { AssetsData } from '@kabuto/schema/contracts';
@@ -139,6 +139,12 @@ function HoldingRow({
       </div>
       {onClose ? (
         <div className="row-actions">
+          {'intraday' in item && item.intraday ? (
+            // A day trade takes no added margin (it closes at the session's end): say what it is.
+            <span className="muted intraday-tag" data-testid={`intraday-tag-${item.position_id}`}>
+              {t('trade.intraday')}
+            </span>
+          ) : null}
           {onAddCredit && takesCredit(item) ? (
             <RowButton
               testId={`add-credit-${item.position_id}`}
@@ -313,11 +319,16 @@ function HoldingsList({
   );
 }
 
+const TABS = ['newShares', 'follow', 'holdings', 'closed'] as const;
+
 /** Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed trades. */
 export function PositionsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState('holdings');
+  // The tab is kept in the address (replaced, not pushed): Back from a detail returns to it.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((k) => k === params.get('tab')) ?? 'holdings';
+  const setTab = (key: string) => setParams({ tab: key }, { replace: true });
   const { snapshot, reload } = usePositionsSnapshot();
   const { closed } = snapshot;
   const close = (item: PositionItem) =>
