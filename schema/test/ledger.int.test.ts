@@ -16,7 +16,13 @@ import {
   type Db,
   type DbTarget,
 } from '../src/db/index.ts';
-import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+import {
+  aUser,
+  makeTestDb,
+  pauseAfterLedgerUpdates,
+  withLedgerUpdatePause,
+  type TestDb,
+} from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
 let testDb: TestDb;
@@ -291,7 +297,7 @@ describe('the first postings to a new account, at once', () => {
   const onPostgres = Boolean(process.env['DATABASE_URL']);
   const credit = (on: Db, userId: number, slow: boolean) =>
     writeTransaction(on, async (trx) => {
-      if (slow) await sql`select set_config('kabuto.test_slow', 'on', true)`.execute(trx);
+      if (slow) await pauseAfterLedgerUpdates(trx);
       return postJournal(trx, {
         kind: 'paper_grant',
         memo: 'first use',
@@ -311,14 +317,7 @@ describe('the first postings to a new account, at once', () => {
   it.skipIf(!onPostgres)(
     'when another transaction creates and credits the account between this one’s update and its look-up, both credits land',
     async () => {
-      await sql`create or replace function kabuto_test_pause() returns trigger language plpgsql as $$
-        begin
-          if current_setting('kabuto.test_slow', true) = 'on' then perform pg_sleep(0.4); end if;
-          return null;
-        end $$`.execute(db);
-      await sql`create trigger kabuto_test_pause after update on ledger_account
-        for each statement execute function kabuto_test_pause()`.execute(db);
-      try {
+      await withLedgerUpdatePause(db, async () => {
         const userId = await aUser(db);
         const slow = credit(testDb.openAnother(), userId, true);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -327,9 +326,7 @@ describe('the first postings to a new account, at once', () => {
         const lines = await userBalances(db, userId);
         expect(lines.find((b) => b.kind === 'hold:order')?.amountMinor).toBe(200n);
         expect((await reconcile(db)).breaches).toEqual([]);
-      } finally {
-        await sql`drop trigger kabuto_test_pause on ledger_account`.execute(db);
-      }
+      });
     },
   );
 

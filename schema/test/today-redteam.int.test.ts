@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
   journalSequencerOf,
@@ -9,7 +8,13 @@ import {
   writeTransaction,
   type Db,
 } from '../src/db/index.ts';
-import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+import {
+  aUser,
+  makeTestDb,
+  pauseAfterLedgerUpdates,
+  withLedgerUpdatePause,
+  type TestDb,
+} from '../src/testing/index.ts';
 
 // Red team of decisions 73 (a posting that missed its account retries once) and 74 (reconcile
 // reads one snapshot), with real SQLite files and, under DATABASE_URL, real PostgreSQL.
@@ -42,7 +47,7 @@ const grantTo = (on: Db, userId: number, kind: 'cash' | 'hold:order', amountMino
 /** hold:order → cash, optionally paused (PostgreSQL trigger) right after each ledger update. */
 const debitHold = (on: Db, userId: number, amountMinor: bigint, slow = false) =>
   writeTransaction(on, async (trx) => {
-    if (slow) await sql`select set_config('kabuto.test_slow', 'on', true)`.execute(trx);
+    if (slow) await pauseAfterLedgerUpdates(trx);
     return postJournal(trx, {
       kind: 'order_hold',
       memo: 'debit',
@@ -104,14 +109,7 @@ describe('postToAccount retry (decision 73)', () => {
   it.skipIf(!onPostgres)(
     'when two debits of a not-yet-created account retry after a credit of exactly one of them commits, one lands and the account never goes negative',
     async () => {
-      await sql`create or replace function kabuto_test_pause() returns trigger language plpgsql as $$
-        begin
-          if current_setting('kabuto.test_slow', true) = 'on' then perform pg_sleep(0.4); end if;
-          return null;
-        end $$`.execute(db);
-      await sql`create trigger kabuto_test_pause after update on ledger_account
-        for each statement execute function kabuto_test_pause()`.execute(db);
-      try {
+      await withLedgerUpdatePause(db, async () => {
         const userId = await aUser(db);
         const slow = [
           debitHold(testDb.openAnother(), userId, 100n, true),
@@ -127,9 +125,7 @@ describe('postToAccount retry (decision 73)', () => {
         expect(await balanceOf(db, userId, 'hold:order')).toBe(0n);
         expect(await balanceOf(db, userId, 'cash')).toBe(100n);
         expect((await reconcile(db)).breaches).toEqual([]);
-      } finally {
-        await sql`drop trigger kabuto_test_pause on ledger_account`.execute(db);
-      }
+      });
     },
   );
 

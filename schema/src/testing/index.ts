@@ -5,3 +5,4 @@ export * from './ipo-builders.ts';
 export * from './drand-quicknet-rounds.ts';
 export * from './loan-builders.ts';
 export * from './intraday-builders.ts';
+export * from './ledger-pause.ts';
