@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys, type QuoteSnapshot } from '@kabuto/schema/contracts';
 import { insertCorporateActions, upsertCandles } from '@kabuto/schema/db';
-import { anIpoListing } from '@kabuto/schema/testing';
+import { anIpoListing, testClock } from '@kabuto/schema/testing';
 import {
   changeRate,
   findInstrument,
@@ -21,6 +21,9 @@ import {
 // History written through the real store, snapshots written to Redis the way the feed writes them.
 let t: TestGateway;
 let session: Session;
+// The test's own clock: Sunday 22 November 2026, two days after the seeded history ends, so the
+// answers do not depend on the machine's date (a US holiday once emptied the time-share chart).
+const NOW = Date.UTC(2026, 10, 22, 3, 0);
 const SYMBOLS = ['7203', 'NVDA', 'AAPL', '600519', '000858', 'MSFT'];
 
 async function seedSymbol(instrument: Instrument, from: string): Promise<void> {
@@ -45,7 +48,7 @@ async function seedSymbol(instrument: Instrument, from: string): Promise<void> {
     change_rate: changeRate(last.close, prev.close),
     volume: Number(last.volume),
     seq: 1,
-    ts: Date.now(),
+    ts: NOW,
     open: price(last.open),
     high: price(last.high),
     low: price(last.low),
@@ -62,7 +65,9 @@ async function seedSymbol(instrument: Instrument, from: string): Promise<void> {
 
 beforeAll(async () => {
   // Listed new shares reloaded every 100 ms (30 s in production), so a listing shows up quickly.
-  t = await startTestGateway({ KABUTO_CLOCK: 'always-open' }, undefined, { listedRefreshMs: 100 });
+  t = await startTestGateway({ KABUTO_CLOCK: 'always-open' }, testClock(NOW), {
+    listedRefreshMs: 100,
+  });
   for (const symbol of SYMBOLS) {
     await seedSymbol(
       findInstrument(symbol) as Instrument,
@@ -322,8 +327,8 @@ describe('a newly listed share', () => {
     (await t.call('quote/search', { keyword, lang })).body.data as Array<Record<string, unknown>>;
 
   beforeAll(async () => {
-    await anIpoListing(t.testDb.db, times(Date.now() - 60_000), { symbol: LISTED });
-    await anIpoListing(t.testDb.db, times(Date.now() + HOUR), { symbol: NOT_YET });
+    await anIpoListing(t.testDb.db, times(NOW - 60_000), { symbol: LISTED });
+    await anIpoListing(t.testDb.db, times(NOW + HOUR), { symbol: NOT_YET });
     // The feed's first print of the listed share, written where the feed writes the latest quotes.
     const snapshot: QuoteSnapshot = {
       symbol: LISTED,
@@ -332,7 +337,7 @@ describe('a newly listed share', () => {
       change_rate: changeRate(15_230n, 15_000n),
       volume: 300,
       seq: 1,
-      ts: Date.now(),
+      ts: NOW,
       open: '1500',
       high: '1523',
       low: '1498',

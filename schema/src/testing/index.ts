@@ -6,3 +6,4 @@ export * from './drand-quicknet-rounds.ts';
 export * from './loan-builders.ts';
 export * from './intraday-builders.ts';
 export * from './ledger-pause.ts';
+export * from './test-clock.ts';

@@ -4,7 +4,7 @@ import {
   type ChartPeriod,
   type ChartRange,
 } from '@kabuto/schema/contracts';
-import { loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
+import { latestCandleStart, loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import {
   adjustCandles,
@@ -29,6 +29,20 @@ const RANGE_DAYS: Readonly<Record<ChartRange, number>> = {
   all: 36_500,
 };
 const MAX_BARS = 1_500;
+
+/**
+ * The 1-minute bars around the latest stored minute before now: on a holiday, a weekend or before
+ * the open, the time-share chart shows the last session, however long ago it was.
+ */
+async function lastSessionMinutes(
+  db: Db,
+  instrument: Instrument,
+  nowMs: number,
+): Promise<Candle[]> {
+  const lastStart = await latestCandleStart(db, instrument.symbol, '1m', nowMs + DAY_MS);
+  if (lastStart === null) return [];
+  return loadCandles(db, instrument.symbol, '1m', lastStart - DAY_MS, lastStart + 1);
+}
 
 /** The time-share chart: 1-minute bars of the latest trading day that has any. */
 function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[] {
@@ -72,15 +86,16 @@ export async function chartCandles(
   candles: CandleRow[];
 }> {
   const range = request.range ?? DEFAULT_CHART_RANGE[request.period];
-  const base = request.period === 'time' ? '1m' : basePeriodOf(request.period);
-  const days = request.period === 'time' ? 6 : RANGE_DAYS[range];
-  const stored = await loadCandles(
-    db,
-    instrument.symbol,
-    base,
-    nowMs - days * DAY_MS,
-    nowMs + DAY_MS,
-  );
+  const stored =
+    request.period === 'time'
+      ? await lastSessionMinutes(db, instrument, nowMs)
+      : await loadCandles(
+          db,
+          instrument.symbol,
+          basePeriodOf(request.period),
+          nowMs - RANGE_DAYS[range] * DAY_MS,
+          nowMs + DAY_MS,
+        );
   const actions =
     request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
   const adjustedBars = adjustCandles(stored, actions, request.adjust);

@@ -88,6 +88,25 @@ export async function loadCandles(
   return rows.map(toCandle);
 }
 
+/** Start of the latest bar of one symbol and stored period before `beforeMs`, or null if none. */
+export async function latestCandleStart(
+  db: Db,
+  symbol: string,
+  period: '1m' | '1d',
+  beforeMs: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('candle')
+    .select('start_ms')
+    .where('symbol', '=', symbol)
+    .where('period', '=', period)
+    .where('start_ms', '<', BigInt(beforeMs))
+    .orderBy('start_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.start_ms) : null;
+}
+
 /**
  * The daily bars since `sinceMs` of every symbol (the feed resumes from them), or with
  * `newSharesOnly` of the symbols of new-share listings only.
