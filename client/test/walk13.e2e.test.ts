@@ -129,7 +129,7 @@ describe('issue-13 screens as a new user sees them', () => {
         { type: 'JPY', lang: language },
         auth,
       );
-      expect(items.data.data).toEqual([]);
+      expect(items.data).toEqual([]);
       await shot(page, `${language}-credit-refused`);
       await page.close();
     }, 120_000);

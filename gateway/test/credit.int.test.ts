@@ -376,8 +376,9 @@ describe('trade/ustockslist', () => {
     await t.call('trade/close', { position_id: closing, request_id: requestId() }, s);
     const listed = await t.call('trade/ustockslist', { type: 'jpy', lang: 'us' }, s);
     expect(listed.body).toMatchObject({ status: 1, msg: 'ok' });
-    expect(listed.body.data.status).toBe(1);
-    const items = listed.body.data.data as Record<string, unknown>[];
+    // The list itself, not a list inside a second envelope (issue 19: every list call one shape).
+    const items = listed.body.data as Record<string, unknown>[];
+    expect(Array.isArray(items)).toBe(true);
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({
       status: 0,
@@ -398,8 +399,6 @@ describe('trade/ustockslist', () => {
     expect(items[0]?.['name']).toMatch(/Toyota/i);
     expect(items[1]?.['returned_at']).toEqual(expect.any(Number));
     const stranger = await fundedUser();
-    expect((await t.call('trade/ustockslist', { type: 'jpy' }, stranger)).body.data.data).toEqual(
-      [],
-    );
+    expect((await t.call('trade/ustockslist', { type: 'jpy' }, stranger)).body.data).toEqual([]);
   });
 });

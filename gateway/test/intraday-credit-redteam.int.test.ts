@@ -179,7 +179,7 @@ describe('added credit: odd amounts and replays', () => {
     await addCredit(other, await toyotaLong(other), '4321');
     await addCredit(s, await toyotaLong(s), '1234');
     const mine = await t.call('trade/ustockslist', { lang: 'us' }, s);
-    expect(mine.body.data.data.map((c: { credit: string }) => c.credit)).toEqual(['1234']);
+    expect(mine.body.data.map((c: { credit: string }) => c.credit)).toEqual(['1234']);
   });
 });
 

@@ -305,9 +305,10 @@ describe('trade/usernewstocklist', () => {
     openWindow(applied.terms);
     await t.call('ipo/subscribe', { id: applied.id, lots: '2', request_id: requestId() }, s);
     const list = (await t.call('trade/usernewstocklist', { type: 'jpy', lang: 'us' }, s)).body.data;
-    expect(list.status).toBe(1);
-    expect(list.data).toHaveLength(2);
-    expect(list.data[0]).toMatchObject({
+    // The list itself, not a list inside a second envelope (issue 19: every list call one shape).
+    expect(Array.isArray(list)).toBe(true);
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
       ipo_id: applied.id,
       name: 'Test Industries',
       lots: 2,
@@ -316,7 +317,7 @@ describe('trade/usernewstocklist', () => {
       lots_won: null,
       rjmoney: '-',
     });
-    expect(list.data[1]).toMatchObject({
+    expect(list[1]).toMatchObject({
       ipo_id: won.id,
       status: 1,
       state: 'won',
@@ -325,14 +326,11 @@ describe('trade/usernewstocklist', () => {
       price: '1500',
       lot: 100,
     });
-    await t.call('ipo/waive', { subscription_id: list.data[1].id }, s);
+    await t.call('ipo/waive', { subscription_id: list[1].id }, s);
     const after = (await t.call('trade/usernewstocklist', { type: 'jpy' }, s)).body.data;
-    expect(after.data[1]).toMatchObject({ status: 0, state: 'waived' });
+    expect(after[1]).toMatchObject({ status: 0, state: 'waived' });
     const other = await user();
-    expect((await t.call('trade/usernewstocklist', { type: 'jpy' }, other)).body.data).toEqual({
-      status: 1,
-      data: [],
-    });
+    expect((await t.call('trade/usernewstocklist', { type: 'jpy' }, other)).body.data).toEqual([]);
   });
 
   it('a listed subscription shows “listed” while its position is held and “sold” once it is closed', async () => {
@@ -371,7 +369,7 @@ describe('trade/usernewstocklist', () => {
       .where('id', '=', BigInt(subscriptionId))
       .execute();
     const stateNow = async () =>
-      (await t.call('trade/usernewstocklist', { type: 'jpy' }, s)).body.data.data[0];
+      (await t.call('trade/usernewstocklist', { type: 'jpy' }, s)).body.data[0];
     expect(await stateNow()).toMatchObject({
       status: 0,
       state: 'listed',

@@ -5,7 +5,7 @@ import { storage } from '../../lib/storage.ts';
 /** A position's margin and stop-out price before and after an addition (the server's figures). */
 export type CreditPreview = CallAnswer<'trade/creditpreview'>;
 /** One addition as `trade/ustockslist` sends it (status 0 held with the position, 1 returned). */
-export type CreditItem = CallAnswer<'trade/ustockslist'>['data'][number];
+export type CreditItem = CallAnswer<'trade/ustockslist'>[number];
 
 export const creditApi = {
   async preview(positionId: string, amount: string): Promise<CreditPreview | null> {
@@ -31,7 +31,7 @@ export const creditApi = {
       { type: storage.currency(), lang: storage.language() },
       { quiet: true },
     );
-    if (response.status !== 1 || !Array.isArray(response.data.data)) return [];
-    return response.data.data.filter((item) => item.position_id === positionId);
+    if (response.status !== 1 || !Array.isArray(response.data)) return [];
+    return response.data.filter((item) => item.position_id === positionId);
   },
 };

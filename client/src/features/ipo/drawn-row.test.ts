@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallAnswer } from '@kabuto/schema/contracts';
 import { applyDrawn } from './drawn-row.ts';
 
-const applied: CallAnswer<'trade/usernewstocklist'>['data'][number] = {
+const applied: CallAnswer<'trade/usernewstocklist'>[number] = {
   id: '9',
   ipo_id: '3',
   symbol: 'K123456',

@@ -1,6 +1,6 @@
 import type { AllotmentDrawn, CallAnswer } from '@kabuto/schema/contracts';
 
-type NewShareRecord = CallAnswer<'trade/usernewstocklist'>['data'][number];
+type NewShareRecord = CallAnswer<'trade/usernewstocklist'>[number];
 
 /** The row as the draw left it: won (awaiting payment) with the amount due, or not won. */
 export function applyDrawn(record: NewShareRecord, event: AllotmentDrawn): NewShareRecord {

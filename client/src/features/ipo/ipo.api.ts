@@ -8,7 +8,7 @@ export type IpoListing = CallAnswer<'ipo/list'>[number];
 /** One listing with the spec's new-share fields and the caller's own subscription. */
 export type IpoDetail = CallAnswer<'ipo/detail'>;
 /** The caller's subscription as `trade/usernewstocklist` sends it. */
-export type NewShareRecord = CallAnswer<'trade/usernewstocklist'>['data'][number];
+export type NewShareRecord = CallAnswer<'trade/usernewstocklist'>[number];
 /** The listing phases the list screen shows as tabs (the spec's subscribing, not started, ended). */
 export type ListingTab = 'open' | 'upcoming' | 'closed';
 
@@ -36,7 +36,7 @@ export const ipoApi = {
       { type: storage.currency(), lang: storage.language() },
       { quiet: true },
     );
-    return response.status === 1 ? response.data.data : null;
+    return response.status === 1 ? response.data : null;
   },
   /** Subscribes; the screen shows a refusal itself (it must stay on screen, not only as a toast). */
   async subscribe(id: string, lots: number): Promise<{ msg: string; refusal: Refusal }> {

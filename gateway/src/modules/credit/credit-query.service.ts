@@ -35,7 +35,7 @@ export async function creditList(
   deps: GatewayDeps,
   userId: number,
   lang: Lang,
-): Promise<{ status: number; data: CreditItem[] }> {
+): Promise<CreditItem[]> {
   const credits = await creditsOfUser(deps.db, userId);
   const data = credits.map((credit): CreditItem => {
     const { symbol } = credit;
@@ -52,5 +52,5 @@ export async function creditList(
       returned_at: credit.returnedAtMs,
     };
   });
-  return { status: 1, data };
+  return data;
 }

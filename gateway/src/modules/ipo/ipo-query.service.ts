@@ -139,5 +139,5 @@ export async function newStockList(db: Db, userId: number, lang: Lang) {
       created_at: sub.createdAtMs,
     };
   });
-  return { status: 1, data };
+  return data;
 }

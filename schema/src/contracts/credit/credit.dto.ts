@@ -54,7 +54,5 @@ export const creditItemResponse = z.object({
   returned_at: z.number().nullable(),
 });
 export type CreditItem = z.infer<typeof creditItemResponse>;
-export const creditListResponse = z.object({
-  status: z.number(),
-  data: z.array(creditItemResponse),
-});
+/** `trade/ustockslist`: `data` is the list itself, as every list call answers. */
+export const creditListResponse = z.array(creditItemResponse);

@@ -115,37 +115,35 @@ export const ipoProofResponse = z.object({
 });
 
 /**
- * The caller's subscriptions in the spec's shape (`trade/usernewstocklist`): `status` 1 while
+ * The caller's subscriptions in the spec's shape (`trade/usernewstocklist`, `data` the list itself, as
+ * every list call answers): `status` 1 while
  * active (applied, won, paid), 0 once closed; `state` names the spec's result; `rjmoney` is the
  * amount due, or '-' when nothing is due.
  */
-export const newStockListResponse = z.object({
-  status: z.number(),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      ipo_id: z.string(),
-      symbol: z.string(),
-      name: z.string(),
-      market: z.string(),
-      currency: z.string(),
-      price: decimalString,
-      lot: z.number(),
-      lots: z.number(),
-      ticket: z.string(),
-      status: z.number(),
-      /** applied | won | lost | paid | waived | forfeited | listed | sold */
-      state: z.string(),
-      lots_won: z.number().nullable(),
-      rjmoney: z.string(),
-      pay_deadline: z.number(),
-      draw_at: z.number(),
-      listing_date: z.number(),
-      position_id: z.string().nullable(),
-      created_at: z.number(),
-    }),
-  ),
-});
+export const newStockListResponse = z.array(
+  z.object({
+    id: z.string(),
+    ipo_id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    market: z.string(),
+    currency: z.string(),
+    price: decimalString,
+    lot: z.number(),
+    lots: z.number(),
+    ticket: z.string(),
+    status: z.number(),
+    /** applied | won | lost | paid | waived | forfeited | listed | sold */
+    state: z.string(),
+    lots_won: z.number().nullable(),
+    rjmoney: z.string(),
+    pay_deadline: z.number(),
+    draw_at: z.number(),
+    listing_date: z.number(),
+    position_id: z.string().nullable(),
+    created_at: z.number(),
+  }),
+);
 
 /** The back office: create or edit a listing before its window opens. */
 const timeField = wholeNumberField(1, 8_640_000_000_000);
