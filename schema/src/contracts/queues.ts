@@ -1,26 +1,16 @@
-/** BullMQ queue names (kebab-case) and their payloads. Job ids are deterministic, no ':'. */
-export const QUEUE_NAMES = {
-  assetRecompute: 'asset-recompute',
-  ipoAllotment: 'ipo-allotment',
-  intradaySettlement: 'intraday-settlement',
-  withdrawalPayout: 'withdrawal-payout',
-  loanInterest: 'loan-interest',
-} as const;
+import { recordOf, type RecordOf, type TypesOf } from '../modules/define-module.ts';
+import { MODULES, type Modules } from '../modules/index.ts';
+import type { IpoStep } from '../modules/ipo/module.ts';
 
-export interface QueuePayloads {
-  'asset-recompute': { userId: number; reason: string };
-  'ipo-allotment': { ipoId: number; step: IpoStep };
-  'intraday-settlement': { market: 'JP' | 'US' | 'CN'; sessionDate: string };
-  'withdrawal-payout': { withdrawalId: number };
-  'loan-interest': { date: string };
-}
+export type { IpoStep } from '../modules/ipo/module.ts';
 
 /**
- * The four scheduled steps of a new-share listing, each a job on the `ipo-allotment` queue at its
- * time: freezing the list and publishing its hash at `subscribe_end` (before any beacon exists),
- * the draw at `draw_at`, forfeiting unpaid wins at `pay_deadline`, listing at `listing_at`.
+ * BullMQ queue names (kebab-case) and their payloads, each declared by its module's manifest
+ * (`queues`, `queuePayloads`). Job ids are deterministic, no ':'.
  */
-export type IpoStep = 'freeze' | 'draw' | 'forfeit' | 'list';
+export const QUEUE_NAMES = recordOf(MODULES, 'queues') as RecordOf<Modules, 'queues'>;
+
+export type QueuePayloads = TypesOf<Modules, 'queuePayloads'>;
 
 export function queueName(base: keyof QueuePayloads, prefix: string): string {
   return `${prefix}-${base}`;
