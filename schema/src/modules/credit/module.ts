@@ -1,6 +1,6 @@
 import { defineModule, types } from '../define-module.ts';
-import { CREDIT_JOURNAL_KINDS } from '../../domain/credit/journal-kinds.ts';
-import type { CreditTables } from '../../db/credit/credit.table.ts';
+import { CREDIT_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import type { CreditTables } from './db/credit.table.ts';
 
 /** Margin added to an open position (`trade/addcredit`): its new margin and stop-out price. */
 export interface CreditAddedEvent {

@@ -6,9 +6,9 @@ import {
   creditListResponse,
   creditPreviewRequest,
   creditPreviewResponse,
-} from '../../contracts/credit/credit.dto.ts';
-import * as positionCredit from '../../db/migrations/2026_11_23_170000_position_credit.ts';
-import { creditInvariants } from '../../db/reconcile-credit.ts';
+} from './contracts/credit.dto.ts';
+import * as positionCredit from './db/migrations/2026_11_23_170000_position_credit.ts';
+import { creditInvariants } from './db/reconcile.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const creditWiring = defineWiring({

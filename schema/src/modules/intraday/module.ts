@@ -1,6 +1,6 @@
 import { defineModule, types } from '../define-module.ts';
-import { INTRADAY_JOURNAL_KINDS } from '../../domain/intraday/journal-kinds.ts';
-import type { IntradayTables } from '../../db/intraday/intraday.table.ts';
+import { INTRADAY_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import type { IntradayTables } from './db/intraday.table.ts';
 import type { ClosedPositionEvent } from '../../contracts/realtime-events.ts';
 
 /** Intraday: a held amount traded within one session, settled at the market's close. */

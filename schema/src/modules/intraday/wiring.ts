@@ -8,9 +8,9 @@ import {
   intradayDetailResponse,
   intradayListRequest,
   intradayListResponse,
-} from '../../contracts/intraday/intraday.dto.ts';
-import * as intraday from '../../db/migrations/2026_11_23_160000_intraday.ts';
-import { intradayHolds } from '../../db/reconcile-intraday.ts';
+} from './contracts/intraday.dto.ts';
+import * as intraday from './db/migrations/2026_11_23_160000_intraday.ts';
+import { intradayHolds } from './db/reconcile.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const intradayWiring = defineWiring({

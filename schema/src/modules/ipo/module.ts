@@ -1,7 +1,7 @@
 import { defineModule, types } from '../define-module.ts';
-import { IPO_JOURNAL_KINDS } from '../../domain/ipo/journal-kinds.ts';
-import type { AllotmentDrawn } from '../../contracts/ipo/ipo.dto.ts';
-import type { IpoTables } from '../../db/ipo/ipo.table.ts';
+import { IPO_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import type { AllotmentDrawn } from './contracts/ipo.dto.ts';
+import type { IpoTables } from './db/ipo.table.ts';
 
 /** New shares: subscribe, the verifiable draw, pay or waive, listing as a position. */
 export const ipoModule = defineModule({

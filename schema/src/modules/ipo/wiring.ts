@@ -18,12 +18,12 @@ import {
   ipoWaiveRequest,
   newStockListRequest,
   newStockListResponse,
-} from '../../contracts/ipo/ipo.dto.ts';
+} from './contracts/ipo.dto.ts';
 import { noData } from '../../contracts/http/answers.ts';
-import * as ipo from '../../db/migrations/2026_11_23_130000_ipo.ts';
-import * as ipoDrawIndex from '../../db/migrations/2026_11_23_150000_ipo_draw_index.ts';
-import * as ipoListFrozenAt from '../../db/migrations/2026_11_23_190000_ipo_list_frozen_at.ts';
-import { ipoHolds } from '../../db/reconcile-ipo.ts';
+import * as ipo from './db/migrations/2026_11_23_130000_ipo.ts';
+import * as ipoDrawIndex from './db/migrations/2026_11_23_150000_ipo_draw_index.ts';
+import * as ipoListFrozenAt from './db/migrations/2026_11_23_190000_ipo_list_frozen_at.ts';
+import { ipoHolds } from './db/reconcile.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const ipoWiring = defineWiring({

@@ -1,7 +1,7 @@
 import { defineModule, types } from '../define-module.ts';
-import { LOAN_JOURNAL_KINDS } from '../../domain/loans/journal-kinds.ts';
-import type { LoanUpdated } from '../../contracts/loans/loans.dto.ts';
-import type { LoanTables } from '../../db/loans/loans.table.ts';
+import { LOAN_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import type { LoanUpdated } from './contracts/loans.dto.ts';
+import type { LoanTables } from './db/loans.table.ts';
 
 /** The inbox messages a loan sends (one at each step, and a margin call at most once a day). */
 export const LOAN_MESSAGE_KINDS = [

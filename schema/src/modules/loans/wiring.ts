@@ -14,9 +14,9 @@ import {
   loanListResponse,
   loanRepayRequest,
   loanStatusResponse,
-} from '../../contracts/loans/loans.dto.ts';
-import * as loans from '../../db/migrations/2026_11_23_180000_loans.ts';
-import { loanDebts } from '../../db/reconcile-loans.ts';
+} from './contracts/loans.dto.ts';
+import * as loans from './db/migrations/2026_11_23_180000_loans.ts';
+import { loanDebts } from './db/reconcile.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const loansWiring = defineWiring({
