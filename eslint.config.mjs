@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['schema/src/domain/**'],
+    files: ['schema/src/domain/**', 'schema/src/modules/*/domain/**'],
     rules: {
       'no-restricted-imports': boundary([
         {

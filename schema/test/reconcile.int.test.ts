@@ -4,7 +4,7 @@ import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
   intradayHoldPostings,
   intradayReleasePostings,
-} from '../src/domain/intraday/settlement.ts';
+} from '../src/modules/intraday/domain/settlement.ts';
 import {
   advance,
   insertApplication,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
@@ -41,18 +41,37 @@ function columnShape(type: string, nullable: boolean, families: Record<string, F
   return nullable ? `${family}?` : family;
 }
 
-/** The module table files (`schema/src/db/<module>/<module>.table.ts`) beside tables.ts. */
-function tableFiles(): string[] {
-  const dbDir = dirname(TABLES_TS);
-  const modules = readdirSync(dbDir, { withFileTypes: true }).filter((entry) =>
-    entry.isDirectory(),
-  );
-  const files = modules.flatMap((dir) =>
-    readdirSync(join(dbDir, dir.name))
+const MODULES_DIR = join(import.meta.dirname, '../src/modules');
+
+/** The `*.table.ts` files directly in each sub-folder of `dir` (or of its `db/` when `nested`). */
+function tableFilesUnder(dir: string, nested: boolean): string[] {
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return folders.flatMap((folder) => {
+    const at = nested ? join(dir, folder.name, 'db') : join(dir, folder.name);
+    if (!existsSync(at)) return [];
+    return readdirSync(at)
       .filter((name) => name.endsWith('.table.ts'))
-      .map((name) => join(dbDir, dir.name, name)),
-  );
-  return [TABLES_TS, ...files];
+      .map((name) => join(at, name));
+  });
+}
+
+/** tables.ts, and the table files beside it and in each module (`modules/<m>/db/*.table.ts`). */
+function tableFiles(): string[] {
+  return [
+    TABLES_TS,
+    ...tableFilesUnder(dirname(TABLES_TS), false),
+    ...tableFilesUnder(MODULES_DIR, true),
+  ];
+}
+
+/** The table maps the module manifests add to `Database` (`tables: IpoTables` in `module.ts`). */
+function manifestTableMaps(): string[] {
+  return readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(MODULES_DIR, entry.name, 'module.ts'))
+    .filter((file) => existsSync(file))
+    .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\btables: (\w+)/g)])
+    .map((match) => match[1] ?? '');
 }
 
 /**
@@ -72,8 +91,10 @@ function shapeOfTypes(): Shape {
       if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
     });
   }
-  // `Database` lists its tables itself or through the per-module maps it extends.
+  // `Database` lists its tables itself or through the per-module maps it extends; `ModuleTables`
+  // is what the module manifests declare.
   const tablesOf = (name: string): ts.TypeElement[] => {
+    if (name === 'ModuleTables') return manifestTableMaps().flatMap(tablesOf);
     const declaration = interfaces.get(name);
     if (!declaration) return [];
     const inherited = (declaration.heritageClauses ?? [])

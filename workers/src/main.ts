@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Queue, type Worker } from 'bullmq';
 import { queueName, systemClock } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom, keepListedInstrumentsFresh } from '@kabuto/schema/db';
@@ -8,18 +6,9 @@ import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { installProcessGuards } from './infra/process-guard.ts';
-import { announceListing, followListingAnnouncements } from './infra/listing-announcements.ts';
-import { startAssetRecomputeWorker } from './jobs/asset-recompute/asset-recompute.processor.ts';
-import { startLimitMatcher } from './jobs/limit-matcher/limit-matcher.ts';
-import { startStopOutWatcher } from './jobs/stop-out/stop-out.ts';
-import { createLocalBankTransfers } from './jobs/withdrawal-payout/bank-transfers.ts';
-import { startWithdrawalPayouts } from './jobs/withdrawal-payout/withdrawal-payout.processor.ts';
-import { startIpoAllotment } from './jobs/ipo-allotment/ipo-allotment.processor.ts';
-import { startLoanInterest } from './jobs/loan-interest/loan-interest.processor.ts';
-import { startIntradaySettlement } from './jobs/intraday-settlement/intraday-settlement.processor.ts';
-import { feedClosingPrice } from './jobs/intraday-settlement/closing-price.ts';
-import { createLocalBeacon } from './feeds/beacon/local-beacon.ts';
-import { createDrandBeacon } from './feeds/beacon/drand-beacon.ts';
+import { followListingAnnouncements } from './infra/listing-announcements.ts';
+import { JOB_MODULES } from './jobs/index.ts';
+import type { JobContext } from './jobs/job-module.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
 import { startFeedLeader } from './feeds/market-data/feed-leader.ts';
 
@@ -41,59 +30,19 @@ function startAssetQueue({ config, redis, logger }: Role) {
   return quietOnError(new Queue(name, { connection }), logger, name);
 }
 
-/** The jobs role: asset recomputation, the limit matcher, the stop-out watcher, withdrawal payouts, new-share steps. */
+/** The jobs role: every module's jobs (`jobs/index.ts`), stopped in the reverse order. */
 async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const { config, redis, db, logger } = role;
   const redisPrefix = config.redisPrefix;
-  const named = (name: string) => createLogger(config.logLevel, name);
   const emitter = createAccountEmitter(redis, redisPrefix, db);
-  const clock = systemClock;
-  workers.push(startAssetRecomputeWorker({ db, redis, emitter, redisPrefix, logger }));
   const assetQueue = startAssetQueue(role);
-  const shared = { db, redis, redisPrefix, emitter, assetQueue, clock };
-  const matcher = await startLimitMatcher({ ...shared, logger: named('limit-matcher') });
-  const stopOut = await startStopOutWatcher({ ...shared, logger: named('stop-out') });
-  mkdirSync(config.dataDir, { recursive: true });
-  const transfers = createLocalBankTransfers(join(config.dataDir, 'bank-transfers.jsonl'), clock);
-  const payouts = await startWithdrawalPayouts({
-    db,
-    redis,
-    redisPrefix,
-    transfers,
-    emitter,
-    logger: named('withdrawal-payout'),
-    clock,
-  });
-  const localBeacon = createLocalBeacon();
-  const drandBeacon = createDrandBeacon({ clock });
-  const allotment = await startIpoAllotment({
-    db,
-    redis,
-    redisPrefix,
-    emitter,
-    clock,
-    beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
-    announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
-    logger: named('ipo-allotment'),
-  });
-  const loanInterest = startLoanInterest({ ...shared, logger: named('loan-interest') });
-  const intraday = await startIntradaySettlement({
-    ...{ db, redis, redisPrefix, emitter, clock, forcedCloseFee: config.forcedCloseFee },
-    closingPrice: feedClosingPrice({
-      ...{ db, redis, redisPrefix },
-      alwaysOpen: config.clock === 'always-open',
-    }),
-    logger: named('intraday-settlement'),
-  });
-  return [
-    () => loanInterest.stop(),
-    () => intraday.stop(),
-    () => allotment.stop(),
-    () => matcher.stop(),
-    () => stopOut.stop(),
-    () => payouts.stop(),
-    () => assetQueue.close(),
-  ];
+  const context: JobContext = {
+    ...{ config, db, redis, redisPrefix, emitter, assetQueue, clock: systemClock, logger, workers },
+    named: (name) => createLogger(config.logLevel, name),
+  };
+  const stoppers: Stopper[] = [() => assetQueue.close()];
+  for (const jobs of JOB_MODULES) stoppers.unshift(await jobs.start(context));
+  return stoppers;
 }
 
 /** The feed role: the market-data leader (simulator or replay) under a Redis lease. */

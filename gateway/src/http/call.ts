@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { Refusal, type CallOutput, type SuccessKey } from '@kabuto/schema/contracts';
+import {
+  Refusal,
+  type CallContract,
+  type CallOutput,
+  type SuccessKey,
+} from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../deps.ts';
 
 /** Who is calling: filled by the auth middleware for calls that need a user. */
@@ -114,4 +119,20 @@ export function defineAdminCall<S extends z.ZodType, O extends CallOutput>(
       return spec.handle({ ...(context as CallContext<z.infer<S>>), admin });
     },
   };
+}
+
+/**
+ * A call's path, input and output as its module's contract declares them (`calls` or `adminCalls`
+ * in `schema/src/modules/<m>/wiring.ts`): spread into `defineUserCall` and the like, so the
+ * handler is bound to the one declaration instead of a copy of it.
+ */
+export function contractOf<
+  M extends Readonly<Record<string, CallContract>>,
+  P extends keyof M & string,
+>(
+  calls: M,
+  path: P,
+): { readonly path: P; readonly input: M[P]['input']; readonly output: M[P]['output'] } {
+  const contract = calls[path] as M[P];
+  return { path, input: contract.input, output: contract.output };
 }

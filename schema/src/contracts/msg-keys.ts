@@ -1,5 +1,11 @@
-/** Every msg key of CONTRACT.md section 5. The client translates each one in jp, cn and us. */
-export const REFUSAL_KEYS = [
+import { listOf, type ListOf } from '../modules/define-module.ts';
+import { MODULES, type Modules } from '../modules/index.ts';
+
+/**
+ * Every msg key of CONTRACT.md section 5, and the kernel's own; each module's manifest adds its own
+ * (`refusalKeys`, `successKeys`). The client translates each one in jp, cn and us.
+ */
+const KERNEL_REFUSAL_KEYS = [
   'invalid_param',
   'login_required',
   'account_exists',
@@ -73,21 +79,11 @@ export const REFUSAL_KEYS = [
   'internal_error',
   'quote_expired',
   'grant_not_yet',
-  // New shares: the proof (or a payment) before the draw; a payment or waiver of a subscription
-  // that did not win (or was already settled); a second payment; a payment after the deadline.
-  'allotment_not_drawn',
-  'allotment_not_won',
-  'already_paid',
-  'pay_deadline_passed',
-  // Back office: a listing's terms can no longer be edited once its subscription window opened.
-  'listing_already_open',
-  // Loans: repaying a loan that is not passed (under review, rejected, already repaid).
-  'loan_not_repayable',
   // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
   'service_unavailable',
 ] as const;
 
-export const SUCCESS_KEYS = [
+const KERNEL_SUCCESS_KEYS = [
   'ok',
   'register_ok',
   'login_ok',
@@ -118,8 +114,19 @@ export const SUCCESS_KEYS = [
   'order_placed',
 ] as const;
 
-export type RefusalKey = (typeof REFUSAL_KEYS)[number];
-export type SuccessKey = (typeof SUCCESS_KEYS)[number];
+export type RefusalKey = (typeof KERNEL_REFUSAL_KEYS)[number] | ListOf<Modules, 'refusalKeys'>;
+export type SuccessKey = (typeof KERNEL_SUCCESS_KEYS)[number] | ListOf<Modules, 'successKeys'>;
+
+/** Every refusal key: the kernel's, then each module's in `MODULES` order. */
+export const REFUSAL_KEYS = [
+  ...KERNEL_REFUSAL_KEYS,
+  ...listOf(MODULES, 'refusalKeys'),
+] as readonly RefusalKey[] as readonly [RefusalKey, ...RefusalKey[]];
+/** Every success key: the kernel's, then each module's in `MODULES` order. */
+export const SUCCESS_KEYS = [
+  ...KERNEL_SUCCESS_KEYS,
+  ...listOf(MODULES, 'successKeys'),
+] as readonly SuccessKey[] as readonly [SuccessKey, ...SuccessKey[]];
 export type MsgKey = RefusalKey | SuccessKey;
 
 /** The HTTP status that goes with a refusal when it is not a plain business refusal (200). */

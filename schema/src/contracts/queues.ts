@@ -1,57 +1,18 @@
-/** BullMQ queue names (kebab-case) and their payloads. Job ids are deterministic, no ':'. */
-export const QUEUE_NAMES = {
-  assetRecompute: 'asset-recompute',
-  ipoAllotment: 'ipo-allotment',
-  intradaySettlement: 'intraday-settlement',
-  withdrawalPayout: 'withdrawal-payout',
-  loanInterest: 'loan-interest',
-} as const;
+import { recordOf, type RecordOf, type TypesOf } from '../modules/define-module.ts';
+import { MODULES, type Modules } from '../modules/index.ts';
 
-export interface QueuePayloads {
-  'asset-recompute': { userId: number; reason: string };
-  'ipo-allotment': { ipoId: number; step: IpoStep };
-  'intraday-settlement': { market: 'JP' | 'US' | 'CN'; sessionDate: string };
-  'withdrawal-payout': { withdrawalId: number };
-  'loan-interest': { date: string };
-}
+export type { IpoStep } from '../modules/ipo/module.ts';
 
 /**
- * The four scheduled steps of a new-share listing, each a job on the `ipo-allotment` queue at its
- * time: freezing the list and publishing its hash at `subscribe_end` (before any beacon exists),
- * the draw at `draw_at`, forfeiting unpaid wins at `pay_deadline`, listing at `listing_at`.
+ * BullMQ queue names (kebab-case) and their payloads, each declared by its module's manifest
+ * (`queues`, `queuePayloads`). Job ids are deterministic, no ':'.
  */
-export type IpoStep = 'freeze' | 'draw' | 'forfeit' | 'list';
+export const QUEUE_NAMES = recordOf(MODULES, 'queues') as RecordOf<Modules, 'queues'>;
+
+export type QueuePayloads = TypesOf<Modules, 'queuePayloads'>;
 
 export function queueName(base: keyof QueuePayloads, prefix: string): string {
   return `${prefix}-${base}`;
-}
-
-/** One settlement per market and session date: `intraday-settle-JP-2026-11-24`. */
-export function intradaySettlementJobId(market: string, sessionDate: string): string {
-  return `intraday-settle-${market}-${sessionDate}`;
-}
-
-/**
- * The one place an intraday settlement job is built (the workers' scheduler, tests, e2e): due at
- * the session's close, retried with backoff on a transient failure.
- */
-export function intradaySettlementJob(
-  market: 'JP' | 'US' | 'CN',
-  sessionDate: string,
-  closesAtMs: number,
-  nowMs: number,
-): JobSpec<'intraday-settlement'> {
-  return {
-    name: QUEUE_NAMES.intradaySettlement,
-    data: { market, sessionDate },
-    opts: {
-      jobId: intradaySettlementJobId(market, sessionDate),
-      delay: Math.max(0, closesAtMs - nowMs),
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 1000 },
-      ...KEEP,
-    },
-  };
 }
 
 /** One payout job per withdrawal: a second approval or the start-up sweep cannot queue it twice. */
@@ -82,7 +43,8 @@ export interface JobSpec<Q extends keyof QueuePayloads> {
   readonly opts: JobOptions;
 }
 
-const KEEP = { removeOnComplete: 1000, removeOnFail: 1000 } as const;
+/** How many finished and failed jobs BullMQ keeps, for every queue. */
+export const KEEP = { removeOnComplete: 1000, removeOnFail: 1000 } as const;
 
 /**
  * The one place a payout job is built, by the gateway on approval and by tests: its id, and its
@@ -111,52 +73,5 @@ export function assetRecomputeJob(
     name: QUEUE_NAMES.assetRecompute,
     data: { userId, reason },
     opts: { jobId: assetRecomputeJobId(userId, reason, atMs), ...KEEP },
-  };
-}
-
-/** One job per listing and step: scheduling it again (a restart's sweep, an edit) adds nothing. */
-export function ipoStepJobId(ipoId: number, step: IpoStep): string {
-  return `ipo-${step}-${ipoId}`;
-}
-
-/**
- * The one place a new-share step job is built (by the gateway when a listing is created or edited,
- * and by the workers' sweep): due at `atMs`, retried with backoff on a transient failure.
- */
-export function ipoStepJob(
-  ipoId: number,
-  step: IpoStep,
-  atMs: number,
-  nowMs: number,
-): JobSpec<'ipo-allotment'> {
-  return {
-    name: QUEUE_NAMES.ipoAllotment,
-    data: { ipoId, step },
-    opts: {
-      jobId: ipoStepJobId(ipoId, step),
-      delay: Math.max(0, atMs - nowMs),
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 1000 },
-      ...KEEP,
-    },
-  };
-}
-
-/** One interest job per Tokyo date: scheduling the same date again (every sweep does) adds nothing. */
-export function loanInterestJobId(date: string): string {
-  return `loan-interest-${date}`;
-}
-
-/** The one place a daily interest job is built (by the workers' scheduler and by tests). */
-export function loanInterestJob(date: string): JobSpec<'loan-interest'> {
-  return {
-    name: QUEUE_NAMES.loanInterest,
-    data: { date },
-    opts: {
-      jobId: loanInterestJobId(date),
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 1000 },
-      ...KEEP,
-    },
   };
 }

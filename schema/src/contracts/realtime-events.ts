@@ -1,5 +1,8 @@
-import type { AllotmentDrawn } from './ipo/ipo.dto.ts';
-import type { LoanUpdated } from './loans/loans.dto.ts';
+import type { TypesOf, UnionOf } from '../modules/define-module.ts';
+import type { Modules } from '../modules/index.ts';
+
+export type { CreditAddedEvent } from '../modules/credit/module.ts';
+export type { LoanMessageKind } from '../modules/loans/module.ts';
 
 /** The one socket event map, shared by gateway, workers' emitter, client and bench. */
 export interface QuoteTick {
@@ -46,30 +49,8 @@ export type OrderUpdate =
   | ({ reason: 'closed' } & ClosedPositionEvent)
   | ({ reason: 'stop_out' } & ClosedPositionEvent)
   | { reason: 'cancelled'; order_id: string; released: string }
-  /** The settlement at the market's close closed an intraday position at the closing price. */
-  | ({ reason: 'intraday_close'; application_id: string } & ClosedPositionEvent)
-  /** An intraday application is settled: its hold released with the P&L. */
-  | {
-      reason: 'intraday_traded';
-      application_id: string;
-      status: 'traded';
-      released: string;
-      pnl: string;
-    }
-  /** An intraday application whose session never opened: its hold released whole. */
-  | { reason: 'intraday_failed'; application_id: string; status: 'failed'; released: string }
-  /** An intraday application was made (its amount held). */
-  | { reason: 'intraday_applied'; application_id: string; status: string; amount: string }
-  | ({ reason: 'credit_added' } & CreditAddedEvent);
-
-/** Margin added to an open position (`trade/addcredit`): its new margin and stop-out price. */
-export interface CreditAddedEvent {
-  position_id: string;
-  credit_id: string;
-  amount: string;
-  margin: string;
-  stop_out_price: string | null;
-}
+  /** Each module's own reasons (`orderUpdates` in its manifest: intraday's, credit's). */
+  | UnionOf<Modules, 'orderUpdates'>;
 
 export interface ClosedPositionEvent {
   position_id: string;
@@ -93,15 +74,10 @@ export function orderUpdated<R extends OrderUpdateReason>(
 
 export type FundUpdate =
   | {
-      reason:
-        | 'deposit_requested'
-        | 'withdrawal_requested'
-        | 'exchange'
-        | 'ipo_subscribed'
-        | 'ipo_payment'
-        | 'ipo_waived';
+      reason: 'deposit_requested' | 'withdrawal_requested' | 'exchange';
       [field: string]: unknown;
     }
+  | UnionOf<Modules, 'fundUpdates'>
   | { reason: FundDecisionReason; id: string }
   | { kind: 'paper_grant'; [field: string]: unknown }
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string };
@@ -122,22 +98,19 @@ export type MessageCreated =
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
   | { kind: 'margin_call'; position_id: string; symbol: string; price: string }
-  | { kind: LoanMessageKind; loan_id: string }
-  | { kind: 'intraday_settled'; application_id: string };
+  | UnionOf<Modules, 'messages'>;
 
-/** The inbox messages a loan sends (one at each step, and a margin call at most once a day). */
-export type LoanMessageKind =
-  'loan_applied' | 'loan_passed' | 'loan_rejected' | 'loan_repaid' | 'loan_margin_call';
-
-/** Payload per account event, before the sender adds `seq`. */
-export interface AccountEventPayloads {
+/** The kernel's account events. */
+interface KernelAccountEvents {
   'order:updated': OrderUpdate;
   'assets:updated': AssetsUpdate;
   'fund:updated': FundUpdate;
   'message:created': MessageCreated;
-  'allotment:drawn': AllotmentDrawn;
-  'loan:updated': LoanUpdated;
 }
+
+/** Payload per account event, before the sender adds `seq`: the kernel's and each module's. */
+export interface AccountEventPayloads extends KernelAccountEvents, ModuleAccountEvents {}
+type ModuleAccountEvents = TypesOf<Modules, 'accountEvents'>;
 
 /** What the client receives for an account event. */
 export type AccountEvent<E extends AccountEventName = AccountEventName> = AccountEventPayloads[E] &
@@ -153,16 +126,13 @@ export function accountEventArgs<E extends AccountEventName>(
 
 export type Ack = { ok: true } | { ok: false; msg: string };
 
-export interface ServerToClientEvents {
+/** One listener per account event, derived from `AccountEventPayloads`. */
+type AccountEventListeners = { [E in AccountEventName]: (event: AccountEvent<E>) => void };
+
+export interface ServerToClientEvents extends AccountEventListeners {
   'quote:tick': (tick: QuoteTick) => void;
   /** Conflated frames for sockets that asked for them (`auth.frames = 'batch'`): latest tick per symbol. */
   'quote:ticks': (ticks: QuoteTick[]) => void;
-  'order:updated': (event: AccountEvent<'order:updated'>) => void;
-  'assets:updated': (event: AccountEvent<'assets:updated'>) => void;
-  'allotment:drawn': (event: AccountEvent<'allotment:drawn'>) => void;
-  'loan:updated': (event: AccountEvent<'loan:updated'>) => void;
-  'fund:updated': (event: AccountEvent<'fund:updated'>) => void;
-  'message:created': (event: AccountEvent<'message:created'>) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,5 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db.ts';
+import { MODULE_WIRING } from '../modules/wiring.ts';
+import type { ModuleWiring } from '../modules/define-wiring.ts';
 import * as createAccounts from './migrations/2026_11_21_090000_create_accounts.ts';
 import * as createLedger from './migrations/2026_11_21_090100_create_ledger.ts';
 import * as createMarketData from './migrations/2026_11_21_100000_create_market_data.ts';
@@ -13,15 +15,9 @@ import * as withdrawalOnePending from './migrations/2026_11_23_090000_withdrawal
 import * as accountEventOutbox from './migrations/2026_11_23_100000_account_event_outbox.ts';
 import * as withdrawalExplicitStatus from './migrations/2026_11_23_110000_withdrawal_explicit_status.ts';
 import * as withdrawalClaimLease from './migrations/2026_11_23_120000_withdrawal_claim_lease.ts';
-import * as ipo from './migrations/2026_11_23_130000_ipo.ts';
-import * as loans from './migrations/2026_11_23_180000_loans.ts';
-import * as ipoDrawIndex from './migrations/2026_11_23_150000_ipo_draw_index.ts';
-import * as ipoListFrozenAt from './migrations/2026_11_23_190000_ipo_list_frozen_at.ts';
-import * as intraday from './migrations/2026_11_23_160000_intraday.ts';
-import * as positionCredit from './migrations/2026_11_23_170000_position_credit.ts';
 
-/** Migrations listed in order; names are their file names (frozen in time). */
-const MIGRATIONS: Record<string, Migration> = {
+/** The kernel's migrations; names are their file names (frozen in time). */
+const KERNEL_MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_090000_create_accounts': createAccounts,
   '2026_11_21_090100_create_ledger': createLedger,
   '2026_11_21_100000_create_market_data': createMarketData,
@@ -35,13 +31,17 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_100000_account_event_outbox': accountEventOutbox,
   '2026_11_23_110000_withdrawal_explicit_status': withdrawalExplicitStatus,
   '2026_11_23_120000_withdrawal_claim_lease': withdrawalClaimLease,
-  '2026_11_23_130000_ipo': ipo,
-  '2026_11_23_150000_ipo_draw_index': ipoDrawIndex,
-  '2026_11_23_180000_loans': loans,
-  '2026_11_23_160000_intraday': intraday,
-  '2026_11_23_170000_position_credit': positionCredit,
-  '2026_11_23_190000_ipo_list_frozen_at': ipoListFrozenAt,
 };
+
+/**
+ * Every migration: the kernel's and each module's (`migrations` in its wiring). Kysely runs them in
+ * the order of their names (timestamps), so a module's migrations interleave with the kernel's by
+ * date, exactly as before they moved into the module.
+ */
+const MIGRATIONS: Record<string, Migration> = Object.assign(
+  { ...KERNEL_MIGRATIONS },
+  ...(MODULE_WIRING as readonly ModuleWiring[]).map((wiring) => wiring.migrations ?? {}),
+);
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

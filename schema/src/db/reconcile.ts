@@ -3,10 +3,8 @@ import { OPEN_WITHDRAWAL_STATUSES } from '../domain/index.ts';
 import type { Db } from './create-db.ts';
 import { dialectOf } from './dialect.ts';
 import { sequenceJournals } from './journal-sequencer.ts';
-import { ipoHolds } from './reconcile-ipo.ts';
-import { loanDebts } from './reconcile-loans.ts';
-import { intradayHolds } from './reconcile-intraday.ts';
-import { creditInvariants } from './reconcile-credit.ts';
+import { MODULE_WIRING } from '../modules/wiring.ts';
+import type { ModuleWiring } from '../modules/define-wiring.ts';
 
 export interface Breach {
   readonly invariant: string;
@@ -186,6 +184,15 @@ function inOneSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T
   return transaction.setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
 }
 
+/** Each module's own invariants (`reconcile` in its wiring), in `MODULE_WIRING` order. */
+async function moduleInvariants(db: Db): Promise<Breach[]> {
+  const breaches: Breach[] = [];
+  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) {
+    for (const check of wiring.reconcile ?? []) breaches.push(...(await check(db)));
+  }
+  return breaches;
+}
+
 async function checkAll(db: Db): Promise<ReconcileReport> {
   const breaches = [
     ...(await unbalancedJournals(db)),
@@ -193,10 +200,7 @@ async function checkAll(db: Db): Promise<ReconcileReport> {
     ...(await derivedBalances(db)),
     ...(await negatives(db)),
     ...(await withdrawalHolds(db)),
-    ...(await ipoHolds(db)),
-    ...(await loanDebts(db)),
-    ...(await intradayHolds(db)),
-    ...(await creditInvariants(db)),
+    ...(await moduleInvariants(db)),
     ...(await journalSequence(db)),
   ];
   const journals = await db

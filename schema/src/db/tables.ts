@@ -1,9 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Id, Int } from './column-types.ts';
-import type { IpoTables } from './ipo/ipo.table.ts';
-import type { LoanTables } from './loans/loans.table.ts';
-import type { IntradayTables } from './intraday/intraday.table.ts';
-import type { CreditTables } from './credit/credit.table.ts';
+import type { TypesOf } from '../modules/define-module.ts';
+import type { Modules } from '../modules/index.ts';
 
 export interface AppUserTable {
   id: Generated<bigint>;
@@ -395,7 +393,10 @@ export interface AccountEventTables {
   account_event_outbox: AccountEventOutboxTable;
 }
 
-/** Every table: the union of each module's (a new module adds its interface and one name here). */
+/** The tables each module declares in its manifest (`types: types<{ tables: ... }>()`). */
+type ModuleTables = TypesOf<Modules, 'tables'>;
+
+/** Every table: the kernel's, and each module's. */
 export interface Database
   extends
     AccountsTables,
@@ -405,10 +406,7 @@ export interface Database
     FundsTables,
     BackOfficeTables,
     AccountEventTables,
-    IpoTables,
-    LoanTables,
-    IntradayTables,
-    CreditTables {}
+    ModuleTables {}
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type NewAppUserRow = Insertable<AppUserTable>;

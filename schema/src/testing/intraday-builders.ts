@@ -2,7 +2,7 @@ import type { Db } from '../db/create-db.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { postJournal } from '../db/repositories/ledger.store.ts';
 import { insertPosition } from '../db/repositories/trading.store.ts';
-import { insertApplication } from '../db/intraday/applications.repository.ts';
+import { insertApplication } from '../modules/intraday/db/applications.repository.ts';
 import { platformAccount, userAccount } from '../domain/ledger/accounts.ts';
 import { journalMemo } from '../domain/ledger/journal-memo.ts';
 import { findInstrument, type Instrument } from '../domain/market/instruments.ts';
@@ -12,9 +12,9 @@ import {
   buyingPowerOf,
   intradayMargin,
   positionLeverageOf,
-} from '../domain/intraday/buying-power.ts';
-import { INTRADAY_RULES } from '../domain/intraday/rules.ts';
-import { intradayHoldPostings } from '../domain/intraday/settlement.ts';
+} from '../modules/intraday/domain/buying-power.ts';
+import { INTRADAY_RULES } from '../modules/intraday/domain/rules.ts';
+import { intradayHoldPostings } from '../modules/intraday/domain/settlement.ts';
 import { computeFees } from '../domain/trading/fees.ts';
 import { openFromCash } from '../domain/trading/postings.ts';
 import type { PositionSide } from '../domain/trading/order-rules.ts';

@@ -1,16 +1,14 @@
-import { adminIntradayListRequest, adminIntradayListResponse } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
-import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { intradayWiring } from '@kabuto/schema/modules/intraday/wiring.ts';
 import { audit } from '../admin/admin-sessions.repository.ts';
 import { applicationsForAdmin } from './intraday-query.service.ts';
 import { viewOf } from './intraday.calls.ts';
 
 export const adminIntradayListCall = defineAdminCall({
-  path: 'intraday/applications',
+  ...contractOf(intradayWiring.adminCalls, 'intraday/applications'),
   summary:
     'Intraday applications by status and market with their figures; read-only, the read is audited',
-  input: adminIntradayListRequest,
-  output: adminIntradayListResponse,
   async handle({ input, admin, deps }) {
     const view = viewOf(deps);
     const data = await applicationsForAdmin(deps.db, input, view);

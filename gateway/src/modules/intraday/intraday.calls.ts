@@ -1,12 +1,5 @@
-import {
-  intradayAppliedResponse,
-  intradayApplyRequest,
-  intradayDetailRequest,
-  intradayDetailResponse,
-  intradayListRequest,
-  intradayListResponse,
-} from '@kabuto/schema/contracts';
-import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { intradayWiring } from '@kabuto/schema/modules/intraday/wiring.ts';
 import type { GatewayDeps } from '../../deps.ts';
 import { applyIntraday } from './apply.service.ts';
 import { applicationDetail, listApplications } from './intraday-query.service.ts';
@@ -16,22 +9,18 @@ export function viewOf(deps: GatewayDeps) {
 }
 
 export const intradayApplyCall = defineUserCall({
-  path: 'intraday/apply',
+  ...contractOf(intradayWiring.calls, 'intraday/apply'),
   summary:
     'Applies an amount (positive whole major units, credit_invalid otherwise) in JPY/USD/CNY for that market’s current or next session; held cash → hold:intraday; one open application per market (fund_operation_busy)',
-  input: intradayApplyRequest,
-  output: intradayAppliedResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'submit_ok', data: await applyIntraday(deps, caller, input) };
   },
 });
 
 export const intradayListCall = defineUserCall({
-  path: 'intraday/list',
+  ...contractOf(intradayWiring.calls, 'intraday/list'),
   summary:
     'The caller’s intraday applications (applied, trading, submitted, traded, failed) with buying power and P&L',
-  input: intradayListRequest,
-  output: intradayListResponse,
   async handle({ input, caller, deps }) {
     const data = await listApplications(deps.db, caller.userId, input.status, viewOf(deps));
     return { msg: 'ok', data };
@@ -39,10 +28,8 @@ export const intradayListCall = defineUserCall({
 });
 
 export const intradayDetailCall = defineUserCall({
-  path: 'intraday/detail',
+  ...contractOf(intradayWiring.calls, 'intraday/detail'),
   summary: 'One intraday application with every trade opened under it and how each closed',
-  input: intradayDetailRequest,
-  output: intradayDetailResponse,
   async handle({ input, caller, deps }) {
     return {
       msg: 'ok',

@@ -1,42 +1,29 @@
-import {
-  adminIpoCreatedResponse,
-  adminIpoListingRequest,
-  adminIpoSubscriptionsRequest,
-  adminIpoSubscriptionsResponse,
-  adminIpoUpdateRequest,
-  noData,
-} from '@kabuto/schema/contracts';
-import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { ipoWiring } from '@kabuto/schema/modules/ipo/wiring.ts';
 import { createListing, listingSubscriptions, updateListing } from './listing-admin.service.ts';
 
 export const adminIpoCreateCall = defineAdminCall({
-  path: 'ipo/create',
+  ...contractOf(ipoWiring.adminCalls, 'ipo/create'),
   summary:
     'Creates a new-share listing (board of its market, offer price on the tick grid, dates in order, a free symbol) with a fresh committed seed; audited; schedules its draw, forfeit and listing',
-  input: adminIpoListingRequest,
-  output: adminIpoCreatedResponse,
   async handle({ input, admin, deps }) {
     return { msg: 'add_ok', data: await createListing(deps, admin, input) };
   },
 });
 
 export const adminIpoUpdateCall = defineAdminCall({
-  path: 'ipo/update',
+  ...contractOf(ipoWiring.adminCalls, 'ipo/update'),
   summary:
     'Edits a listing’s terms before its window opens (listing_already_open after); audited; the seed never changes',
-  input: adminIpoUpdateRequest,
-  output: noData,
   async handle({ input, admin, deps }) {
     return { msg: 'modify_ok', data: await updateListing(deps, admin, input) };
   },
 });
 
 export const adminIpoSubscriptionsCall = defineAdminCall({
-  path: 'ipo/subscriptions',
+  ...contractOf(ipoWiring.adminCalls, 'ipo/subscriptions'),
   summary:
     'A listing’s subscriptions in ticket order with their results; no call picks, edits or re-runs winners',
-  input: adminIpoSubscriptionsRequest,
-  output: adminIpoSubscriptionsResponse,
   async handle({ input, deps }) {
     return { msg: 'ok', data: await listingSubscriptions(deps, input.id) };
   },

@@ -1,29 +1,13 @@
-import {
-  ipoDetailRequest,
-  ipoDetailResponse,
-  ipoListRequest,
-  ipoListResponse,
-  ipoPayRequest,
-  ipoProofRequest,
-  ipoProofResponse,
-  ipoStatusResponse,
-  ipoSubscribedResponse,
-  ipoSubscribeRequest,
-  ipoWaiveRequest,
-  newStockListRequest,
-  newStockListResponse,
-} from '@kabuto/schema/contracts';
-import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { ipoWiring } from '@kabuto/schema/modules/ipo/wiring.ts';
 import { listingDetail, listingProof, listListings, newStockList } from './ipo-query.service.ts';
 import { paySubscription, waiveSubscription } from './payment.service.ts';
 import { subscribe } from './subscribe.service.ts';
 
 export const ipoListCall = defineUserCall({
-  path: 'ipo/list',
+  ...contractOf(ipoWiring.calls, 'ipo/list'),
   summary:
     'New-share listings by phase (upcoming, open, closed or all, by the server clock), names in the caller’s language',
-  input: ipoListRequest,
-  output: ipoListResponse,
   async handle({ input, deps }) {
     const nowMs = deps.clock.nowMs();
     return { msg: 'ok', data: await listListings(deps.db, input.status, input.lang, nowMs) };
@@ -31,11 +15,9 @@ export const ipoListCall = defineUserCall({
 });
 
 export const ipoDetailCall = defineUserCall({
-  path: 'ipo/detail',
+  ...contractOf(ipoWiring.calls, 'ipo/detail'),
   summary:
     'One listing with the spec’s new-share fields (cap, premium spread, applicants, allotment rate once drawn), the list hash and freeze time once the list is frozen at the close, and the caller’s own subscription',
-  input: ipoDetailRequest,
-  output: ipoDetailResponse,
   async handle({ input, caller, deps }) {
     const nowMs = deps.clock.nowMs();
     return { msg: 'ok', data: await listingDetail(deps.db, caller.userId, input, nowMs) };
@@ -43,11 +25,9 @@ export const ipoDetailCall = defineUserCall({
 });
 
 export const ipoSubscribeCall = defineUserCall({
-  path: 'ipo/subscribe',
+  ...contractOf(ipoWiring.calls, 'ipo/subscribe'),
   summary:
     'Applies for lots of a listing inside its window, once per listing (new_share_once); holds nothing',
-  input: ipoSubscribeRequest,
-  output: ipoSubscribedResponse,
   async handle({ input, caller, deps }) {
     const applied = await subscribe(deps, caller.userId, input);
     return { msg: 'subscribe_ok', data: applied.result };
@@ -55,11 +35,9 @@ export const ipoSubscribeCall = defineUserCall({
 });
 
 export const ipoPayCall = defineUserCall({
-  path: 'ipo/pay',
+  ...contractOf(ipoWiring.calls, 'ipo/pay'),
   summary:
     'Pays a won subscription from cash before the deadline (cash → hold:ipo, journal ipo_payment); short of cash in the listing’s currency it answers balance_insufficient with data {currency, amount_due, cash}',
-  input: ipoPayRequest,
-  output: ipoStatusResponse,
   async handle({ input, caller, deps }) {
     const paid = await paySubscription(deps, caller.userId, input);
     return { msg: 'payment_ok', data: paid.result };
@@ -67,32 +45,26 @@ export const ipoPayCall = defineUserCall({
 });
 
 export const ipoWaiveCall = defineUserCall({
-  path: 'ipo/waive',
+  ...contractOf(ipoWiring.calls, 'ipo/waive'),
   summary: 'Declines a won subscription before the deadline; nothing is posted',
-  input: ipoWaiveRequest,
-  output: ipoStatusResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await waiveSubscription(deps, caller.userId, input.subscription_id) };
   },
 });
 
 export const ipoProofCall = defineUserCall({
-  path: 'ipo/proof',
+  ...contractOf(ipoWiring.calls, 'ipo/proof'),
   summary:
     'The published draw once drawn: seed, commitment, list hash and when it was frozen, beacon (first round after the freeze), list in ticket order and result (DESIGN.md §8)',
-  input: ipoProofRequest,
-  output: ipoProofResponse,
   async handle({ input, deps }) {
     return { msg: 'ok', data: await listingProof(deps.db, input.id) };
   },
 });
 
 export const newStockListCall = defineUserCall({
-  path: 'trade/usernewstocklist',
+  ...contractOf(ipoWiring.calls, 'trade/usernewstocklist'),
   summary:
     'The caller’s subscriptions in the spec shape: status 1 active / 0 closed, state, rjmoney = amount due or “-”',
-  input: newStockListRequest,
-  output: newStockListResponse,
   async handle({ input, caller, deps }) {
     return { msg: 'ok', data: await newStockList(deps.db, caller.userId, input.lang) };
   },

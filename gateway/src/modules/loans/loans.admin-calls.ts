@@ -1,30 +1,21 @@
-import {
-  adminLoanCreditRequest,
-  adminLoanCreditResponse,
-  adminLoanListRequest,
-  adminLoanListResponse,
-} from '@kabuto/schema/contracts';
 import { loansForReview } from '@kabuto/schema/db';
-import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { loansWiring } from '@kabuto/schema/modules/loans/wiring.ts';
 import { defineDecisionCall } from '../admin/review.ts';
 import { decideLoan, setCredit } from './loan-review.service.ts';
 import { loanToWire } from './loan-wire.ts';
 
 export const adminLoanCreditCall = defineAdminCall({
-  path: 'loan/credit',
+  ...contractOf(loansWiring.adminCalls, 'loan/credit'),
   summary: 'Sets a user’s loan credit score and limit (yen); audited',
-  input: adminLoanCreditRequest,
-  output: adminLoanCreditResponse,
   async handle({ input, admin, deps }) {
     return { msg: 'modify_ok', data: await setCredit(deps, admin, input) };
   },
 });
 
 export const adminLoanListCall = defineAdminCall({
-  path: 'loan/list',
+  ...contractOf(loansWiring.adminCalls, 'loan/list'),
   summary: 'Loans by status for review (under_review by default), with the account',
-  input: adminLoanListRequest,
-  output: adminLoanListResponse,
   async handle({ input, deps }) {
     const rows = await loansForReview(deps.db, input.status === 'all' ? null : [input.status]);
     return {

@@ -1,35 +1,22 @@
-import {
-  loanAppliedResponse,
-  loanApplyRequest,
-  loanInfoRequest,
-  loanInfoResponse,
-  loanListRequest,
-  loanListResponse,
-  loanRepayRequest,
-  loanStatusResponse,
-} from '@kabuto/schema/contracts';
-import { defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { loansWiring } from '@kabuto/schema/modules/loans/wiring.ts';
 import { applyForLoan } from './apply.service.ts';
 import { loanInfo, loanList } from './loan-query.service.ts';
 import { repayLoan } from './repay.service.ts';
 
 export const loanInfoCall = defineUserCall({
-  path: 'loan/info',
+  ...contractOf(loansWiring.calls, 'loan/info'),
   summary:
     'The caller’s loan standing in yen: credit score, back-office limit, borrowed (outstanding), available (min(limit, 50% of equity excluding debt) − outstanding; 0 while a loan is under review or passed: one loan at a time), rate, current loan',
-  input: loanInfoRequest,
-  output: loanInfoResponse,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await loanInfo(deps, caller.userId) };
   },
 });
 
 export const loanApplyCall = defineUserCall({
-  path: 'loan/apply',
+  ...contractOf(loansWiring.calls, 'loan/apply'),
   summary:
     'Applies for a yen loan (a positive whole number, credit_invalid otherwise) within the available limit; one open loan at a time (loan_unpaid); reviewed by the back office',
-  input: loanApplyRequest,
-  output: loanAppliedResponse,
   async handle({ input, caller, deps }) {
     const applied = await applyForLoan(deps, caller.userId, input);
     return { msg: 'loan_ok', data: applied.result };
@@ -37,11 +24,9 @@ export const loanApplyCall = defineUserCall({
 });
 
 export const loanRepayCall = defineUserCall({
-  path: 'loan/repay',
+  ...contractOf(loansWiring.calls, 'loan/repay'),
   summary:
     'Repays a passed loan in full (principal + accrued interest) from yen cash (journal loan_repaid); less is repayment_too_small',
-  input: loanRepayRequest,
-  output: loanStatusResponse,
   async handle({ input, caller, deps }) {
     const repaid = await repayLoan(deps, caller.userId, input);
     return { msg: 'ok', data: repaid.result };
@@ -49,10 +34,8 @@ export const loanRepayCall = defineUserCall({
 });
 
 export const loanListCall = defineUserCall({
-  path: 'loan/list',
+  ...contractOf(loansWiring.calls, 'loan/list'),
   summary: 'The caller’s loans with their states (under review, passed, rejected, repaid)',
-  input: loanListRequest,
-  output: loanListResponse,
   async handle({ caller, deps }) {
     return { msg: 'ok', data: await loanList(deps, caller.userId) };
   },

@@ -1,8 +1,10 @@
-// The contract of every call: path → { input, output } schemas, one list per module, spread into
-// the two central maps. The gateway's calls use these schemas; the client takes its types from `CallMap`.
+// The contract of every call: path → { input, output } schemas, one list per kernel module here and
+// each product's in its wiring (`modules/<m>/wiring.ts`), spread into the two central maps. The gateway's calls use these schemas; the client takes its types from `CallMap`.
 import type { z } from 'zod';
 import { FILE_ANSWER, noData, type CallContract } from './answers.ts';
 import type { MsgKey } from '../msg-keys.ts';
+import type { UnionToIntersection } from '../../modules/define-module.ts';
+import { wiredCalls, type ModuleWirings } from '../../modules/wiring.ts';
 import {
   adminDepositListResponse,
   adminKycListResponse,
@@ -52,58 +54,6 @@ import {
   withdrawalRequestedResponse,
 } from './funds.dto.ts';
 import { inboxListResponse } from './inbox.dto.ts';
-import {
-  adminLoanCreditRequest,
-  adminLoanCreditResponse,
-  adminLoanListRequest,
-  adminLoanListResponse,
-  loanAppliedResponse,
-  loanApplyRequest,
-  loanInfoRequest,
-  loanInfoResponse,
-  loanListRequest,
-  loanListResponse,
-  loanRepayRequest,
-  loanStatusResponse,
-} from '../loans/loans.dto.ts';
-import {
-  adminIpoCreatedResponse,
-  adminIpoListingRequest,
-  adminIpoSubscriptionsRequest,
-  adminIpoSubscriptionsResponse,
-  adminIpoUpdateRequest,
-  ipoDetailRequest,
-  ipoDetailResponse,
-  ipoListRequest,
-  ipoListResponse,
-  ipoPayRequest,
-  ipoProofRequest,
-  ipoProofResponse,
-  ipoStatusResponse,
-  ipoSubscribedResponse,
-  ipoSubscribeRequest,
-  ipoWaiveRequest,
-  newStockListRequest,
-  newStockListResponse,
-} from '../ipo/ipo.dto.ts';
-import {
-  adminIntradayListRequest,
-  adminIntradayListResponse,
-  intradayAppliedResponse,
-  intradayApplyRequest,
-  intradayDetailRequest,
-  intradayDetailResponse,
-  intradayListRequest,
-  intradayListResponse,
-} from '../intraday/intraday.dto.ts';
-import {
-  addCreditRequest,
-  addedCreditResponse,
-  creditListRequest,
-  creditListResponse,
-  creditPreviewRequest,
-  creditPreviewResponse,
-} from '../credit/credit.dto.ts';
 import { kycStatusResponse, kycSubmitResponse } from './kyc.dto.ts';
 import {
   candlesRequest,
@@ -180,31 +130,6 @@ const inboxCalls = {
   'user/messages': { input: emptyRequest, output: inboxListResponse },
   'user/messageRead': { input: idRequest, output: noData },
 } as const satisfies Record<string, CallContract>;
-const ipoCalls = {
-  'ipo/list': { input: ipoListRequest, output: ipoListResponse },
-  'ipo/detail': { input: ipoDetailRequest, output: ipoDetailResponse },
-  'ipo/subscribe': { input: ipoSubscribeRequest, output: ipoSubscribedResponse },
-  'ipo/pay': { input: ipoPayRequest, output: ipoStatusResponse },
-  'ipo/waive': { input: ipoWaiveRequest, output: ipoStatusResponse },
-  'ipo/proof': { input: ipoProofRequest, output: ipoProofResponse },
-  'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
-} as const satisfies Record<string, CallContract>;
-const loanCalls = {
-  'loan/info': { input: loanInfoRequest, output: loanInfoResponse },
-  'loan/apply': { input: loanApplyRequest, output: loanAppliedResponse },
-  'loan/repay': { input: loanRepayRequest, output: loanStatusResponse },
-  'loan/list': { input: loanListRequest, output: loanListResponse },
-} as const satisfies Record<string, CallContract>;
-const intradayCalls = {
-  'intraday/apply': { input: intradayApplyRequest, output: intradayAppliedResponse },
-  'intraday/list': { input: intradayListRequest, output: intradayListResponse },
-  'intraday/detail': { input: intradayDetailRequest, output: intradayDetailResponse },
-} as const satisfies Record<string, CallContract>;
-const creditCalls = {
-  'trade/addcredit': { input: addCreditRequest, output: addedCreditResponse },
-  'trade/creditpreview': { input: creditPreviewRequest, output: creditPreviewResponse },
-  'trade/ustockslist': { input: creditListRequest, output: creditListResponse },
-} as const satisfies Record<string, CallContract>;
 const kycCalls = {
   'user/kyc': { input: emptyRequest, output: kycStatusResponse },
   'user/verify': { input: kycSubmitRequest, output: kycSubmitResponse },
@@ -249,23 +174,29 @@ const userCalls = {
   'user/paperfund': { input: paperFundRequest, output: paperGrantResponse },
 } as const satisfies Record<string, CallContract>;
 
-/** Every call under /api/vue/. */
+/** Each module's calls (or admin calls), as its wiring declares them. */
+type WiredCalls<K extends 'calls' | 'adminCalls'> = UnionToIntersection<
+  ModuleWirings[number] extends infer W
+    ? W extends { readonly [P in K]: infer C }
+      ? C
+      : never
+    : never
+>;
+
+/** Every call under /api/vue/: the kernel's, then each module's (`modules/wiring.ts`). */
 export const CALL_CONTRACTS = {
   ...authCalls,
   ...bankCalls,
   ...commonCalls,
   ...fundsCalls,
   ...inboxCalls,
-  ...ipoCalls,
-  ...intradayCalls,
   ...kycCalls,
-  ...loanCalls,
   ...quotesCalls,
   ...securityCalls,
   ...tradingCalls,
   ...uploadsCalls,
   ...userCalls,
-  ...creditCalls,
+  ...(wiredCalls('calls') as WiredCalls<'calls'>),
 } as const;
 
 /** The back-office review API under /api/admin/. */
@@ -277,17 +208,8 @@ export const ADMIN_CALL_CONTRACTS = {
   'kyc/decide': { input: adminDecideRequest, output: noData },
   'deposit/decide': { input: adminDecideRequest, output: noData },
   'withdrawal/decide': { input: adminDecideRequest, output: noData },
-  'ipo/create': { input: adminIpoListingRequest, output: adminIpoCreatedResponse },
-  'ipo/update': { input: adminIpoUpdateRequest, output: noData },
-  'ipo/subscriptions': {
-    input: adminIpoSubscriptionsRequest,
-    output: adminIpoSubscriptionsResponse,
-  },
   upload: { input: idRequest, output: FILE_ANSWER },
-  'loan/credit': { input: adminLoanCreditRequest, output: adminLoanCreditResponse },
-  'loan/list': { input: adminLoanListRequest, output: adminLoanListResponse },
-  'loan/decide': { input: adminDecideRequest, output: noData },
-  'intraday/applications': { input: adminIntradayListRequest, output: adminIntradayListResponse },
+  ...(wiredCalls('adminCalls') as WiredCalls<'adminCalls'>),
 } as const satisfies Record<string, CallContract>;
 
 /** A form field as the client sends it: every value a string (the server coerces and checks). */

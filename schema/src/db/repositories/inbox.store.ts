@@ -1,28 +1,12 @@
 import type { Db } from '../create-db.ts';
+import type { ListOf } from '../../modules/define-module.ts';
+import type { Modules } from '../../modules/index.ts';
 
-/** Message kinds the client translates; params fill the template (never free text from staff). */
-export type InboxKind =
-  | 'kyc_approved'
-  | 'kyc_rejected'
-  | 'channel_password'
-  | 'deposit_approved'
-  | 'deposit_rejected'
-  | 'withdrawal_paid'
-  | 'withdrawal_rejected'
-  | 'withdrawal_failed'
-  | 'margin_call'
-  | 'stop_out'
-  | 'ipo_won'
-  | 'ipo_lost'
-  | 'ipo_forfeited'
-  | 'ipo_listed'
-  | 'loan_applied'
-  | 'loan_passed'
-  | 'loan_rejected'
-  | 'loan_repaid'
-  | 'loan_margin_call'
-  | 'intraday_settled'
-  | 'intraday_failed';
+/**
+ * Message kinds the client translates; params fill the template (never free text from staff). Each
+ * module declares the kinds it sends in its manifest (`inboxKinds`).
+ */
+export type InboxKind = ListOf<Modules, 'inboxKinds'>;
 
 export async function insertInboxMessage(
   trx: Db,

@@ -21,7 +21,10 @@ import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
 import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
-import { openCreditTotal, returnPositionCredits } from '../credit/position-credits.repository.ts';
+import {
+  openCreditTotal,
+  returnPositionCredits,
+} from '../../modules/credit/db/position-credits.repository.ts';
 
 export interface NewPosition {
   readonly userId: number;

@@ -1,44 +1,15 @@
+import { recordOf, type RecordOf } from '../../modules/define-module.ts';
+import { MODULES, type Modules } from '../../modules/index.ts';
+
 /**
  * One hold lifecycle (issue 11 item 2): a request that holds or promises money, then is posted or
  * voided once. Each kind lists, per status, the statuses it may move to; anything else is refused.
- *
- * - deposit: a promise of money; the back office approves it (cash credited) or rejects it.
- * - withdrawal: cash held on request; the back office rejects it (hold back to cash) or approves
- *   it for payout; the payout worker claims it (`sending`) and calls the bank, then it is `paid`
- *   (hold to the bank) or `failed` (the bank refused: hold back to cash, never retried).
- * - ipo_subscription: an application holds nothing; the draw makes it `won` or `lost`; a winner
- *   pays (cash to hold:ipo, `paid`), waives, or is `forfeited` at the deadline; at listing the
- *   paid hold becomes a position's margin (`listed`).
- * - loan: an application holds nothing while `under_review`; the back office rejects it or passes
- *   it (disbursed: cash in, debt on the loan account); a passed loan is `repaid` in full, once.
- * - intraday_application: cash held on applying (`applied`); `trading` once its session opened
- *   (the first intraday order or the settlement stores it); the settlement at the close claims it
- *   (`submitted`), closes its positions and releases the hold with the P&L (`traded`); `failed`
- *   releases the hold untouched (a session that never opened).
- * - position_credit: an added credit is part of its position's margin (`open`) until the position
- *   closes in full, when it returns to cash with the margin (`returned`).
+ * Each module declares its own in its manifest (`holdLifecycles`, with what each status means).
  */
-export const HOLD_LIFECYCLES = {
-  trade_order: { pending: ['filled', 'cancelled'] },
-  deposit: { pending: ['approved', 'rejected'] },
-  withdrawal: {
-    pending: ['approved', 'rejected'],
-    approved: ['sending'],
-    sending: ['paid', 'failed'],
-  },
-  ipo_subscription: {
-    applied: ['won', 'lost'],
-    won: ['paid', 'waived', 'forfeited'],
-    paid: ['listed'],
-  },
-  loan: { under_review: ['passed', 'rejected'], passed: ['repaid'] },
-  intraday_application: {
-    applied: ['trading', 'failed'],
-    trading: ['submitted'],
-    submitted: ['traded'],
-  },
-  position_credit: { open: ['returned'] },
-} as const satisfies Record<string, Record<string, readonly string[]>>;
+export const HOLD_LIFECYCLES = recordOf(MODULES, 'holdLifecycles') as RecordOf<
+  Modules,
+  'holdLifecycles'
+>;
 
 /** Every status a withdrawal can be in. */
 export type WithdrawalStatus = 'pending' | 'approved' | 'sending' | 'paid' | 'rejected' | 'failed';

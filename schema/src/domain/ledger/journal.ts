@@ -1,29 +1,17 @@
 import type { Currency } from '../money/currency.ts';
 import type { AccountRef } from './accounts.ts';
-import { FUNDS_JOURNAL_KINDS } from '../funds/journal-kinds.ts';
-import { IPO_JOURNAL_KINDS } from '../ipo/journal-kinds.ts';
-import { LOAN_JOURNAL_KINDS } from '../loans/journal-kinds.ts';
-import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
-import { INTRADAY_JOURNAL_KINDS } from '../intraday/journal-kinds.ts';
-import { CREDIT_JOURNAL_KINDS } from '../credit/journal-kinds.ts';
-
-/** The ledger's own kinds: the paper grant, a stand-alone fee and a reversal. */
-const LEDGER_JOURNAL_KINDS = ['paper_grant', 'fee', 'reversal'] as const;
+import { listOf, type ListOf } from '../../modules/define-module.ts';
+import { MODULES, type Modules } from '../../modules/index.ts';
 
 /**
- * Why money moved: the spread of each module's kinds (one place per fact; a new module adds its
- * own list in its domain folder and one line here).
+ * Why money moved: each module's `journalKinds` (the ledger's own among them), in `MODULES` order.
+ * The ledger core knows no product: a new module declares its kinds in its manifest.
  */
-export const JOURNAL_KINDS = [
-  ...LEDGER_JOURNAL_KINDS,
-  ...FUNDS_JOURNAL_KINDS,
-  ...TRADING_JOURNAL_KINDS,
-  ...IPO_JOURNAL_KINDS,
-  ...LOAN_JOURNAL_KINDS,
-  ...INTRADAY_JOURNAL_KINDS,
-  ...CREDIT_JOURNAL_KINDS,
-] as const;
-export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export type JournalKind = ListOf<Modules, 'journalKinds'>;
+export const JOURNAL_KINDS = listOf(MODULES, 'journalKinds') as readonly JournalKind[] as readonly [
+  JournalKind,
+  ...JournalKind[],
+];
 
 export type Actor =
   | { readonly type: 'user'; readonly id: number }

@@ -1,33 +1,23 @@
-import { CREDIT_JOURNAL_KINDS } from '../credit/journal-kinds.ts';
-import {
-  DEPOSIT_JOURNAL_KINDS,
-  EXCHANGE_JOURNAL_KINDS,
-  WITHDRAWAL_JOURNAL_KINDS,
-} from '../funds/journal-kinds.ts';
-import { INTRADAY_JOURNAL_KINDS } from '../intraday/journal-kinds.ts';
-import { IPO_JOURNAL_KINDS } from '../ipo/journal-kinds.ts';
-import { LOAN_JOURNAL_KINDS } from '../loans/journal-kinds.ts';
-import { TRADING_JOURNAL_KINDS } from '../trading/journal-kinds.ts';
+import { recordOf, type RecordOf, type StatementGroupDecl } from '../../modules/define-module.ts';
+import { MODULES, type Modules } from '../../modules/index.ts';
 import type { JournalKind } from './journal.ts';
+
+type Declared = RecordOf<Modules, 'statementGroups'>;
 
 /**
  * The statement's filter: the groups a brokerage user looks for money under, in the order the
- * screen shows them, each built from its module's list of journal kinds. Every journal kind is in
- * exactly one group (statement-groups.test.ts): a module that adds kinds adds them here too. The
- * ledger's own stand-alone fee and reversal go with trades, where a user looks for them, and
- * order holds too: money held for a trade.
+ * screen shows them (each group's `rank`), each declared by its module's manifest with its journal
+ * kinds. Every journal kind is in exactly one group (statement-groups.test.ts).
  */
-export const STATEMENT_GROUPS = {
-  deposits: DEPOSIT_JOURNAL_KINDS,
-  withdrawals: WITHDRAWAL_JOURNAL_KINDS,
-  exchange: EXCHANGE_JOURNAL_KINDS,
-  trades: [...TRADING_JOURNAL_KINDS, 'fee', 'reversal'],
-  new_shares: IPO_JOURNAL_KINDS,
-  intraday: INTRADAY_JOURNAL_KINDS,
-  margin: CREDIT_JOURNAL_KINDS,
-  loans: LOAN_JOURNAL_KINDS,
-  virtual_funds: ['paper_grant'],
-} as const satisfies Record<string, readonly JournalKind[]>;
+export const STATEMENT_GROUPS = Object.fromEntries(
+  Object.entries(recordOf(MODULES, 'statementGroups') as Record<string, StatementGroupDecl>)
+    .sort(([, a], [, b]) => a.rank - b.rank)
+    .map(([name, group]) => [name, group.kinds]),
+) as {
+  readonly [G in keyof Declared]: Declared[G] extends StatementGroupDecl<infer K>
+    ? readonly K[]
+    : never;
+};
 
 export type StatementGroup = keyof typeof STATEMENT_GROUPS;
 

@@ -1,0 +1,8 @@
+import type { GatewayModule } from '../gateway-module.ts';
+import { BACK_OFFICE_AUTH_CALLS } from './admin.calls.ts';
+
+/** The admin module's calls, as the gateway's module list registers them. */
+export const adminGateway: GatewayModule = {
+  name: 'admin',
+  adminCalls: [...BACK_OFFICE_AUTH_CALLS],
+};

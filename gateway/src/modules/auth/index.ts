@@ -1,0 +1,8 @@
+import type { GatewayModule } from '../gateway-module.ts';
+import { AUTH_CALLS } from './auth.calls.ts';
+
+/** The auth module's calls, as the gateway's module list registers them. */
+export const authGateway: GatewayModule = {
+  name: 'auth',
+  calls: [...AUTH_CALLS],
+};

@@ -1,0 +1,9 @@
+import type { GatewayModule } from '../gateway-module.ts';
+import { UPLOADS_ADMIN_CALLS, UPLOADS_CALLS } from './uploads.calls.ts';
+
+/** The uploads module's calls, as the gateway's module list registers them. */
+export const uploadsGateway: GatewayModule = {
+  name: 'uploads',
+  calls: [...UPLOADS_CALLS],
+  adminCalls: [...UPLOADS_ADMIN_CALLS],
+};

@@ -1,1 +1,0 @@
-export * from './intraday.dto.ts';

@@ -1,2 +1,0 @@
-export * from './ipo.dto.ts';
-export * from './beacon.ts';

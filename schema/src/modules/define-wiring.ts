@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import type { CallContract } from '../contracts/http/answers.ts';
+import type { Db } from '../db/create-db.ts';
+import type { Breach } from '../db/reconcile.ts';
+import type { ModuleName } from './index.ts';
+
+/** One invariant check of `reconcile`: what it finds broken (empty when all holds). */
+export type ReconcileCheck = (db: Db) => Promise<Breach[]>;
+
+/**
+ * What a module plugs into the server side, beside its manifest (`define-module.ts`): its calls
+ * (the one declaration of each call's path, input and output; the gateway binds a handler to it),
+ * its back-office calls, its migrations (named by their file names, frozen in time) and its
+ * reconcile invariants. `modules/wiring.ts` lists every module's wiring.
+ */
+export interface ModuleWiring {
+  readonly name: ModuleName;
+  readonly calls?: Readonly<Record<string, CallContract>>;
+  readonly adminCalls?: Readonly<Record<string, CallContract>>;
+  readonly migrations?: Readonly<Record<string, Migration>>;
+  readonly reconcile?: readonly ReconcileCheck[];
+}
+
+/** Declares a module's wiring; `const` keeps each call's schemas for the derived `CallMap`. */
+export function defineWiring<const W extends ModuleWiring>(wiring: W): W {
+  return wiring;
+}

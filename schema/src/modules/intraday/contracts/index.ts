@@ -1,0 +1,2 @@
+export * from './intraday.dto.ts';
+export * from './jobs.ts';

@@ -1,0 +1,35 @@
+import type { Selectable } from 'kysely';
+import type { Id, Int } from '../../../db/column-types.ts';
+
+/**
+ * One intraday application: `amount` (minor units of `currency`) held in `hold:intraday` for one
+ * session of `market` (`session_date` exchange-local, open and close as epoch ms). The settlement
+ * fills the figures at the end: positions it closed, the forced-close fee, what it released and
+ * the P&L (released − amount).
+ */
+export interface IntradayApplicationTable {
+  id: Id;
+  user_id: Int;
+  market: string;
+  currency: string;
+  amount: Int;
+  buying_power: Int;
+  session_date: string;
+  opens_at: Int;
+  closes_at: Int;
+  /** applied | trading | submitted | traded | failed */
+  status: string;
+  positions_closed: Int | null;
+  forced_close_fee: Int | null;
+  released: Int | null;
+  pnl: Int | null;
+  created_at: Int;
+  settled_at: Int | null;
+  updated_at: Int;
+}
+
+export interface IntradayTables {
+  intraday_application: IntradayApplicationTable;
+}
+
+export type IntradayApplicationRow = Selectable<IntradayApplicationTable>;

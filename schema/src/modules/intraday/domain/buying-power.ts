@@ -1,0 +1,34 @@
+import { divideRounded } from '../../../domain/money/rounding.ts';
+import type { Market } from '../../../domain/market/rules.ts';
+import { INTRADAY_RULES } from './rules.ts';
+
+/** Day-trade buying power of an applied amount: amount × leverage, rounded down (never more). */
+export function buyingPowerOf(market: Market, amountMinor: bigint): bigint {
+  const { numerator, denominator } = INTRADAY_RULES[market].leverage;
+  return divideRounded(amountMinor * numerator, denominator, 'down');
+}
+
+/**
+ * What is left of the buying power once the intraday positions already open under the
+ * application are counted at their opening notional.
+ */
+export function buyingPowerLeft(buyingPower: bigint, openNotional: bigint): bigint {
+  const left = buyingPower - openNotional;
+  return left > 0n ? left : 0n;
+}
+
+/**
+ * The margin an intraday position takes out of the application's hold: notional ÷ leverage,
+ * rounded up (named rounding: `intraday margin up`), so Σ margins of positions within the buying
+ * power never exceed the amount held.
+ */
+export function intradayMargin(market: Market, notionalMinor: bigint): bigint {
+  const { numerator, denominator } = INTRADAY_RULES[market].leverage;
+  return divideRounded(notionalMinor * denominator, numerator, 'up');
+}
+
+/** The whole-number leverage a position row records (display; the margin is the exact figure). */
+export function positionLeverageOf(market: Market): number {
+  const { numerator, denominator } = INTRADAY_RULES[market].leverage;
+  return Number(numerator / denominator);
+}

@@ -1,0 +1,3 @@
+export * from './ipo.dto.ts';
+export * from './beacon.ts';
+export * from './jobs.ts';

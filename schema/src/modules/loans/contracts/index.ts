@@ -1,0 +1,2 @@
+export * from './loans.dto.ts';
+export * from './jobs.ts';

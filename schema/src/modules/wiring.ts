@@ -1,0 +1,31 @@
+import type { ModuleWiring } from './define-wiring.ts';
+import { ipoWiring } from './ipo/wiring.ts';
+import { loansWiring } from './loans/wiring.ts';
+import { intradayWiring } from './intraday/wiring.ts';
+import { creditWiring } from './credit/wiring.ts';
+
+/**
+ * Every module's server-side wiring (calls, admin calls, migrations, reconcile), in `MODULES`
+ * order: the call map, the migrator and reconcile are derived from it. A module with calls or
+ * tables adds one line here beside its line in `index.ts`.
+ */
+export const MODULE_WIRING = [
+  ipoWiring,
+  loansWiring,
+  intradayWiring,
+  creditWiring,
+] as const satisfies readonly ModuleWiring[];
+
+export type ModuleWirings = typeof MODULE_WIRING;
+
+/** Each module's calls (or admin calls) merged: a path declared twice is a mistake. */
+export function wiredCalls(key: 'calls' | 'adminCalls'): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) {
+    for (const [path, contract] of Object.entries(wiring[key] ?? {})) {
+      if (path in merged) throw new Error(`${key} ${path} declared twice (${wiring.name})`);
+      merged[path] = contract;
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,21 @@
+import type { JobModule } from '../job-module.ts';
+import { createDrandBeacon } from '../../feeds/beacon/drand-beacon.ts';
+import { createLocalBeacon } from '../../feeds/beacon/local-beacon.ts';
+import { announceListing } from '../../infra/listing-announcements.ts';
+import { startIpoAllotment } from './ipo-allotment.processor.ts';
+
+/** The new-share steps: freeze, draw, forfeit, list. */
+export const ipoJobs: JobModule = {
+  name: 'ipo',
+  start: async ({ db, redis, redisPrefix, emitter, clock, named }) => {
+    const localBeacon = createLocalBeacon();
+    const drandBeacon = createDrandBeacon({ clock });
+    const allotment = await startIpoAllotment({
+      ...{ db, redis, redisPrefix, emitter, clock },
+      beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
+      announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
+      logger: named('ipo-allotment'),
+    });
+    return () => allotment.stop();
+  },
+};
