@@ -12,7 +12,6 @@ import {
   pullDown,
   registerUser,
   shot,
-  SHOTS,
   waitForFeed,
 } from './support/e2e.ts';
 
@@ -357,15 +356,14 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       ).status,
     ).toBe(1);
     // The FX feed quotes shortly after the stock feed.
-    for (
-      let waited = 0;
-      (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
-        .status !== 1;
-      waited += 500
-    ) {
-      if (waited > 30_000) throw new Error('no FX quote');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await expect
+      .poll(
+        async () =>
+          (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
+            .status,
+        { timeout: 30_000, message: 'no FX quote' },
+      )
+      .toBe(1);
   }, 60_000);
 
   for (const language of ['jp', 'cn', 'us'] as const) {
@@ -392,7 +390,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       // Still there once the upload's spinner has ended.
       await page.waitForTimeout(600);
       expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
-      await page.screenshot({ path: `${SHOTS}/${language}-kyc-refusal.png` });
+      await shot(page, `${language}-kyc-refusal`, { keepToast: true });
       await page.close();
 
       const depositor = await phonePageAs(browser, verified, { language });
@@ -407,7 +405,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
         .toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.waitForTimeout(600);
       expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
-      await depositor.screenshot({ path: `${SHOTS}/${language}-deposit-refusal.png` });
+      await shot(depositor, `${language}-deposit-refusal`, { keepToast: true });
       // The refusal belongs to the deposit screen: it does not follow to the next one.
       await depositor.evaluate(() => (window.location.hash = '#/mine/exchange'));
       await depositor.getByTestId('exchange-screen').waitFor();

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -18,7 +17,6 @@ import {
   phonePageAs,
   registerUser,
   shot,
-  SHOTS,
   adminPost,
   adminToken,
 } from './support/e2e.ts';
@@ -554,7 +552,7 @@ describe('new shares in the browser', () => {
     });
     await page.locator('[data-testid="check-progress"][data-stage="verify"]').waitFor();
     // Taken at once (shot() waits for toasts to pass): the progress as the user sees it mid-run.
-    await page.screenshot({ path: join(SHOTS, 'us-ipo-check-large-running.png') });
+    await shot(page, 'us-ipo-check-large-running', { keepToast: true });
     await page
       .locator('[data-testid="ipo-check-screen"][data-stage="done"]')
       .waitFor({ timeout: 60_000 });

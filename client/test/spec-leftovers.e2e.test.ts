@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
@@ -9,7 +7,7 @@ import {
   phonePageAs,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot,
 } from './support/e2e.ts';
 
 // Leftovers from the spec walk, in jp, cn and us at 390x844: index names on Home are shown whole,
@@ -17,19 +15,12 @@ import {
 // its currency.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = SHOTS;
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`) });
-}
-
 beforeAll(async () => {
-  mkdirSync(SHOT_DIR, { recursive: true });
   stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
   browser = await launchChromium();
   await waitForFeed(stack, '7203');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { join } from 'node:path';
 import {
   apiPost,
   confirmDialog,
@@ -10,7 +9,6 @@ import {
   pullDown,
   registerUser,
   shot,
-  SHOTS,
   waitForFeed,
 } from './support/e2e.ts';
 
@@ -138,7 +136,7 @@ describe('trading in the browser', () => {
       await expect
         .poll(() => page.locator('.adm-toast-main').first().textContent())
         .toContain(nextGrant[language]);
-      await page.screenshot({ path: join(SHOTS, `${language}-grant-not-yet.png`) });
+      await shot(page, `${language}-grant-not-yet`, { keepToast: true });
       expect((await post('user/assets', { type: 'usd' }, auth)).data.cash).toEqual({
         USD: '70000.00',
       });

@@ -11,7 +11,7 @@ import {
   pullDown,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot as shotAs,
   adminPost,
   adminToken,
 } from './support/e2e.ts';
@@ -25,10 +25,7 @@ const LANGUAGES = ['jp', 'cn', 'us'] as const;
 type Language = (typeof LANGUAGES)[number];
 type Session = { token: string; account: string };
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `walk2-${name}.png`) });
-}
+const shot = (page: Page, name: string) => shotAs(page, `walk2-${name}`);
 
 /** A Nasdaq listing in dollars (1 lot of 10 at $18.00 = $180.00 due), window of seconds. */
 async function createUsListing(symbol: string) {
