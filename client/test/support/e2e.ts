@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
 
 // Shared by the browser tests: Debian's Chromium, the screenshots folder, API calls to the stack.
@@ -64,12 +64,13 @@ export async function adminToken(stack: TestStack): Promise<string> {
 
 /** The feed generates history before its first tick: waits until it quotes `symbol`. */
 export async function waitForFeed(stack: TestStack, symbol: string): Promise<void> {
-  await expect
-    .poll(async () => Boolean((await apiPost(stack, 'quote/detail', { symbol })).data?.price), {
-      timeout: 60_000,
-      message: `the feed never quoted ${symbol}`,
-    })
-    .toBe(true);
+  await vi.waitFor(
+    async () => {
+      const quoted = (await apiPost(stack, 'quote/detail', { symbol })).data?.price;
+      if (!quoted) throw new Error(`the feed never quoted ${symbol}`);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }
 
 /** Screenshots are for a person to look at, nothing compares them: taken only when KABUTO_SHOTS=1. */
