@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -9,6 +9,7 @@ import {
   registerUser,
   waitForFeed,
   shot as shotAs,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Added credit in headless Chromium at 390x844 against the real stack (gateway, workers, feed on
@@ -30,7 +31,7 @@ const tenths = (text: string) => {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -13,6 +13,7 @@ import {
   registerUser,
   shot,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
@@ -59,7 +60,7 @@ async function backOffice() {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   photo = await sharp({
     create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } },
@@ -326,7 +327,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       `newcomer.${stack.prefix}@example.jp`,
       'newcomer-pass-1',
     );
-    verified = await registerUser(stack, `trader.${stack.prefix}@example.jp`, 'trader-pass-1');
+    verified = await registerUser(stack, `fx.trader.${stack.prefix}@example.jp`, 'trader-pass-1');
     const kyc = {
       name_kanji: '佐藤 花子',
       name_kana: 'サトウ ハナコ',

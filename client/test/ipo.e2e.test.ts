@@ -9,7 +9,7 @@ import {
   ticketFor,
 } from '@kabuto/schema/ipo';
 import { RECORDED_QUICKNET_ROUNDS } from '@kabuto/schema/testing';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -19,6 +19,7 @@ import {
   shot,
   adminPost,
   adminToken,
+  sharedStack,
 } from './support/e2e.ts';
 
 // New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
@@ -154,7 +155,7 @@ const waitUntil = async (ms: number) => {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
 }, 120_000);
 

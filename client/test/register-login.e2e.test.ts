@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { phonePageAs, registerUser, shot } from './support/e2e.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { phonePageAs, registerUser, shot, sharedStack } from './support/e2e.ts';
 
 // The built app in headless Chromium at 390x844, against the real stack (gateway, workers, feed).
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, 'client/dist/index.html'))) {
     throw new Error('client not built: npm run build');
   }
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   baseUrl = stack.baseUrl;
   browser = await chromium.launch({
     executablePath: CHROMIUM,

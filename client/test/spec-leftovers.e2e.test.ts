@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   launchChromium,
@@ -8,6 +8,7 @@ import {
   registerUser,
   waitForFeed,
   shot,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Leftovers from the spec walk, in jp, cn and us at 390x844: index names on Home are shown whole,
@@ -21,7 +22,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
   apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

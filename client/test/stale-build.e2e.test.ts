@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { launchChromium, phonePageAs, registerUser, shot } from './support/e2e.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
+import { launchChromium, phonePageAs, registerUser, shot, sharedStack } from './support/e2e.ts';
 
 // After a deploy, a tab of the previous build asks for screen chunks that no longer exist. The
 // user must land on the screen (one reload picks up the new build), never on the router's
@@ -11,7 +11,7 @@ let stack: TestStack;
 const POSITIONS_CHUNK = /\/assets\/positions-screen-[^/]+\.js$/;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway'] });
+  stack = sharedStack();
   browser = await launchChromium();
 }, 120_000);
 

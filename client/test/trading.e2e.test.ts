@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -10,6 +10,7 @@ import {
   registerUser,
   shot,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
@@ -21,7 +22,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
   apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, 'AAPL');
 }, 120_000);

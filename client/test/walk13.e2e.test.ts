@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   launchChromium,
@@ -8,6 +8,7 @@ import {
   registerUser,
   waitForFeed,
   shot as shotAs,
+  sharedStack,
 } from './support/e2e.ts';
 
 // What a brand-new user tripped on walking the issue-13 screens (intraday, added credit, loans) at
@@ -27,7 +28,7 @@ const WORDS = {
 const shot = (page: Page, name: string) => shotAs(page, `walk13-${name}`, { fullPage: true });
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

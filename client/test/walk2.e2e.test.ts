@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -14,6 +14,7 @@ import {
   shot as shotAs,
   adminPost,
   adminToken,
+  sharedStack,
 } from './support/e2e.ts';
 
 // A fresh walk of the statement's group chips, the new-share draw explanation and pay refusal,
@@ -71,7 +72,7 @@ let listing: Awaited<ReturnType<typeof createUsListing>>;
 const symbol = `KW${String.fromCharCode(65 + (Date.now() % 26))}`;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
   listing = await createUsListing(symbol);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   adminPost,
   adminToken,
@@ -11,6 +11,7 @@ import {
   registerUser,
   shot as shotAs,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // A new user walking today's changes at 390x844 in jp, cn and us: the loan screen while a loan is
@@ -36,7 +37,7 @@ const shot = (page: Page, name: string) => shotAs(page, `walk3-${name}`);
 const snap = (page: Page, name: string) => shotAs(page, `walk3-${name}`, { keepToast: true });
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

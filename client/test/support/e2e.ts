@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { vi } from 'vitest';
-import { ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
+import { inject, vi } from 'vitest';
+import { attachStack, ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
+import type {} from './shared-stack.ts';
 
 // Shared by the browser tests: Debian's Chromium, the screenshots folder, API calls to the stack.
 export const SHOTS = join(ROOT, 'client/test/screenshots');
@@ -23,6 +24,11 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. */
+export function sharedStack(): TestStack {
+  return attachStack(inject('kabutoStack'));
 }
 
 export async function apiPost(
