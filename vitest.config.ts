@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['client/test/**/*.e2e.test.ts'],
+          // One stack for the run (the files that need their own still start one).
+          globalSetup: ['client/test/support/shared-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -10,7 +8,8 @@ import {
   phonePageAs,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot as shotAs,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Added credit in headless Chromium at 390x844 against the real stack (gateway, workers, feed on
@@ -19,20 +18,11 @@ import {
 // position closed and the addition shown returned.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = SHOTS;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 4000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => shotAs(page, name, { fullPage: true });
 
 /** "2,533.3" → 25333 (tenths of a yen), so the move is compared exactly, without floats. */
 const tenths = (text: string) => {
@@ -41,8 +31,7 @@ const tenths = (text: string) => {
 };
 
 beforeAll(async () => {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

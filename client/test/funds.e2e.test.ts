@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -12,8 +12,8 @@ import {
   pullDown,
   registerUser,
   shot,
-  SHOTS,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // The whole money path in headless Chromium at 390x844 against the real stack: verify, add a card,
@@ -60,7 +60,7 @@ async function backOffice() {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   photo = await sharp({
     create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } },
@@ -327,7 +327,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       `newcomer.${stack.prefix}@example.jp`,
       'newcomer-pass-1',
     );
-    verified = await registerUser(stack, `trader.${stack.prefix}@example.jp`, 'trader-pass-1');
+    verified = await registerUser(stack, `fx.trader.${stack.prefix}@example.jp`, 'trader-pass-1');
     const kyc = {
       name_kanji: '佐藤 花子',
       name_kana: 'サトウ ハナコ',
@@ -357,15 +357,14 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       ).status,
     ).toBe(1);
     // The FX feed quotes shortly after the stock feed.
-    for (
-      let waited = 0;
-      (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
-        .status !== 1;
-      waited += 500
-    ) {
-      if (waited > 30_000) throw new Error('no FX quote');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await expect
+      .poll(
+        async () =>
+          (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
+            .status,
+        { timeout: 30_000, message: 'no FX quote' },
+      )
+      .toBe(1);
   }, 60_000);
 
   for (const language of ['jp', 'cn', 'us'] as const) {
@@ -392,7 +391,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       // Still there once the upload's spinner has ended.
       await page.waitForTimeout(600);
       expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
-      await page.screenshot({ path: `${SHOTS}/${language}-kyc-refusal.png` });
+      await shot(page, `${language}-kyc-refusal`, { keepToast: true });
       await page.close();
 
       const depositor = await phonePageAs(browser, verified, { language });
@@ -407,7 +406,7 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
         .toBe(msgIn(language, 'deposit_limit_exceeded'));
       await depositor.waitForTimeout(600);
       expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
-      await depositor.screenshot({ path: `${SHOTS}/${language}-deposit-refusal.png` });
+      await shot(depositor, `${language}-deposit-refusal`, { keepToast: true });
       // The refusal belongs to the deposit screen: it does not follow to the next one.
       await depositor.evaluate(() => (window.location.hash = '#/mine/exchange'));
       await depositor.getByTestId('exchange-screen').waitFor();

@@ -7,7 +7,7 @@ import {
   intradaySettlementJobId,
   queueName,
 } from '@kabuto/schema/contracts';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -16,6 +16,7 @@ import {
   registerUser,
   shot as shotAs,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Intraday trading in headless Chromium at 390x844 against the real stack (gateway, jobs, feed) in
@@ -65,7 +66,7 @@ const CASES = [
 const shot = (page: Page, name: string) => shotAs(page, `intraday-${name}`);
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
     maxRetriesPerRequest: null,

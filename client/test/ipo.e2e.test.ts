@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -10,7 +9,7 @@ import {
   ticketFor,
 } from '@kabuto/schema/ipo';
 import { RECORDED_QUICKNET_ROUNDS } from '@kabuto/schema/testing';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -18,9 +17,9 @@ import {
   phonePageAs,
   registerUser,
   shot,
-  SHOTS,
   adminPost,
   adminToken,
+  sharedStack,
 } from './support/e2e.ts';
 
 // New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
@@ -156,7 +155,7 @@ const waitUntil = async (ms: number) => {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
 }, 120_000);
 
@@ -554,7 +553,7 @@ describe('new shares in the browser', () => {
     });
     await page.locator('[data-testid="check-progress"][data-stage="verify"]').waitFor();
     // Taken at once (shot() waits for toasts to pass): the progress as the user sees it mid-run.
-    await page.screenshot({ path: join(SHOTS, 'us-ipo-check-large-running.png') });
+    await shot(page, 'us-ipo-check-large-running', { keepToast: true });
     await page
       .locator('[data-testid="ipo-check-screen"][data-stage="done"]')
       .waitFor({ timeout: 60_000 });

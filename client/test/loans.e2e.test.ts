@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -10,6 +10,7 @@ import {
   shot,
   adminPost,
   adminToken,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Loans in headless Chromium at 390x844 against the real stack, in jp, cn and us: the user
@@ -29,7 +30,7 @@ async function loanShot(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
 }, 120_000);
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { redisKeys } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
@@ -14,7 +13,7 @@ import {
   launchChromium,
   phonePageAs,
   registerUser,
-  SHOTS,
+  shot,
 } from './support/e2e.ts';
 
 // What the order sheet says after the order call, in jp, cn and us, against the real gateway on a
@@ -76,13 +75,9 @@ async function toastAfterConfirm(page: Page, name: string): Promise<string> {
   await confirmDialog(page);
   const toast = page.locator('.adm-toast-main').last();
   await toast.waitFor();
-  // Let the dialog finish closing (the toast shows for 2 s).
-  await page
-    .locator('.adm-dialog-body')
-    .waitFor({ state: 'detached', timeout: 1500 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  // The dialog closed, the toast still up (it shows for 2 s): the screen the user reads.
+  await page.locator('.adm-dialog-body').waitFor({ state: 'detached' });
+  await shot(page, name, { keepToast: true });
   return (await toast.textContent()) ?? '';
 }
 

@@ -1,13 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { phonePageAs, registerUser } from './support/e2e.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { phonePageAs, registerUser, shot, sharedStack } from './support/e2e.ts';
 
 // The built app in headless Chromium at 390x844, against the real stack (gateway, workers, feed).
-const SHOTS = join(ROOT, 'client/test/screenshots');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 let browser: Browser;
 let stack: TestStack;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, 'client/dist/index.html'))) {
     throw new Error('client not built: npm run build');
   }
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   baseUrl = stack.baseUrl;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -33,7 +32,6 @@ beforeAll(async () => {
       '--no-first-run',
     ],
   });
-  mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -43,17 +41,6 @@ afterAll(async () => {
 
 function outboxCode(account: string): string {
   return stack.outboxCode(account);
-}
-
-/** Lets toasts expire and slide-ins finish, so the screenshot shows the screen as a user sees it. */
-async function shot(page: Page, name: string) {
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 4000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 describe('register, log in, Mine, language, log out', () => {
@@ -190,7 +177,7 @@ describe('register, log in, Mine, language, log out', () => {
     });
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('start-register').waitFor();
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     expect(missing).toEqual([]);
     const favicon = await fetch(`${baseUrl}/favicon.ico`);
     expect(favicon.status).toBe(200);

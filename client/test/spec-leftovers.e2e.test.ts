@@ -1,15 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import type { Browser } from 'playwright-core';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   launchChromium,
   phonePageAs,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Leftovers from the spec walk, in jp, cn and us at 390x844: index names on Home are shown whole,
@@ -17,20 +16,13 @@ import {
 // its currency.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = SHOTS;
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   apiPost(stack, path, body, headers);
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`) });
-}
-
 beforeAll(async () => {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

@@ -1,21 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { launchChromium, phonePageAs, registerUser, SHOTS } from './support/e2e.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
+import { launchChromium, phonePageAs, registerUser, shot, sharedStack } from './support/e2e.ts';
 
 // After a deploy, a tab of the previous build asks for screen chunks that no longer exist. The
 // user must land on the screen (one reload picks up the new build), never on the router's
 // developer page; a chunk that stays missing shows a translated error with a reload button.
 let browser: Browser;
 let stack: TestStack;
-const SHOT_DIR = SHOTS;
 const POSITIONS_CHUNK = /\/assets\/positions-screen-[^/]+\.js$/;
 
 beforeAll(async () => {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  stack = await startStack({ services: ['gateway'] });
+  stack = sharedStack();
   browser = await launchChromium();
 }, 120_000);
 
@@ -74,7 +70,7 @@ describe('a tab from an older build', () => {
       await page.waitForTimeout(1_500);
       expect(loads()).toBe(2);
       await expect.poll(() => alert.locator('button').count()).toBe(1);
-      await page.screenshot({ path: join(SHOT_DIR, `${language}-stale-build-error.png`) });
+      await shot(page, `${language}-stale-build-error`);
       await page.close();
     },
   );

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
-import { join } from 'node:path';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -10,8 +9,8 @@ import {
   pullDown,
   registerUser,
   shot,
-  SHOTS,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
@@ -23,7 +22,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
   apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, 'AAPL');
 }, 120_000);
@@ -138,7 +137,7 @@ describe('trading in the browser', () => {
       await expect
         .poll(() => page.locator('.adm-toast-main').first().textContent())
         .toContain(nextGrant[language]);
-      await page.screenshot({ path: join(SHOTS, `${language}-grant-not-yet.png`) });
+      await shot(page, `${language}-grant-not-yet`, { keepToast: true });
       expect((await post('user/assets', { type: 'usd' }, auth)).data.cash).toEqual({
         USD: '70000.00',
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -9,6 +9,7 @@ import {
   registerUser,
   shot,
   waitForFeed,
+  sharedStack,
 } from './support/e2e.ts';
 
 // What a new user's walk through every screen still found (issue 10's second look): grouped prices
@@ -23,7 +24,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
 const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

@@ -1,15 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   launchChromium,
   phonePageAs,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot as shotAs,
+  sharedStack,
 } from './support/e2e.ts';
 
 // What a brand-new user tripped on walking the issue-13 screens (intraday, added credit, loans) at
@@ -26,14 +25,10 @@ const WORDS = {
   us: { noLimit: 'No credit limit yet', tokyo: 'Tokyo time' },
 } as const;
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `walk13-${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => shotAs(page, `walk13-${name}`, { fullPage: true });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
@@ -11,9 +11,10 @@ import {
   pullDown,
   registerUser,
   waitForFeed,
-  SHOTS,
+  shot as shotAs,
   adminPost,
   adminToken,
+  sharedStack,
 } from './support/e2e.ts';
 
 // A fresh walk of the statement's group chips, the new-share draw explanation and pay refusal,
@@ -25,10 +26,7 @@ const LANGUAGES = ['jp', 'cn', 'us'] as const;
 type Language = (typeof LANGUAGES)[number];
 type Session = { token: string; account: string };
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `walk2-${name}.png`) });
-}
+const shot = (page: Page, name: string) => shotAs(page, `walk2-${name}`);
 
 /** A Nasdaq listing in dollars (1 lot of 10 at $18.00 = $180.00 due), window of seconds. */
 async function createUsListing(symbol: string) {
@@ -74,7 +72,7 @@ let listing: Awaited<ReturnType<typeof createUsListing>>;
 const symbol = `KW${String.fromCharCode(65 + (Date.now() % 26))}`;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
   listing = await createUsListing(symbol);

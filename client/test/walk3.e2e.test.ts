@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   adminPost,
   adminToken,
@@ -12,7 +11,7 @@ import {
   registerUser,
   shot as shotAs,
   waitForFeed,
-  SHOTS,
+  sharedStack,
 } from './support/e2e.ts';
 
 // A new user walking today's changes at 390x844 in jp, cn and us: the loan screen while a loan is
@@ -35,11 +34,10 @@ const WORDS = {
 } as const;
 const shot = (page: Page, name: string) => shotAs(page, `walk3-${name}`);
 /** A screenshot taken at once, while a toast is still up. */
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `walk3-${name}.png`) });
+const snap = (page: Page, name: string) => shotAs(page, `walk3-${name}`, { keepToast: true });
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['gateway', 'jobs', 'feed'] });
+  stack = sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
+import { inject, vi } from 'vitest';
+import { attachStack, ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
+import type {} from './shared-stack.ts';
 
 // Shared by the browser tests: Debian's Chromium, the screenshots folder, API calls to the stack.
 export const SHOTS = join(ROOT, 'client/test/screenshots');
@@ -11,7 +13,6 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   }
-  mkdirSync(SHOTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -23,6 +24,11 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. */
+export function sharedStack(): TestStack {
+  return attachStack(inject('kabutoStack'));
 }
 
 export async function apiPost(
@@ -64,25 +70,54 @@ export async function adminToken(stack: TestStack): Promise<string> {
 
 /** The feed generates history before its first tick: waits until it quotes `symbol`. */
 export async function waitForFeed(stack: TestStack, symbol: string): Promise<void> {
-  for (
-    let waited = 0;
-    !(await apiPost(stack, 'quote/detail', { symbol })).data?.price;
-    waited += 500
-  ) {
-    if (waited > 60_000) throw new Error(`the feed never quoted ${symbol}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await vi.waitFor(
+    async () => {
+      const quoted = (await apiPost(stack, 'quote/detail', { symbol })).data?.price;
+      if (!quoted) throw new Error(`the feed never quoted ${symbol}`);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }
 
-/** Lets toasts expire and slide-ins settle, so the screenshot shows the screen as a user sees it. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Screenshots are for a person to look at, nothing compares them: taken only when KABUTO_SHOTS=1. */
+export const SHOTS_ON = process.env['KABUTO_SHOTS'] === '1';
+
+/** Until no toast is showing (a toast lasts about 2 s): the state a user sees once it has passed. */
+export async function toastGone(page: Page): Promise<void> {
+  await page.locator('.adm-toast-mask').first().waitFor({ state: 'detached', timeout: 4000 });
+}
+
+/**
+ * With KABUTO_SHOTS=1, a screenshot of the screen as a user sees it: toasts passed (unless
+ * `keepToast`), slide-ins finished (running animations are waited for, CSS ones fast-forwarded).
+ * Without it, nothing: no screenshot, no wait.
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; keepToast?: boolean } = {},
+): Promise<void> {
+  if (!SHOTS_ON) return;
+  mkdirSync(SHOTS, { recursive: true });
+  if (!options.keepToast) await toastGone(page).catch(() => undefined);
   await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'detached', timeout: 4000 })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || !isFinite(Number(a.effect?.getComputedTiming().endTime)),
+          ),
+      undefined,
+      { timeout: 2000 },
+    )
     .catch(() => undefined);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await page.screenshot({
+    path: join(SHOTS, `${name}.png`),
+    fullPage: Boolean(options.fullPage),
+    animations: 'disabled',
+  });
 }
 
 /** Registers through the real calls (sendcode, the outbox code, register) and logs in. */

@@ -65,6 +65,45 @@ async function deleteOwnKeys(redisUrl: string, prefix: string): Promise<void> {
   redis.disconnect();
 }
 
+/** What another process needs to use a stack it did not start (the browser tests' shared stack). */
+export interface StackAddress {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly prefix: string;
+  readonly env: Record<string, string | undefined>;
+}
+
+function readOutboxCode(dataDir: string, account: string): string {
+  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  const entries = lines.map((l) => JSON.parse(l) as { to: string; code: string });
+  return entries.reverse().find((l) => l.to === account)?.code ?? '';
+}
+
+function runScriptIn(env: NodeJS.ProcessEnv, file: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  return { stdout: result.stdout, status: result.status };
+}
+
+/**
+ * A stack another process started and will stop: scripts and the outbox work, but it cannot start
+ * services of its own, and `stop()` leaves it running for the next test file.
+ */
+export function attachStack(address: StackAddress): TestStack {
+  return {
+    ...address,
+    runScript: (file) => runScriptIn(address.env, file),
+    startService() {
+      throw new Error('a shared stack starts no services for one test file: use startStack');
+    },
+    outboxCode: (account) => readOutboxCode(address.dataDir, account),
+    stop: () => Promise.resolve(),
+  };
+}
+
 /** Migrates, seeds and starts the named services on SQLite, or on the PostgreSQL database at `databaseUrl`. */
 export async function startStack(options: {
   services: ServiceName[];
@@ -95,14 +134,7 @@ export async function startStack(options: {
     dataDir,
     prefix,
     env,
-    runScript(file) {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
-        cwd: ROOT,
-        env,
-        encoding: 'utf8',
-      });
-      return { stdout: result.stdout, status: result.status };
-    },
+    runScript: (file) => runScriptIn(env, file),
     startService(name) {
       const { file, roles } = SERVICE_SCRIPT[name];
       const profile = process.env['KABUTO_PROFILE_DIR']
@@ -116,14 +148,9 @@ export async function startStack(options: {
       children.push(child);
       return child;
     },
-    outboxCode(account) {
-      const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
-      const entries = lines.map((l) => JSON.parse(l) as { to: string; code: string });
-      return entries.reverse().find((l) => l.to === account)?.code ?? '';
-    },
+    outboxCode: (account) => readOutboxCode(dataDir, account),
     async stop() {
-      for (const child of children) child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      await Promise.all(children.map(stopped));
       await deleteOwnKeys(redisUrl, prefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -134,4 +161,17 @@ export async function startStack(options: {
   for (const service of options.services) stack.startService(service);
   if (options.services.includes('gateway')) await waitUntilReady(stack.baseUrl);
   return stack;
+}
+
+/** Sends SIGTERM and resolves when the process has exited (SIGKILL after 8 s, as the supervisor does). */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
 }
