@@ -25,9 +25,12 @@ export type { IpoListingRow, IpoSubscriptionRow } from './ipo/ipo.table.ts';
 export * from './ipo/listed-instruments.repository.ts';
 export * from './loans/loans.repository.ts';
 export * from './loans/interest.repository.ts';
+export * from './loans/collateral.repository.ts';
 export type { LoanRow, LoanCreditRow } from './loans/loans.table.ts';
 export * from './intraday/applications.repository.ts';
 export type { IntradayApplicationRow } from './intraday/intraday.table.ts';
 export * from './reconcile-intraday.ts';
 export * from './credit/position-credits.repository.ts';
+// Registers credit's close hook with trading (trading never imports credit).
+export * from './credit/credit-close-hook.ts';
 export type { PositionCreditRow } from './credit/credit.table.ts';
