@@ -25,9 +25,12 @@ export type { IpoListingRow, IpoSubscriptionRow } from '../modules/ipo/db/ipo.ta
 export * from '../modules/ipo/db/listed-instruments.repository.ts';
 export * from '../modules/loans/db/loans.repository.ts';
 export * from '../modules/loans/db/interest.repository.ts';
+export * from '../modules/loans/db/collateral.repository.ts';
 export type { LoanRow, LoanCreditRow } from '../modules/loans/db/loans.table.ts';
 export * from '../modules/intraday/db/applications.repository.ts';
 export type { IntradayApplicationRow } from '../modules/intraday/db/intraday.table.ts';
 export * from '../modules/intraday/db/reconcile.ts';
 export * from '../modules/credit/db/position-credits.repository.ts';
+// Registers credit's close hook with trading (trading never imports credit).
+export * from '../modules/credit/db/credit-close-hook.ts';
 export type { PositionCreditRow } from '../modules/credit/db/credit.table.ts';

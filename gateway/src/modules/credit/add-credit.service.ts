@@ -11,6 +11,7 @@ import {
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
+import { adjustMargin } from '@kabuto/schema/modules/trading';
 import type { GatewayDeps } from '../../deps.ts';
 import { announceInTransaction } from '../common/announce.ts';
 import { ownPosition, type OwnPosition } from '../trading/positions.repository.ts';
@@ -57,14 +58,9 @@ async function addCreditIn(
     ...{ userId, positionId: position.id, currency, amount },
     ...{ requestId: input.request_id, nowMs },
   });
-  const grown = await trx
-    .updateTable('position')
-    .set({ margin: position.margin + amount })
-    .where('id', '=', position.id)
-    .where('status', '=', 'holding')
-    .where('margin', '=', position.margin)
-    .executeTakeFirst();
-  if (grown.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+  const grow = { positionId: position.id, margin: position.margin, by: amount };
+  const grown = await adjustMargin(trx, grow, nowMs);
+  if (!grown.adjusted) throw new Refusal('order_not_holding');
   const memo = {
     id: creditId,
     side: position.side,

@@ -2,14 +2,13 @@ import { Refusal } from '@kabuto/schema/contracts';
 import {
   advance,
   hashRequest,
-  insertPosition,
   openApplicationOf,
-  positionsOfApplication,
   postJournal,
   runIdempotent,
   writeTransaction,
   userBalance,
   type IntradayApplicationRow,
+  type Db,
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
@@ -17,10 +16,12 @@ import {
   buyingPowerLeft,
   INTRADAY_RULES,
   intradayMargin,
+  openNotional,
   positionLeverageOf,
   shownIntradayStatus,
 } from '@kabuto/schema/intraday';
 import { findInstrument, formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
+import { openPosition, positionsOfApplication } from '@kabuto/schema/modules/trading';
 import { openFromCash } from '@kabuto/schema/trading';
 import type { GatewayDeps } from '../../deps.ts';
 import type { Caller } from '../../http/call.ts';
@@ -36,9 +37,9 @@ import {
 } from '../trading/place-order.service.ts';
 
 /** The notional of the positions still open under an application, at their opening prices. */
-async function openNotionalOf(trx: WriteTrx, application: IntradayApplicationRow, market: Market) {
-  const open = await positionsOfApplication(trx, application.id, 'holding');
-  return open.reduce((sum, p) => sum + notionalMinor(market, p.open_price, p.qty, 'up'), 0n);
+async function openNotionalOf(db: Db, application: IntradayApplicationRow, market: Market) {
+  const open = await positionsOfApplication(db, application.id, { status: 'holding' });
+  return openNotional(market, open);
 }
 
 /** The user's application for the market, refused unless its session is open for trading. */
@@ -88,10 +89,14 @@ async function openIntradayPosition(
   const orderId = await insertOrder(trx, {
     ...{ userId, instrument, order, status: 'filled', hold: 0n, fillPrice: price, nowMs },
   });
-  const positionId = await insertPosition(trx, {
-    ...{ userId, orderId, instrument, side: order.side, qty: order.qty, price, leverage },
-    ...{ margin, fee: fees.total, nowMs, intradayApplicationId: application.id },
-  });
+  const positionId = await openPosition(
+    trx,
+    {
+      ...{ userId, orderId, instrument, side: order.side, qty: order.qty, price, leverage },
+      ...{ margin, fee: fees.total, intradayApplicationId: application.id },
+    },
+    nowMs,
+  );
   await postJournal(
     trx,
     {
@@ -161,12 +166,10 @@ export async function previewIntradayOrder(
   const quote = await quoteOrder(deps, caller, { ...input, leverage: 1 });
   const application = await openApplicationOf(deps.db, caller.userId, market);
   if (!application) throw new Refusal('available_insufficient');
-  const open = await positionsOfApplication(deps.db, application.id, 'holding');
-  const openNotional = open.reduce(
-    (sum, p) => sum + notionalMinor(market, p.open_price, p.qty, 'up'),
-    0n,
+  const left = buyingPowerLeft(
+    application.buying_power,
+    await openNotionalOf(deps.db, application, market),
   );
-  const left = buyingPowerLeft(application.buying_power, openNotional);
   const notional = notionalMinor(market, quote.price, quote.order.qty, 'up');
   const margin = intradayMargin(market, notional);
   const held = await userBalance(deps.db, caller.userId, 'hold:intraday', instrument.currency);

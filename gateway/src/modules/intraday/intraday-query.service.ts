@@ -3,7 +3,6 @@ import {
   applicationsForReview,
   applicationsOf,
   ownApplication,
-  positionsOfApplication,
   userBalance,
   type Db,
   type IntradayApplicationRow,
@@ -14,10 +13,12 @@ import {
   buyingPowerLeft,
   leverageText,
   OPEN_INTRADAY_STATUSES,
+  openNotional,
   shownIntradayStatus,
   type IntradayStatus,
 } from '@kabuto/schema/intraday';
-import { findInstrument, formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
+import { findInstrument, formatPrice, type Market } from '@kabuto/schema/market';
+import { positionsOfApplication } from '@kabuto/schema/modules/trading';
 
 interface ViewContext {
   readonly nowMs: number;
@@ -30,7 +31,7 @@ const isOpen = (status: string) => (OPEN_INTRADAY_STATUSES as readonly string[])
 async function liveFigures(db: Db, row: IntradayApplicationRow) {
   if (!isOpen(row.status)) return { balance: 0n, openMargin: 0n, openNotional: 0n };
   const market = row.market as Market;
-  const open = await positionsOfApplication(db, row.id, 'holding');
+  const open = await positionsOfApplication(db, row.id, { status: 'holding' });
   const held = await userBalance(
     db,
     Number(row.user_id),
@@ -40,10 +41,7 @@ async function liveFigures(db: Db, row: IntradayApplicationRow) {
   return {
     balance: held,
     openMargin: open.reduce((sum, p) => sum + p.margin, 0n),
-    openNotional: open.reduce(
-      (sum, p) => sum + notionalMinor(market, p.open_price, p.qty, 'up'),
-      0n,
-    ),
+    openNotional: openNotional(market, open),
   };
 }
 

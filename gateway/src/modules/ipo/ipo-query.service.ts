@@ -2,7 +2,6 @@ import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/
 import {
   allListings,
   applicationTotals,
-  closedPositionIds,
   findListing,
   lotteryListOf,
   subscriptionsOfUser,
@@ -13,6 +12,7 @@ import {
 } from '@kabuto/schema/db';
 import { LOTTERY_RULE, listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
 import { formatPrice } from '@kabuto/schema/market';
+import { closedPositionIds } from '@kabuto/schema/modules/trading';
 import {
   detailFields,
   listingName,

@@ -1,22 +1,12 @@
+import { redisKeys, Refusal } from '@kabuto/schema/contracts';
 import {
-  lastPriceFromLatest,
-  rateLookupFromLatest,
-  redisKeys,
-  Refusal,
-} from '@kabuto/schema/contracts';
-import {
-  loadAccountSummary,
+  loanCollateralOf,
   loadLoanTerms,
   loanCreditOf,
   outstandingOfUser,
   type Db,
 } from '@kabuto/schema/db';
-import {
-  availableLoanLimit,
-  isLoanMarginCall,
-  loanCollateralYen,
-  type LoanTerms,
-} from '@kabuto/schema/loans';
+import { availableLoanLimit, isLoanMarginCall, type LoanTerms } from '@kabuto/schema/loans';
 import type { GatewayDeps } from '../../deps.ts';
 
 /** The feed's latest quotes, read before a transaction (no network inside one). */
@@ -45,18 +35,17 @@ export interface LoanStanding {
   readonly equityExcludingDebt: bigint;
   readonly outstanding: bigint;
   readonly available: bigint;
-  /** An open position had no feed price (valued at its opening price): nothing is lent. */
+  /** An open position had no feed price (it counts 0 as collateral): nothing is lent. */
   readonly unpriced: boolean;
   readonly terms: LoanTerms;
 }
 
 /**
- * A user's loan standing: the back-office limit, the equity excluding debt (`loanCollateralYen`:
- * the account summary's total in yen at the feed's prices and FX, debt not subtracted, money held
- * for a withdrawal left out), the outstanding of passed loans
- * and what may still be borrowed (`availableLoanLimit`). An open position the feed has no price
- * for would count at its opening price, not the feed's: then nothing may be borrowed
- * (`unpriced`, available 0) until the feed prices it again.
+ * A user's loan standing: the back-office limit, the collateral (`loanCollateralOf`: the equity
+ * excluding debt in yen at the feed's prices and FX, money held for a withdrawal left out, an open
+ * position the feed has no price for counted 0), the outstanding of passed loans and what may
+ * still be borrowed (`availableLoanLimit`). While an open position has no feed price nothing may
+ * be borrowed (`unpriced`, available 0) until the feed prices it again.
  */
 export async function loanStanding(
   db: Db,
@@ -65,20 +54,10 @@ export async function loanStanding(
 ): Promise<LoanStanding> {
   const terms = await loadLoanTerms(db);
   const credit = await loanCreditOf(db, userId);
-  const feedPrice = lastPriceFromLatest(latest);
-  let unpriced = false;
-  const summary = await loadAccountSummary(db, {
-    userId,
-    displayCurrency: 'JPY',
-    rate: rateLookupFromLatest(latest),
-    lastPrice: (symbol) => {
-      const price = feedPrice(symbol);
-      if (price === null) unpriced = true;
-      return price;
-    },
-  });
+  const collateral = await loanCollateralOf(db, userId, latest);
+  const unpriced = collateral.unpriced;
   const outstanding = await outstandingOfUser(db, userId);
-  const equityExcludingDebt = loanCollateralYen(summary);
+  const equityExcludingDebt = collateral.yen;
   const available = unpriced
     ? 0n
     : availableLoanLimit({

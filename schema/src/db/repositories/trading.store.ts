@@ -21,15 +21,13 @@ import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
 import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
-import {
-  openCreditTotal,
-  returnPositionCredits,
-} from '../../modules/credit/db/position-credits.repository.ts';
+import { marginKeptOnPartialClose, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
 
 export interface NewPosition {
   readonly userId: number;
+  /** The order that opened it; 0 for none (an IPO allotment). */
   readonly orderId: bigint;
-  readonly instrument: Instrument;
+  readonly instrument: Pick<Instrument, 'symbol' | 'currency'>;
   readonly side: PositionSide;
   readonly qty: bigint;
   readonly price: bigint;
@@ -187,8 +185,9 @@ export async function fillPendingOrderIn(
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
  * racing close cannot take the same shares twice, nor close on a margin read before an addition.
  * Returns the closed part's margin and row id.
- * Added credit stays with the open rest: a partial close takes its share of the margin without
- * the open credits, which return (all of them) only when the position closes in full.
+ * What a product keeps with the open rest (added credit: the close hooks' `marginKeptOnPartialClose`)
+ * stays there: a partial close takes its share of the margin without it, and the products' hooks
+ * act (credit: its credits return) only when the position closes in full.
  */
 async function markClosed(
   trx: Db,
@@ -214,11 +213,11 @@ async function markClosed(
   if (part.qty === position.qty) {
     const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
-    await returnPositionCredits(trx, position.id, part.nowMs);
+    await runAfterFullClose(trx, position.id, part.nowMs);
     return { margin: position.margin, id: position.id };
   }
-  const credit = await openCreditTotal(trx, position.id);
-  const margin = marginShareOfPartialClose(position.margin - credit, part.qty, position.qty);
+  const kept = await marginKeptOnPartialClose(trx, position.id);
+  const margin = marginShareOfPartialClose(position.margin - kept, part.qty, position.qty);
   const updated = await unchanged(
     trx
       .updateTable('position')

@@ -16,20 +16,10 @@ import {
   intradayReleasePostings,
 } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
+import { closedCountOfApplication } from '@kabuto/schema/modules/trading';
 import type { SettlementDeps } from './intraday-settle.ts';
 
 const SYSTEM = { type: 'system' as const, id: 'intraday-settlement' };
-
-/** Positions of the application the settlement force-closed (the fee counts these, on any rerun). */
-async function forceClosedCount(trx: WriteTrx, app: IntradayApplicationRow): Promise<number> {
-  const rows = await trx
-    .selectFrom('position')
-    .select('id')
-    .where('intraday_application_id', '=', app.id)
-    .where('close_reason', '=', 'intraday_close')
-    .execute();
-  return rows.length;
-}
 
 interface ReleaseFigures {
   readonly positions: number;
@@ -45,7 +35,8 @@ async function releaseFigures(
 ): Promise<ReleaseFigures> {
   const currency = app.currency as Currency;
   const held = await userBalance(trx, Number(app.user_id), 'hold:intraday', currency);
-  const positions = await forceClosedCount(trx, app);
+  // The positions the settlement force-closed: the fee counts these, on any rerun.
+  const positions = await closedCountOfApplication(trx, app.id, 'intraday_close');
   const fee = forcedCloseFee(deps.forcedCloseFee[app.market as Market], positions, held);
   const released = held - fee;
   return { positions, fee, released, pnl: applicationPnl(app.amount, released) };

@@ -2,12 +2,16 @@ import { closedPositionToWire, orderUpdated, type Clock } from '@kabuto/schema/c
 import {
   advance,
   applicationsToSettle,
-  closePositionIn,
   writeTransaction,
   type Db,
   type IntradayApplicationRow,
 } from '@kabuto/schema/db';
 import { isTradingDay, type Market } from '@kabuto/schema/market';
+import {
+  closePosition,
+  openSymbolsOfApplication,
+  positionsOfApplication,
+} from '@kabuto/schema/modules/trading';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { ClosingPrice } from './closing-price.ts';
@@ -64,24 +68,11 @@ async function closeSome(
   return writeTransaction(
     deps.db,
     async (trx) => {
-      const open = await trx
-        .selectFrom('position')
-        .selectAll()
-        .where('intraday_application_id', '=', app.id)
-        .where('status', '=', 'holding')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const open = await positionsOfApplication(trx, app.id, { status: 'holding', limit });
       for (const position of open) {
         const price = prices.get(position.symbol) as bigint;
-        const closed = closedPositionToWire(
-          await closePositionIn(trx, position, {
-            price,
-            reason: 'intraday_close',
-            actor: SYSTEM,
-            nowMs,
-          }),
-        );
+        const close = { price, reason: 'intraday_close', actor: SYSTEM } as const;
+        const closed = closedPositionToWire(await closePosition(trx, position, close, nowMs));
         const payload = orderUpdated('intraday_close', {
           ...closed,
           application_id: String(app.id),
@@ -103,16 +94,10 @@ async function closingPrices(
   app: IntradayApplicationRow,
   known = new Map<string, bigint>(),
 ) {
-  const symbols = await deps.db
-    .selectFrom('position')
-    .select('symbol')
-    .distinct()
-    .where('intraday_application_id', '=', app.id)
-    .where('status', '=', 'holding')
-    .execute();
+  const symbols = await openSymbolsOfApplication(deps.db, app.id);
   const prices = known;
   const session = { date: app.session_date, closesAtMs: Number(app.closes_at) };
-  for (const { symbol } of symbols) {
+  for (const symbol of symbols) {
     if (prices.has(symbol)) continue;
     const price = await deps.closingPrice(symbol, session);
     if (price === null) throw new Error(`no closing price for ${symbol} on ${app.session_date}`);

@@ -12,6 +12,7 @@ import {
 import { journalMemo, userAccount, type Currency } from '@kabuto/schema/domain';
 import { formatPrice, type Market } from '@kabuto/schema/market';
 import { sharesWon } from '@kabuto/schema/ipo';
+import { openPosition } from '@kabuto/schema/modules/trading';
 import type { IpoStepDeps } from './ipo-draw.ts';
 
 /** Paid subscriptions listed per transaction (each is a journal and a position). */
@@ -37,39 +38,26 @@ function paidRows(trx: Db, listingId: number): Promise<PaidRow[]> {
 }
 
 /**
- * The holding a paid subscription becomes: a long position at leverage 1 whose margin is the
- * amount paid, at the subscription price, no fee. It has no order (`order_id` 0).
+ * The holding a paid subscription becomes, opened through trading's command: a long position at
+ * leverage 1 whose margin is the amount paid, at the subscription price, no fee. It has no order
+ * (`order_id` 0).
  */
-async function insertListedPosition(
+function openListedPosition(
   trx: WriteTrx,
   listing: IpoListingRow,
   row: PaidRow,
   nowMs: number,
 ): Promise<bigint> {
-  const inserted = await trx
-    .insertInto('position')
-    .values({
-      user_id: row.user_id,
-      order_id: 0n,
-      symbol: listing.symbol,
-      currency: listing.currency,
-      side: 'long',
-      qty: sharesWon(Number(row.lots_won), Number(listing.lot)),
-      open_price: listing.price,
-      leverage: 1n,
-      margin: row.amount_due ?? 0n,
-      open_fee: 0n,
-      status: 'holding',
-      opened_at: nowMs,
-      close_price: null,
-      close_fee: null,
-      realized_pnl: null,
-      close_reason: null,
-      closed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+  const instrument = { symbol: listing.symbol, currency: listing.currency as Currency };
+  return openPosition(
+    trx,
+    {
+      ...{ userId: Number(row.user_id), orderId: 0n, instrument, side: 'long' },
+      ...{ qty: sharesWon(Number(row.lots_won), Number(listing.lot)), price: listing.price },
+      ...{ leverage: 1, margin: row.amount_due ?? 0n, fee: 0n },
+    },
+    nowMs,
+  );
 }
 
 /** paid → listed once: journal `ipo_listed` (hold:ipo → margin), the position, a message, events. */
@@ -100,7 +88,7 @@ async function listOne(
     journalColumn: 'list_journal_id',
     inbox: { kind: 'ipo_listed', params: { symbol: listing.symbol, qty: String(qty), price } },
     record: async (tx) => {
-      const positionId = await insertListedPosition(tx, listing, row, nowMs);
+      const positionId = await openListedPosition(tx, listing, row, nowMs);
       await tx
         .updateTable('ipo_subscription')
         .set({ position_id: positionId })

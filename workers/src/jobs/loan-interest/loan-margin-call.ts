@@ -1,24 +1,14 @@
-import {
-  lastPriceFromLatest,
-  rateLookupFromLatest,
-  redisKeys,
-  type Clock,
-} from '@kabuto/schema/contracts';
+import { redisKeys, type Clock } from '@kabuto/schema/contracts';
 import {
   insertInboxMessage,
-  loadAccountSummary,
+  loanCollateralOf,
   openLoanOf,
   outstandingOf,
   writeTransaction,
   type Db,
 } from '@kabuto/schema/db';
 import { formatScaled } from '@kabuto/schema/domain';
-import {
-  isLoanMarginCall,
-  loanCollateralYen,
-  tokyoDateOf,
-  type LoanTerms,
-} from '@kabuto/schema/loans';
+import { isLoanMarginCall, tokyoDateOf, type LoanTerms } from '@kabuto/schema/loans';
 import type { Redis } from 'ioredis';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 
@@ -34,8 +24,9 @@ type Latest = Record<string, string>;
 
 /**
  * One borrower's check, under the user lock: debt (the passed loan's outstanding) above the
- * margin-call percent (`loan_margin_call_percent`, 50) of the equity excluding debt (`loanCollateralYen`: the account summary's total in yen at the
- * feed's prices and FX, less money held for a withdrawal) sends a margin-call message and `loan:updated`, at most once per loan and
+ * margin-call percent (`loan_margin_call_percent`, 50) of the collateral (`loanCollateralOf`: the
+ * equity excluding debt in yen at the feed's prices and FX, less money held for a withdrawal, an
+ * open position without a feed price counted 0) sends a margin-call message and `loan:updated`, at most once per loan and
  * Tokyo day of the check, not of the job's date (`margin_call_date`, a conditional update): a
  * worker catching up three dates one morning sends one message, not three. Nothing is sold. True if it sent one.
  */
@@ -51,14 +42,8 @@ async function checkBorrower(
     async (trx) => {
       const loan = await openLoanOf(trx, userId);
       if (!loan || loan.status !== 'passed') return false;
-      const summary = await loadAccountSummary(trx, {
-        userId,
-        displayCurrency: 'JPY',
-        rate: rateLookupFromLatest(check.latest),
-        lastPrice: lastPriceFromLatest(check.latest),
-      });
       const debt = outstandingOf(loan);
-      const equity = loanCollateralYen(summary);
+      const equity = (await loanCollateralOf(trx, userId, check.latest)).yen;
       if (!isLoanMarginCall(debt, equity, check.terms.marginCallPercent)) return false;
       const marked = await trx
         .updateTable('loan')

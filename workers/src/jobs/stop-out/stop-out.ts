@@ -7,34 +7,22 @@ import {
   type Clock,
   type QuoteTick,
 } from '@kabuto/schema/contracts';
+import { insertInboxMessage, writeTransaction, type Db } from '@kabuto/schema/db';
 import {
-  closePositionIn,
-  insertInboxMessage,
-  writeTransaction,
-  type Db,
-  type PositionRow,
-} from '@kabuto/schema/db';
+  closePosition,
+  holdingPosition,
+  holdingPositionsBySymbol,
+  type WatchedPosition,
+} from '@kabuto/schema/modules/trading';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { marginState, type PositionSide } from '@kabuto/schema/trading';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { followTicks, queueAssetRecompute } from '../../infra/tick-stream.ts';
 
-type Holding = Pick<
-  PositionRow,
-  'id' | 'user_id' | 'symbol' | 'side' | 'qty' | 'open_price' | 'margin'
->;
+type Holding = WatchedPosition;
 
-async function loadHoldings(db: Db): Promise<Map<string, Holding[]>> {
-  const rows = await db
-    .selectFrom('position')
-    .select(['id', 'user_id', 'symbol', 'side', 'qty', 'open_price', 'margin'])
-    .where('status', '=', 'holding')
-    .execute();
-  const bySymbol = new Map<string, Holding[]>();
-  for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
-  return bySymbol;
-}
+const loadHoldings = holdingPositionsBySymbol;
 
 /** How often at most an account's figures are recomputed because a held symbol printed. */
 const REVALUE_EVERY_MS = 2_000;
@@ -80,23 +68,16 @@ async function stopOut(
   const result = await writeTransaction(
     deps.db,
     async (trx) => {
-      const fresh = await trx
-        .selectFrom('position')
-        .selectAll()
-        .where('id', '=', holding.id)
-        .where('status', '=', 'holding')
-        .executeTakeFirst();
+      const fresh = await holdingPosition(trx, holding.id);
       if (!fresh) return null;
       // Re-read under the lock: margin added since the index was built (trade/addcredit) counts.
       if (marginStateOf(fresh, instrument, price) !== 'stop_out') return { kept: fresh };
-      const closed = closedPositionToWire(
-        await closePositionIn(trx, fresh, {
-          price,
-          reason: 'stop_out',
-          actor: { type: 'system', id: 'stop-out' },
-          nowMs,
-        }),
-      );
+      const close = {
+        price,
+        reason: 'stop_out',
+        actor: { type: 'system', id: 'stop-out' },
+      } as const;
+      const closed = closedPositionToWire(await closePosition(trx, fresh, close, nowMs));
       const params = {
         symbol: instrument.symbol,
         price: closed.price,

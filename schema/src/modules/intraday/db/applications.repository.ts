@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/create-db.ts';
 import type { IntradayApplicationRow } from './intraday.table.ts';
-import type { PositionRow } from '../../../db/tables.ts';
 
 export const OPEN_STATUSES = ['applied', 'trading', 'submitted'] as const;
 
@@ -92,20 +91,6 @@ export async function applicationsForReview(
   if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
   if (filter.market) query = query.where('market', '=', filter.market);
   return query.orderBy('id', 'desc').limit(500).execute();
-}
-
-/** Positions opened under an application (open and closed), oldest first. */
-export async function positionsOfApplication(
-  db: Db,
-  applicationId: bigint,
-  status?: 'holding' | 'closed',
-): Promise<PositionRow[]> {
-  let query = db
-    .selectFrom('position')
-    .selectAll()
-    .where('intraday_application_id', '=', applicationId);
-  if (status) query = query.where('status', '=', status);
-  return query.orderBy('id').execute();
 }
 
 /**

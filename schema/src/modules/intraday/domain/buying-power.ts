@@ -1,4 +1,5 @@
 import { divideRounded } from '../../../domain/money/rounding.ts';
+import { notionalMinor } from '../../../domain/market/prices.ts';
 import type { Market } from '../../../domain/market/rules.ts';
 import { INTRADAY_RULES } from './rules.ts';
 
@@ -15,6 +16,17 @@ export function buyingPowerOf(market: Market, amountMinor: bigint): bigint {
 export function buyingPowerLeft(buyingPower: bigint, openNotional: bigint): bigint {
   const left = buyingPower - openNotional;
   return left > 0n ? left : 0n;
+}
+
+/**
+ * The open notional of an application: Σ of its open positions' opening notional (price × qty,
+ * each rounded up to the minor unit), the one figure its buying power left is counted against.
+ */
+export function openNotional(
+  market: Market,
+  positions: readonly { readonly open_price: bigint; readonly qty: bigint }[],
+): bigint {
+  return positions.reduce((sum, p) => sum + notionalMinor(market, p.open_price, p.qty, 'up'), 0n);
 }
 
 /**

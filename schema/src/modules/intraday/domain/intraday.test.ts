@@ -4,7 +4,7 @@ import { findInstrument } from '../../../domain/market/instruments.ts';
 import { closeToCash } from '../../../domain/trading/postings.ts';
 import { realisedPnl } from '../../../domain/trading/order-rules.ts';
 import { computeFees } from '../../../domain/trading/fees.ts';
-import { buyingPowerLeft, buyingPowerOf, intradayMargin } from './buying-power.ts';
+import { buyingPowerLeft, buyingPowerOf, intradayMargin, openNotional } from './buying-power.ts';
 import { INTRADAY_RULES, intradayMarketOf, leverageText } from './rules.ts';
 import { nextSessionClose, sessionForApplication } from './schedule.ts';
 import { applicationPnl, forcedCloseFee } from './settlement.ts';
@@ -44,6 +44,16 @@ describe('buying power', () => {
   it('what is left counts the open intraday notional and never goes below zero', () => {
     expect(buyingPowerLeft(3_300_000n, 2_850_000n)).toBe(450_000n);
     expect(buyingPowerLeft(3_300_000n, 3_400_000n)).toBe(0n);
+  });
+
+  it('the open notional sums each open position at its opening price, each rounded up: 100 × ¥2,850.0 + 2 × (1 × ¥2,850.5 → ¥2,851) = ¥290,702', () => {
+    const at = (open_price: bigint, qty: bigint) => ({ open_price, qty });
+    expect(openNotional('JP', [])).toBe(0n);
+    expect(openNotional('JP', [at(28_500n, 100n)])).toBe(285_000n);
+    expect(openNotional('JP', [at(28_500n, 100n), at(28_505n, 1n), at(28_505n, 1n)])).toBe(
+      290_702n,
+    );
+    expect(buyingPowerLeft(3_300_000n, openNotional('JP', [at(28_500n, 1_000n)]))).toBe(450_000n);
   });
 
   it('margin is notional ÷ leverage rounded up (named rounding: intraday margin up)', () => {

@@ -163,15 +163,3 @@ export async function insertSubscription(
   await db.updateTable('ipo_subscription').set({ ticket }).where('id', '=', inserted.id).execute();
   return { id, ticket };
 }
-
-/** Every position id among `ids` that is closed (a listed subscription shows as sold). */
-export async function closedPositionIds(db: Db, ids: readonly bigint[]): Promise<Set<bigint>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('position')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('status', '!=', 'holding')
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}

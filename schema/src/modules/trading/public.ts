@@ -1,0 +1,29 @@
+/**
+ * Trading's public door: the only way products (ipo, intraday, credit, loans, and next block
+ * trades, products, lending) open, close or re-margin a position, and the position reads they
+ * need. Trading is the only writer of `position` and `trade_order`; a product that must act when
+ * one of its positions closes registers a close hook (`onPositionClose`) instead of trading
+ * importing it.
+ */
+export {
+  adjustMargin,
+  closePosition,
+  openPosition,
+  type ClosePosition,
+  type MarginAdjusted,
+  type MarginAdjustment,
+  type OpenPosition,
+} from './commands.ts';
+export { onPositionClose, positionCloseHookNames, type PositionCloseHook } from './close-hooks.ts';
+export {
+  closedCountOfApplication,
+  closedPositionIds,
+  holdingPosition,
+  holdingPositionsBySymbol,
+  openMarginsOf,
+  openSymbolsOfApplication,
+  positionsOfApplication,
+  type WatchedPosition,
+} from './queries.ts';
+export type { PositionClose } from '../../domain/trading/position-close.ts';
+export type { PositionRow } from '../../db/tables.ts';
