@@ -15,9 +15,11 @@ import {
   writeTransaction,
   type Db,
 } from '../src/db/index.ts';
-import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+import { aUser, makeTestDb, testClock, type TestDb } from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
+/** The test's own clock: every journal it posts carries this time. */
+const clock = testClock(Date.UTC(2026, 10, 24, 1, 0));
 let testDb: TestDb;
 let db: Db;
 
@@ -63,16 +65,20 @@ function commitAfter(
 
 function grantOn(on: Db, userId: number, amountMinor: bigint): Promise<bigint> {
   return writeTransaction(on, (trx) =>
-    postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'test grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor,
-      }),
-    }),
+    postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'test grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor,
+        }),
+      },
+      clock.nowMs(),
+    ),
   );
 }
 
@@ -89,12 +95,16 @@ async function openApplication(userId: number, amount: bigint): Promise<bigint> 
       session: { date: '2026-11-24', opensAtMs: nowMs, closesAtMs: nowMs + 3_600_000 },
       nowMs,
     });
-    await postJournal(trx, {
-      kind: 'intraday_hold',
-      memo: 'hold',
-      actor: system,
-      postings: intradayHoldPostings(userId, 'JPY', amount),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'intraday_hold',
+        memo: 'hold',
+        actor: system,
+        postings: intradayHoldPostings(userId, 'JPY', amount),
+      },
+      nowMs,
+    );
     return id;
   });
 }

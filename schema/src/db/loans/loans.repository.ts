@@ -4,6 +4,7 @@ import {
   type LoanTerms,
 } from '../../domain/loans/loan-terms.ts';
 import type { Db } from '../create-db.ts';
+import type { HoldStatus } from '../../domain/holds/hold-lifecycle.ts';
 import type { LoanRow } from './loans.table.ts';
 
 export type LoanStatus = 'under_review' | 'passed' | 'rejected' | 'repaid';
@@ -158,14 +159,14 @@ export async function insertLoan(
 }
 
 /** The back office's list: loans by status (all when null), oldest first, with the account. */
-export async function loansForReview(db: Db, statuses: string[] | null) {
+export async function loansForReview(db: Db, statuses: readonly HoldStatus<'loan'>[] | null) {
   let query = db
     .selectFrom('loan')
     .innerJoin('app_user', 'app_user.id', 'loan.user_id')
     .selectAll('loan')
     .select('app_user.account')
     .orderBy('loan.id');
-  if (statuses) query = query.where('loan.status', 'in', statuses);
+  if (statuses) query = query.where('loan.status', 'in', [...statuses]);
   const rows = await query.limit(500).execute();
   return rows.map((row) => ({ ...loanFromRow(row), account: row.account }));
 }

@@ -188,7 +188,7 @@ export async function fillPendingOrderIn(
  * the open credits, which return (all of them) only when the position closes in full.
  */
 async function markClosed(
-  trx: Db,
+  trx: WriteTrx,
   position: PositionRow,
   part: { qty: bigint; price: bigint; fee: bigint; pnl: bigint; reason: string; nowMs: number },
 ): Promise<{ margin: bigint; id: bigint }> {
@@ -256,7 +256,7 @@ const CLOSE_MEMO = {
  * Used by `trade/close` and by the stop-out worker.
  */
 export async function closePositionIn(
-  trx: Db,
+  trx: WriteTrx,
   position: PositionRow,
   options: {
     price: bigint;

@@ -17,6 +17,11 @@
  *   releases the hold untouched (a session that never opened).
  * - position_credit: an added credit is part of its position's margin (`open`) until the position
  *   closes in full, when it returns to cash with the margin (`returned`).
+ * - kyc_submission: no money, but the same forward-only review: `pending`, then the back office
+ *   approves or rejects it once (I10).
+ *
+ * `advance` (one row) and `advanceMany` (a set of rows, one statement) in `db/advance.ts` are the
+ * only writers of these statuses; the tables type each `status` as `HoldStatus<kind>`.
  */
 export const HOLD_LIFECYCLES = {
   trade_order: { pending: ['filled', 'cancelled'] },
@@ -38,10 +43,11 @@ export const HOLD_LIFECYCLES = {
     submitted: ['traded'],
   },
   position_credit: { open: ['returned'] },
+  kyc_submission: { pending: ['approved', 'rejected'] },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /** Every status a withdrawal can be in. */
-export type WithdrawalStatus = 'pending' | 'approved' | 'sending' | 'paid' | 'rejected' | 'failed';
+export type WithdrawalStatus = HoldStatus<'withdrawal'>;
 
 /** Withdrawal statuses still holding the user's money: one such withdrawal per user at most. */
 export const OPEN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'sending'] as const;
@@ -59,6 +65,11 @@ export type HoldNextStatus<
   K extends HoldKind,
   F extends HoldOpenStatus<K>,
 > = (typeof HOLD_LIFECYCLES)[K][F] extends readonly (infer S)[] ? S & string : never;
+
+/** Every status a hold of this kind can be in: the ones it can leave and the ones it can reach. */
+export type HoldStatus<K extends HoldKind> = {
+  [F in HoldOpenStatus<K>]: F | HoldNextStatus<K, F>;
+}[HoldOpenStatus<K>];
 
 /** Whether a hold of this kind may move from `from` to `to` (for statuses read at run time). */
 export function canAdvanceHold(kind: HoldKind, from: string, to: string): boolean {
