@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { platformAccount, transfer, userAccount, type Posting } from '../src/domain/index.ts';
-import { Refusal } from '../src/contracts/index.ts';
+import { Refusal, systemClock } from '../src/contracts/index.ts';
 import {
   cashBalance,
   dialectOf,
@@ -23,12 +23,14 @@ import {
   pauseAfterLedgerUpdates,
   withLedgerUpdatePause,
   type TestDb,
-  testClock,
 } from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
-/** The test's own clock: every journal it posts carries this time. */
-const clock = testClock(Date.UTC(2026, 10, 24, 1, 0));
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 let testDb: TestDb;
 let db: Db;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/contracts/index.ts';
 import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
@@ -15,11 +16,14 @@ import {
   writeTransaction,
   type Db,
 } from '../src/db/index.ts';
-import { aUser, makeTestDb, testClock, type TestDb } from '../src/testing/index.ts';
+import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
-/** The test's own clock: every journal it posts carries this time. */
-const clock = testClock(Date.UTC(2026, 10, 24, 1, 0));
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 let testDb: TestDb;
 let db: Db;
 

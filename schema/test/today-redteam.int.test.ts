@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/contracts/index.ts';
 import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
   journalSequencerOf,
@@ -14,15 +15,17 @@ import {
   pauseAfterLedgerUpdates,
   withLedgerUpdatePause,
   type TestDb,
-  testClock,
 } from '../src/testing/index.ts';
 
 // Red team of decisions 73 (a posting that missed its account retries once) and 74 (reconcile
 // reads one snapshot), with real SQLite files and, under DATABASE_URL, real PostgreSQL.
 
 const system = { type: 'system', id: 'test' } as const;
-/** The test's own clock: every journal it posts carries this time. */
-const clock = testClock(Date.UTC(2026, 10, 24, 1, 0));
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 const onPostgres = Boolean(process.env['DATABASE_URL']);
 let testDb: TestDb;
 let db: Db;
