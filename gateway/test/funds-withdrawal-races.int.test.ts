@@ -183,7 +183,14 @@ describe('withdrawal states on the lists', () => {
   it('each admin filter lists exactly its states, and the user sees each state mapped to the spec status', async () => {
     const ids = new Map<string, string>();
     const users: Session[] = [];
-    for (const status of ['pending', 'approved', 'sending', 'paid', 'rejected', 'failed']) {
+    for (const status of [
+      'pending',
+      'approved',
+      'sending',
+      'paid',
+      'rejected',
+      'failed',
+    ] as const) {
       const { s, cardId } = await withdrawingUser();
       const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
       await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();

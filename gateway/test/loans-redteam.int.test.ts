@@ -175,16 +175,20 @@ async function grant(s: Session, yen: bigint): Promise<void> {
     .where('account', '=', s.account)
     .executeTakeFirstOrThrow();
   await writeTransaction(db(), async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      ...journalMemo('paper_grant'),
-      actor: { type: 'system', id: 'test' },
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(Number(user.id), 'cash', 'JPY'),
-        amountMinor: yen,
-      }),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        ...journalMemo('paper_grant'),
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(Number(user.id), 'cash', 'JPY'),
+          amountMinor: yen,
+        }),
+      },
+      Date.now(),
+    );
   });
 }
 

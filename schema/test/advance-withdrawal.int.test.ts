@@ -57,22 +57,30 @@ async function aWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
   return writeTransaction(db, async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: 100_000n,
-      }),
-    });
-    const hold = await postJournal(trx, {
-      kind: 'withdrawal_hold',
-      memo: 'hold',
-      actor: { type: 'user', id: userId },
-      postings: withdrawalHoldPostings(userId, 'JPY', 40_000n),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 100_000n,
+        }),
+      },
+      1,
+    );
+    const hold = await postJournal(
+      trx,
+      {
+        kind: 'withdrawal_hold',
+        memo: 'hold',
+        actor: { type: 'user', id: userId },
+        postings: withdrawalHoldPostings(userId, 'JPY', 40_000n),
+      },
+      1,
+    );
     const row = await trx
       .insertInto('withdrawal')
       .values({

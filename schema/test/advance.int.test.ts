@@ -25,22 +25,30 @@ afterAll(async () => testDb.cleanup());
 async function userWithHeldOrder(): Promise<{ userId: number; orderId: bigint }> {
   const userId = await aUser(db);
   return writeTransaction(db, async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: 100_000n,
-      }),
-    });
-    await postJournal(trx, {
-      kind: 'order_hold',
-      memo: 'hold',
-      actor: system,
-      postings: holdForOrder(userId, 'JPY', 30_000n),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 100_000n,
+        }),
+      },
+      1,
+    );
+    await postJournal(
+      trx,
+      {
+        kind: 'order_hold',
+        memo: 'hold',
+        actor: system,
+        postings: holdForOrder(userId, 'JPY', 30_000n),
+      },
+      1,
+    );
     const order = await trx
       .insertInto('trade_order')
       .values({

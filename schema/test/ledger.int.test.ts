@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { platformAccount, transfer, userAccount, type Posting } from '../src/domain/index.ts';
-import { Refusal } from '../src/contracts/index.ts';
+import { Refusal, systemClock } from '../src/contracts/index.ts';
 import {
   cashBalance,
   dialectOf,
@@ -15,6 +15,7 @@ import {
   writeTransaction,
   type Db,
   type DbTarget,
+  type WriteTrx,
 } from '../src/db/index.ts';
 import {
   aUser,
@@ -25,6 +26,11 @@ import {
 } from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 let testDb: TestDb;
 let db: Db;
 
@@ -36,16 +42,20 @@ afterAll(async () => testDb.cleanup());
 
 function grant(userId: number, amountMinor: bigint): Promise<bigint> {
   return writeTransaction(db, (trx) =>
-    postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'test grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor,
-      }),
-    }),
+    postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'test grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor,
+        }),
+      },
+      clock.nowMs(),
+    ),
   );
 }
 
@@ -70,16 +80,20 @@ describe('postJournal', () => {
     await grant(userId, 100n);
     const before = await journalCount();
     const overspend = writeTransaction(db, (trx) =>
-      postJournal(trx, {
-        kind: 'withdrawal_hold',
-        memo: 'too much',
-        actor: { type: 'user', id: userId },
-        postings: transfer({
-          from: userAccount(userId, 'cash', 'JPY'),
-          to: userAccount(userId, 'hold:withdrawal', 'JPY'),
-          amountMinor: 101n,
-        }),
-      }),
+      postJournal(
+        trx,
+        {
+          kind: 'withdrawal_hold',
+          memo: 'too much',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:withdrawal', 'JPY'),
+            amountMinor: 101n,
+          }),
+        },
+        clock.nowMs(),
+      ),
     );
     await expect(overspend).rejects.toBeInstanceOf(Refusal);
     await expect(overspend).rejects.toMatchObject({ msg: 'balance_insufficient' });
@@ -95,15 +109,19 @@ describe('postJournal', () => {
     const before = await journalCount();
     await expect(
       writeTransaction(db, (trx) =>
-        postJournal(trx, {
-          kind: 'deposit',
-          memo: 'unbalanced',
-          actor: system,
-          postings: [
-            { account: userAccount(userId, 'cash', 'JPY'), amountMinor: 5n },
-            { account: platformAccount('platform:bank', 'JPY'), amountMinor: -4n },
-          ],
-        }),
+        postJournal(
+          trx,
+          {
+            kind: 'deposit',
+            memo: 'unbalanced',
+            actor: system,
+            postings: [
+              { account: userAccount(userId, 'cash', 'JPY'), amountMinor: 5n },
+              { account: platformAccount('platform:bank', 'JPY'), amountMinor: -4n },
+            ],
+          },
+          clock.nowMs(),
+        ),
       ),
     ).rejects.toThrow(/sum to 1/);
     expect(await journalCount()).toBe(before);
@@ -114,16 +132,20 @@ describe('postJournal', () => {
     try {
       const userId = await aUser(other.db);
       await writeTransaction(other.db, (trx) =>
-        postJournal(trx, {
-          kind: 'paper_grant',
-          memo: 'g',
-          actor: system,
-          postings: transfer({
-            from: platformAccount('platform:paper_grant', 'JPY'),
-            to: userAccount(userId, 'cash', 'JPY'),
-            amountMinor: 50n,
-          }),
-        }),
+        postJournal(
+          trx,
+          {
+            kind: 'paper_grant',
+            memo: 'g',
+            actor: system,
+            postings: transfer({
+              from: platformAccount('platform:paper_grant', 'JPY'),
+              to: userAccount(userId, 'cash', 'JPY'),
+              amountMinor: 50n,
+            }),
+          },
+          clock.nowMs(),
+        ),
       );
       await other.db
         .updateTable('ledger_account')
@@ -176,16 +198,20 @@ describe('write transactions that arrive together (group commit on SQLite)', () 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
         writeTransaction(db, async (trx) => {
-          const journalId = await postJournal(trx, {
-            kind: 'paper_grant',
-            memo: `grant ${index}`,
-            actor: system,
-            postings: transfer({
-              from: platformAccount('platform:paper_grant', 'JPY'),
-              to: userAccount(userId, 'cash', 'JPY'),
-              amountMinor: 100n,
-            }),
-          });
+          const journalId = await postJournal(
+            trx,
+            {
+              kind: 'paper_grant',
+              memo: `grant ${index}`,
+              actor: system,
+              postings: transfer({
+                from: platformAccount('platform:paper_grant', 'JPY'),
+                to: userAccount(userId, 'cash', 'JPY'),
+                amountMinor: 100n,
+              }),
+            },
+            clock.nowMs(),
+          );
           if (index === 7) throw new Refusal('invalid_param');
           return journalId;
         }),
@@ -222,12 +248,16 @@ describe('ledger property: random journal sequences keep every invariant', () =>
             const from = step.op === 'release' ? hold : cash;
             const affordable = step.op === 'grant' || from >= step.amount;
             const attempt = writeTransaction(run.db, (trx) =>
-              postJournal(trx, {
-                kind: 'fee',
-                memo: step.op,
-                actor: system,
-                postings: postingsFor(step, users),
-              }),
+              postJournal(
+                trx,
+                {
+                  kind: 'fee',
+                  memo: step.op,
+                  actor: system,
+                  postings: postingsFor(step, users),
+                },
+                clock.nowMs(),
+              ),
             );
             if (!affordable) {
               await expect(attempt).rejects.toMatchObject({ msg: 'balance_insufficient' });
@@ -267,16 +297,20 @@ describe('concurrent debits on one account', () => {
     await grant(userId, 1_700n);
     const hold = () =>
       writeTransaction(db, (trx) =>
-        postJournal(trx, {
-          kind: 'order_hold',
-          memo: 'race',
-          actor: { type: 'user', id: userId },
-          postings: transfer({
-            from: userAccount(userId, 'cash', 'JPY'),
-            to: userAccount(userId, 'hold:order', 'JPY'),
-            amountMinor: 100n,
-          }),
-        }),
+        postJournal(
+          trx,
+          {
+            kind: 'order_hold',
+            memo: 'race',
+            actor: { type: 'user', id: userId },
+            postings: transfer({
+              from: userAccount(userId, 'cash', 'JPY'),
+              to: userAccount(userId, 'hold:order', 'JPY'),
+              amountMinor: 100n,
+            }),
+          },
+          clock.nowMs(),
+        ),
       );
     const other = runRacer(testDb.target, userId, 25);
     const local = await Promise.allSettled(Array.from({ length: 25 }, hold));
@@ -298,16 +332,20 @@ describe('the first postings to a new account, at once', () => {
   const credit = (on: Db, userId: number, slow: boolean) =>
     writeTransaction(on, async (trx) => {
       if (slow) await pauseAfterLedgerUpdates(trx);
-      return postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'first use',
-        actor: system,
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(userId, 'hold:order', 'JPY'),
-          amountMinor: 100n,
-        }),
-      });
+      return postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'first use',
+          actor: system,
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'hold:order', 'JPY'),
+            amountMinor: 100n,
+          }),
+        },
+        clock.nowMs(),
+      );
     });
 
   // PostgreSQL: a transaction whose update found no row can then see the row another transaction
@@ -354,16 +392,20 @@ describe('journal numbering (I9)', () => {
     const userId = await aUser(db);
     const failing = () =>
       writeTransaction(db, async (trx) => {
-        await postJournal(trx, {
-          kind: 'paper_grant',
-          memo: 'rolled back',
-          actor: system,
-          postings: transfer({
-            from: platformAccount('platform:paper_grant', 'JPY'),
-            to: userAccount(userId, 'cash', 'JPY'),
-            amountMinor: 1n,
-          }),
-        });
+        await postJournal(
+          trx,
+          {
+            kind: 'paper_grant',
+            memo: 'rolled back',
+            actor: system,
+            postings: transfer({
+              from: platformAccount('platform:paper_grant', 'JPY'),
+              to: userAccount(userId, 'cash', 'JPY'),
+              amountMinor: 1n,
+            }),
+          },
+          clock.nowMs(),
+        );
         throw new Refusal('invalid_param');
       });
     const results = await Promise.allSettled([
@@ -388,16 +430,20 @@ describe('journal numbering (I9)', () => {
     await journalSequencerOf(db).settled();
     // What a process that died between COMMIT and its sequencer round leaves: a committed journal without seq.
     const orphan = await writeTransaction(db, (trx) =>
-      postJournal(trx, {
-        kind: 'order_hold',
-        memo: 'orphan',
-        actor: { type: 'user', id: userId },
-        postings: transfer({
-          from: userAccount(userId, 'cash', 'JPY'),
-          to: userAccount(userId, 'hold:order', 'JPY'),
-          amountMinor: 10n,
-        }),
-      }),
+      postJournal(
+        trx,
+        {
+          kind: 'order_hold',
+          memo: 'orphan',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:order', 'JPY'),
+            amountMinor: 10n,
+          }),
+        },
+        clock.nowMs(),
+      ),
     );
     await journalSequencerOf(db).settled();
     await db
@@ -425,17 +471,21 @@ describe('journal numbering (I9)', () => {
     const [first, second] = [await aUser(db), await aUser(db)];
     await grant(first, 100n);
     await grant(second, 100n);
-    const holdFor = (userId: number, trx: Db) =>
-      postJournal(trx, {
-        kind: 'order_hold',
-        memo: 'hold',
-        actor: { type: 'user', id: userId },
-        postings: transfer({
-          from: userAccount(userId, 'cash', 'JPY'),
-          to: userAccount(userId, 'hold:order', 'JPY'),
-          amountMinor: 10n,
-        }),
-      });
+    const holdFor = (userId: number, trx: WriteTrx) =>
+      postJournal(
+        trx,
+        {
+          kind: 'order_hold',
+          memo: 'hold',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:order', 'JPY'),
+            amountMinor: 10n,
+          }),
+        },
+        clock.nowMs(),
+      );
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/contracts/index.ts';
 import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
@@ -18,6 +19,11 @@ import {
 import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
 
 const system = { type: 'system', id: 'test' } as const;
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 let testDb: TestDb;
 let db: Db;
 
@@ -63,16 +69,20 @@ function commitAfter(
 
 function grantOn(on: Db, userId: number, amountMinor: bigint): Promise<bigint> {
   return writeTransaction(on, (trx) =>
-    postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'test grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor,
-      }),
-    }),
+    postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'test grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor,
+        }),
+      },
+      clock.nowMs(),
+    ),
   );
 }
 
@@ -89,12 +99,16 @@ async function openApplication(userId: number, amount: bigint): Promise<bigint> 
       session: { date: '2026-11-24', opensAtMs: nowMs, closesAtMs: nowMs + 3_600_000 },
       nowMs,
     });
-    await postJournal(trx, {
-      kind: 'intraday_hold',
-      memo: 'hold',
-      actor: system,
-      postings: intradayHoldPostings(userId, 'JPY', amount),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'intraday_hold',
+        memo: 'hold',
+        actor: system,
+        postings: intradayHoldPostings(userId, 'JPY', amount),
+      },
+      nowMs,
+    );
     return id;
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/contracts/index.ts';
 import { platformAccount, transfer, userAccount } from '../src/domain/index.ts';
 import {
   journalSequencerOf,
@@ -20,6 +21,11 @@ import {
 // reads one snapshot), with real SQLite files and, under DATABASE_URL, real PostgreSQL.
 
 const system = { type: 'system', id: 'test' } as const;
+/**
+ * The journals' time: the machine's, as before `postJournal` took it explicitly, because reconcile's
+ * numbering grace (I9, PostgreSQL) reads the machine's clock.
+ */
+const clock = systemClock;
 const onPostgres = Boolean(process.env['DATABASE_URL']);
 let testDb: TestDb;
 let db: Db;
@@ -32,32 +38,40 @@ afterAll(async () => testDb.cleanup());
 
 const grantTo = (on: Db, userId: number, kind: 'cash' | 'hold:order', amountMinor: bigint) =>
   writeTransaction(on, (trx) =>
-    postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: system,
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, kind, 'JPY'),
-        amountMinor,
-      }),
-    }),
+    postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: system,
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, kind, 'JPY'),
+          amountMinor,
+        }),
+      },
+      clock.nowMs(),
+    ),
   );
 
 /** hold:order → cash, optionally paused (PostgreSQL trigger) right after each ledger update. */
 const debitHold = (on: Db, userId: number, amountMinor: bigint, slow = false) =>
   writeTransaction(on, async (trx) => {
     if (slow) await pauseAfterLedgerUpdates(trx);
-    return postJournal(trx, {
-      kind: 'order_hold',
-      memo: 'debit',
-      actor: { type: 'user', id: userId },
-      postings: transfer({
-        from: userAccount(userId, 'hold:order', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor,
-      }),
-    });
+    return postJournal(
+      trx,
+      {
+        kind: 'order_hold',
+        memo: 'debit',
+        actor: { type: 'user', id: userId },
+        postings: transfer({
+          from: userAccount(userId, 'hold:order', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor,
+        }),
+      },
+      clock.nowMs(),
+    );
   });
 
 const balanceOf = async (on: Db, userId: number, kind: string) =>
@@ -82,16 +96,20 @@ describe('postToAccount retry (decision 73)', () => {
       .where('currency', '=', 'USD')
       .executeTakeFirst();
     await writeTransaction(db, (trx) =>
-      postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'first USD grant',
-        actor: system,
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'USD'),
-          to: userAccount(userId, 'cash', 'USD'),
-          amountMinor: 700n,
-        }),
-      }),
+      postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'first USD grant',
+          actor: system,
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'USD'),
+            to: userAccount(userId, 'cash', 'USD'),
+            amountMinor: 700n,
+          }),
+        },
+        clock.nowMs(),
+      ),
     );
     const after = await db
       .selectFrom('ledger_account')

@@ -129,26 +129,34 @@ async function payLikeTheGateway(db: Db, wins: readonly { id: bigint; user_id: b
         .select('amount_due')
         .where('id', '=', w.id)
         .executeTakeFirstOrThrow();
-      await postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'grant',
-        actor: { type: 'system', id: 'test' },
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(userId, 'cash', 'JPY'),
-          amountMinor: due!,
-        }),
-      });
-      const journalId = await postJournal(trx, {
-        kind: 'ipo_payment',
-        memo: 'pay',
-        actor: { type: 'user', id: userId },
-        postings: transfer({
-          from: userAccount(userId, 'cash', 'JPY'),
-          to: userAccount(userId, 'hold:ipo', 'JPY'),
-          amountMinor: due!,
-        }),
-      });
+      await postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'grant',
+          actor: { type: 'system', id: 'test' },
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'cash', 'JPY'),
+            amountMinor: due!,
+          }),
+        },
+        times.drawAt,
+      );
+      const journalId = await postJournal(
+        trx,
+        {
+          kind: 'ipo_payment',
+          memo: 'pay',
+          actor: { type: 'user', id: userId },
+          postings: transfer({
+            from: userAccount(userId, 'cash', 'JPY'),
+            to: userAccount(userId, 'hold:ipo', 'JPY'),
+            amountMinor: due!,
+          }),
+        },
+        times.drawAt,
+      );
       await trx
         .updateTable('ipo_subscription')
         .set({ status: 'paid', pay_journal_id: journalId })
@@ -326,28 +334,36 @@ describe('the listing step', () => {
     const userId = Number(payer.user_id);
     const due = payer.amount_due!;
     await writeTransaction(db, async (trx) => {
-      await postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'grant',
-        actor: { type: 'system', id: 'test' },
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(userId, 'cash', 'JPY'),
-          amountMinor: 1_000_000n,
-        }),
-      });
+      await postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'grant',
+          actor: { type: 'system', id: 'test' },
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'cash', 'JPY'),
+            amountMinor: 1_000_000n,
+          }),
+        },
+        times.drawAt,
+      );
       // What the pay call does (the gateway's): cash → hold:ipo, status paid.
       for (const w of [payer]) {
-        const journalId = await postJournal(trx, {
-          kind: 'ipo_payment',
-          memo: 'pay',
-          actor: { type: 'user', id: userId },
-          postings: transfer({
-            from: userAccount(userId, 'cash', 'JPY'),
-            to: userAccount(userId, 'hold:ipo', 'JPY'),
-            amountMinor: due,
-          }),
-        });
+        const journalId = await postJournal(
+          trx,
+          {
+            kind: 'ipo_payment',
+            memo: 'pay',
+            actor: { type: 'user', id: userId },
+            postings: transfer({
+              from: userAccount(userId, 'cash', 'JPY'),
+              to: userAccount(userId, 'hold:ipo', 'JPY'),
+              amountMinor: due,
+            }),
+          },
+          times.drawAt,
+        );
         await trx
           .updateTable('ipo_subscription')
           .set({ status: 'paid', pay_journal_id: journalId })

@@ -85,16 +85,20 @@ async function pay(
 async function grant(db: Db, userIds: readonly bigint[], amountMinor: bigint) {
   await writeTransaction(db, async (trx) => {
     for (const id of userIds) {
-      await postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'grant',
-        actor: { type: 'system', id: 'test' },
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(Number(id), 'cash', 'JPY'),
-          amountMinor,
-        }),
-      });
+      await postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'grant',
+          actor: { type: 'system', id: 'test' },
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(Number(id), 'cash', 'JPY'),
+            amountMinor,
+          }),
+        },
+        times.drawAt,
+      );
     }
   });
 }

@@ -62,13 +62,17 @@ async function resting(side: 'long' | 'short', limit: string): Promise<bigint> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await postJournal(trx, {
-      kind: 'order_hold',
-      memo: 'test hold',
-      actor: { type: 'user', id: userId },
-      reference: `order:${row.id}`,
-      postings: holdForOrder(userId, 'JPY', hold),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'order_hold',
+        memo: 'test hold',
+        actor: { type: 'user', id: userId },
+        reference: `order:${row.id}`,
+        postings: holdForOrder(userId, 'JPY', hold),
+      },
+      fillClock.nowMs(),
+    );
     return row.id;
   });
 }
@@ -100,16 +104,20 @@ beforeAll(async () => {
   });
   userId = await aUser(testDb.db);
   await writeTransaction(testDb.db, (trx) =>
-    postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: { type: 'system', id: 'test' },
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: 10_000_000n,
-      }),
-    }),
+    postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 10_000_000n,
+        }),
+      },
+      fillClock.nowMs(),
+    ),
   );
 });
 

@@ -71,16 +71,20 @@ async function runEnded(date: string) {
 
 async function grant(userId: number, yen: bigint): Promise<void> {
   await writeTransaction(db(), async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      ...journalMemo('paper_grant'),
-      actor: { type: 'system', id: 'test' },
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: yen,
-      }),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        ...journalMemo('paper_grant'),
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: yen,
+        }),
+      },
+      nowMs,
+    );
   });
 }
 
@@ -143,12 +147,16 @@ async function toyotaLong(userId: number): Promise<void> {
       fee: 0n,
       nowMs,
     });
-    await postJournal(trx, {
-      kind: 'position_open',
-      memo: 'open',
-      actor: { type: 'user', id: userId },
-      postings: openFromCash(userId, 'JPY', 570_000n, noFees),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'position_open',
+        memo: 'open',
+        actor: { type: 'user', id: userId },
+        postings: openFromCash(userId, 'JPY', 570_000n, noFees),
+      },
+      nowMs,
+    );
   });
 }
 

@@ -44,16 +44,20 @@ const publish = (price: string) =>
 
 async function openLong(db: Db, userId: number): Promise<bigint> {
   return writeTransaction(db, async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: { type: 'system', id: 'test' },
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: 10_000_000n,
-      }),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 10_000_000n,
+        }),
+      },
+      clock.nowMs(),
+    );
     const order = await trx
       .insertInto('trade_order')
       .values({
@@ -69,12 +73,16 @@ async function openLong(db: Db, userId: number): Promise<bigint> {
       ...{ price: parseScaledPrice('2850', 'JP'), leverage: 5, margin: 57_000n, fee: 0n },
       nowMs: Date.now(),
     });
-    await postJournal(trx, {
-      kind: 'position_open',
-      memo: 'open',
-      actor: { type: 'user', id: userId },
-      postings: openFromCash(userId, 'JPY', 57_000n, noFees),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'position_open',
+        memo: 'open',
+        actor: { type: 'user', id: userId },
+        postings: openFromCash(userId, 'JPY', 57_000n, noFees),
+      },
+      clock.nowMs(),
+    );
     return id;
   });
 }
@@ -98,12 +106,16 @@ async function addCredit(db: Db, userId: number, positionId: bigint, amount: big
         .set({ margin: row.margin + amount })
         .where('id', '=', positionId)
         .execute();
-      const journalId = await postJournal(trx, {
-        kind: 'credit_add',
-        memo: 'credit',
-        actor: { type: 'user', id: userId },
-        postings: creditAddPostings(userId, 'JPY', amount),
-      });
+      const journalId = await postJournal(
+        trx,
+        {
+          kind: 'credit_add',
+          memo: 'credit',
+          actor: { type: 'user', id: userId },
+          postings: creditAddPostings(userId, 'JPY', amount),
+        },
+        clock.nowMs(),
+      );
       await setPositionCreditJournal(trx, creditId, journalId);
     },
     { lockUser: userId },

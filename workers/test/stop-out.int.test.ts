@@ -60,16 +60,20 @@ describe('stop-out', () => {
   it('revalues the holder on prints, keeps a position through a margin call and closes it at the feed price below the stop-out level', async () => {
     const userId = await aUser(testDb.db);
     const positionId = await writeTransaction(testDb.db, async (trx) => {
-      await postJournal(trx, {
-        kind: 'paper_grant',
-        memo: 'grant',
-        actor: { type: 'system', id: 'test' },
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(userId, 'cash', 'JPY'),
-          amountMinor: 10_000_000n,
-        }),
-      });
+      await postJournal(
+        trx,
+        {
+          kind: 'paper_grant',
+          memo: 'grant',
+          actor: { type: 'system', id: 'test' },
+          postings: transfer({
+            from: platformAccount('platform:paper_grant', 'JPY'),
+            to: userAccount(userId, 'cash', 'JPY'),
+            amountMinor: 10_000_000n,
+          }),
+        },
+        clock.nowMs(),
+      );
       const order = await trx
         .insertInto('trade_order')
         .values({
@@ -101,12 +105,16 @@ describe('stop-out', () => {
         fee: 0n,
         nowMs: Date.now(),
       });
-      await postJournal(trx, {
-        kind: 'position_open',
-        memo: 'open',
-        actor: { type: 'user', id: userId },
-        postings: openFromCash(userId, 'JPY', 57_000n, noFees),
-      });
+      await postJournal(
+        trx,
+        {
+          kind: 'position_open',
+          memo: 'open',
+          actor: { type: 'user', id: userId },
+          postings: openFromCash(userId, 'JPY', 57_000n, noFees),
+        },
+        clock.nowMs(),
+      );
       return id;
     });
     watcher = await startStopOutWatcher({

@@ -82,22 +82,30 @@ async function aWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
   const withdrawalId = await writeTransaction(db(), async (trx) => {
-    await postJournal(trx, {
-      kind: 'paper_grant',
-      memo: 'grant',
-      actor: { type: 'system', id: 'test' },
-      postings: transfer({
-        from: platformAccount('platform:paper_grant', 'JPY'),
-        to: userAccount(userId, 'cash', 'JPY'),
-        amountMinor: 300_000n,
-      }),
-    });
-    const hold = await postJournal(trx, {
-      kind: 'withdrawal_hold',
-      memo: 'hold',
-      actor: { type: 'user', id: userId },
-      postings: withdrawalHoldPostings(userId, 'JPY', 50_000n),
-    });
+    await postJournal(
+      trx,
+      {
+        kind: 'paper_grant',
+        memo: 'grant',
+        actor: { type: 'system', id: 'test' },
+        postings: transfer({
+          from: platformAccount('platform:paper_grant', 'JPY'),
+          to: userAccount(userId, 'cash', 'JPY'),
+          amountMinor: 300_000n,
+        }),
+      },
+      now,
+    );
+    const hold = await postJournal(
+      trx,
+      {
+        kind: 'withdrawal_hold',
+        memo: 'hold',
+        actor: { type: 'user', id: userId },
+        postings: withdrawalHoldPostings(userId, 'JPY', 50_000n),
+      },
+      now,
+    );
     const row = await trx
       .insertInto('withdrawal')
       .values({

@@ -38,8 +38,12 @@ export class AfterCommitHooks {
  * write that rolled back (its own savepoint in a SQLite group commit included).
  */
 export interface WriteTrx extends Db {
+  /** Only `writeTransaction` makes one: a plain `Db` or a read's transaction is not a WriteTrx. */
+  readonly [writeTrxBrand]: true;
   afterCommit(hook: AfterCommitHook): void;
 }
+
+declare const writeTrxBrand: unique symbol;
 
 /** Gives `trx` this write's `afterCommit` (a SQLite batch hands the same connection to each write). */
 export function asWriteTrx(trx: Db, hooks: AfterCommitHooks): WriteTrx {

@@ -1,5 +1,7 @@
 import type { Db } from '../db/create-db.ts';
+import type { WriteTrx } from '../db/after-commit.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { advance } from '../db/advance.ts';
 import { postJournal } from '../db/repositories/ledger.store.ts';
 import { insertPosition } from '../db/repositories/trading.store.ts';
 import { insertApplication } from '../modules/intraday/db/applications.repository.ts';
@@ -37,7 +39,7 @@ export interface IntradayBookSpec {
 
 /** One intraday position opened from the application's hold, as the order path writes it. */
 async function openOne(
-  trx: Db,
+  trx: WriteTrx,
   p: { userId: number; applicationId: bigint; instrument: Instrument; side: PositionSide },
   spec: IntradayBookSpec,
   price: bigint,
@@ -108,11 +110,8 @@ export async function anIntradayBook(db: Db, spec: IntradayBookSpec): Promise<bi
           nowMs: 0,
         },
       });
-      await trx
-        .updateTable('intraday_application')
-        .set({ status: 'trading' })
-        .where('id', '=', applicationId)
-        .execute();
+      const row = { kind: 'intraday_application' as const, id: applicationId, userId };
+      await advance(trx, row, 'applied', 'trading', { nowMs: 0 });
       await postJournal(
         trx,
         {

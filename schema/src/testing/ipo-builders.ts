@@ -110,7 +110,7 @@ export async function manySubscriptions(
         user_id: users[n]!,
         lots: BigInt(lotsOf(n)),
         ticket: ticketFor(listing.listingKey, id),
-        status: 'applied',
+        status: 'applied' as const,
         request_id: `bulk-${tag}-${n}`,
         created_at: 0,
       });

@@ -4,7 +4,7 @@ import {
   Refusal,
   type FundDecisionReason,
 } from '@kabuto/schema/contracts';
-import type { AdvanceEffects, Db, WriteTrx } from '@kabuto/schema/db';
+import { advance, type AdvanceEffects, type Db, type WriteTrx } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../deps.ts';
 import { defineAdminCall, type AdminCaller, type CallDefinition } from '../../http/call.ts';
 
@@ -23,21 +23,18 @@ export interface Decision {
 
 /** Moves a pending submission forward exactly once (I10: forward-only); a second decision finds nothing pending. */
 export async function claimPending(
-  trx: Db,
-  table: 'kyc_submission',
-  id: number,
-  status: string,
+  trx: WriteTrx,
+  submission: { kind: 'kyc_submission'; id: number; userId: number },
+  to: 'approved' | 'rejected',
   admin: AdminCaller,
   reason: string | null,
   nowMs: number,
 ) {
-  const result = await trx
-    .updateTable(table)
-    .set({ status, reason, reviewed_by: BigInt(admin.adminId), reviewed_at: nowMs })
-    .where('id', '=', BigInt(id))
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new Refusal('not_found');
+  const claimed = await advance(trx, submission, 'pending', to, {
+    nowMs,
+    set: { reason, reviewed_by: BigInt(admin.adminId), reviewed_at: nowMs },
+  });
+  if (!claimed.advanced) throw new Refusal('not_found');
 }
 
 export const actor = (admin: AdminCaller) => ({ type: 'admin' as const, id: admin.adminId });

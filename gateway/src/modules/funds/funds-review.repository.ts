@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '@kabuto/schema/db';
-import type { Currency } from '@kabuto/schema/domain';
+import type { Currency, HoldStatus, WithdrawalStatus } from '@kabuto/schema/domain';
+
+type DepositStatus = HoldStatus<'deposit'>;
 
 /** A deposit as the back office reviews it. */
 export interface DepositForReview {
@@ -36,7 +38,8 @@ export async function depositsForReview(
       'd.reason',
       'd.created_at',
     ]);
-  if (statuses) query = query.where('d.status', 'in', statuses);
+  // A filter from the wire: a status no deposit has matches nothing.
+  if (statuses) query = query.where('d.status', 'in', statuses as readonly DepositStatus[]);
   const rows = await query.orderBy('d.id').limit(200).execute();
   return rows.map((r) => ({
     id: r.id,
@@ -100,7 +103,7 @@ export async function withdrawalsForReview(
       'c.card_type',
       'c.account_number',
     ]);
-  if (statuses) query = query.where('w.status', 'in', statuses);
+  if (statuses) query = query.where('w.status', 'in', statuses as readonly WithdrawalStatus[]);
   // Open withdrawals first: a long paid history must not push one on its way off the list.
   const rows = await query
     .orderBy(sql`case when w.status in ('pending', 'approved', 'sending') then 0 else 1 end`)

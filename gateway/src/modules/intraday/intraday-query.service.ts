@@ -105,7 +105,7 @@ function tradeWire(p: PositionRow, market: Market): IntradayTradeWire {
 }
 
 /** Stored statuses behind a shown one (`trading` is also a stored `applied` whose session opened). */
-function storedStatuses(status: IntradayStatus | undefined): string[] | undefined {
+function storedStatuses(status: IntradayStatus | undefined): IntradayStatus[] | undefined {
   if (status === undefined) return undefined;
   return status === 'trading' || status === 'applied' ? ['applied', 'trading'] : [status];
 }
@@ -140,7 +140,7 @@ export async function applicationsForAdmin(
   view: ViewContext,
 ) {
   const rows = await applicationsForReview(db, {
-    ...(filter.status ? { statuses: storedStatuses(filter.status) as string[] } : {}),
+    ...(filter.status ? { statuses: storedStatuses(filter.status) ?? [] } : {}),
     ...(filter.market ? { market: filter.market } : {}),
   });
   const wires = await Promise.all(

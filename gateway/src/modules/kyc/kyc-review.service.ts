@@ -31,8 +31,7 @@ export async function decideKyc(
     async (trx) => {
       await claimPending(
         trx,
-        'kyc_submission',
-        decision.id,
+        { kind: 'kyc_submission', id: decision.id, userId },
         approved ? 'approved' : 'rejected',
         admin,
         approved ? null : (decision.reason ?? null),

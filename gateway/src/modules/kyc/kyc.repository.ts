@@ -1,4 +1,7 @@
 import type { Db } from '@kabuto/schema/db';
+import type { HoldStatus } from '@kabuto/schema/domain';
+
+type KycStatus = HoldStatus<'kyc_submission'>;
 
 export type KycState = 'none' | 'pending' | 'verified' | 'failed';
 
@@ -105,7 +108,8 @@ export async function kycSubmissionsForReview(
       'k.reason',
       'k.created_at',
     ]);
-  if (statuses) query = query.where('k.status', 'in', statuses);
+  // A filter from the wire: a status no submission has matches nothing.
+  if (statuses) query = query.where('k.status', 'in', statuses as readonly KycStatus[]);
   const rows = await query.orderBy('k.id').limit(200).execute();
   return rows.map((r) => ({
     id: r.id,

@@ -5,7 +5,7 @@ import {
   postJournal,
   runIdempotent,
   writeTransaction,
-  type Db,
+  type WriteTrx,
 } from '@kabuto/schema/db';
 import {
   findInstrument,
@@ -125,7 +125,7 @@ export function placedAnswer(
 }
 
 /** A resting limit: the order and its hold of margin and fees at the limit (the worst case). */
-async function holdRestingOrder(trx: Db, write: OrderWrite): Promise<PlacedOrder> {
+async function holdRestingOrder(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
   const { userId, instrument, order, nowMs } = write;
   const hold = marginPlusFees(write.margin, write.fees);
   const orderId = await insertOrder(trx, {
@@ -152,7 +152,7 @@ async function holdRestingOrder(trx: Db, write: OrderWrite): Promise<PlacedOrder
 }
 
 /** An order that fills now: the filled order, its position, and margin and fees out of cash. */
-async function openFilledPosition(trx: Db, write: OrderWrite): Promise<PlacedOrder> {
+async function openFilledPosition(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
   const { userId, instrument, order, price, margin, fees, nowMs } = write;
   const orderId = await insertOrder(trx, {
     userId,

@@ -11,6 +11,7 @@ import {
 } from '../../domain/index.ts';
 import { Refusal } from '../../contracts/errors.ts';
 import type { Db } from '../create-db.ts';
+import type { WriteTrx } from '../after-commit.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import { dialectOf } from '../dialect.ts';
 import { noteJournalWritten } from '../write-transaction.ts';
@@ -135,15 +136,16 @@ function journalUserId(entry: JournalEntry): number | null {
 }
 
 /**
- * The only write path for balances. Call inside `writeTransaction`. Asserts I1 before writing,
+ * The only write path for balances: only inside `writeTransaction` (its `WriteTrx`), at the time
+ * the caller read from its clock (never the machine's). Asserts I1 before writing,
  * refuses (`balance_insufficient`) any posting that would take a user's account below zero,
  * and numbers journals without gaps (I9: inline on SQLite, just after commit on PostgreSQL).
  * Returns the journal id.
  */
 export async function postJournal(
-  trx: Db,
+  trx: WriteTrx,
   entry: JournalEntry,
-  nowMs: number = Date.now(),
+  nowMs: number,
 ): Promise<bigint> {
   assertBalanced(entry.postings);
   // A fixed order of account updates keeps PostgreSQL free of deadlocks between journals.

@@ -190,7 +190,7 @@ export async function fillPendingOrderIn(
  * act (credit: its credits return) only when the position closes in full.
  */
 async function markClosed(
-  trx: Db,
+  trx: WriteTrx,
   position: PositionRow,
   part: { qty: bigint; price: bigint; fee: bigint; pnl: bigint; reason: string; nowMs: number },
 ): Promise<{ margin: bigint; id: bigint }> {
@@ -258,7 +258,7 @@ const CLOSE_MEMO = {
  * Used by `trade/close` and by the stop-out worker.
  */
 export async function closePositionIn(
-  trx: Db,
+  trx: WriteTrx,
   position: PositionRow,
   options: {
     price: bigint;

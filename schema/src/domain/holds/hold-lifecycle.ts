@@ -5,6 +5,9 @@ import { MODULES, type Modules } from '../../modules/index.ts';
  * One hold lifecycle (issue 11 item 2): a request that holds or promises money, then is posted or
  * voided once. Each kind lists, per status, the statuses it may move to; anything else is refused.
  * Each module declares its own in its manifest (`holdLifecycles`, with what each status means).
+ *
+ * `advance` (one row) and `advanceMany` (a set of rows, one statement) in `db/advance.ts` are the
+ * only writers of these statuses; the tables type each `status` as `HoldStatus<kind>`.
  */
 export const HOLD_LIFECYCLES = recordOf(MODULES, 'holdLifecycles') as RecordOf<
   Modules,
@@ -12,7 +15,7 @@ export const HOLD_LIFECYCLES = recordOf(MODULES, 'holdLifecycles') as RecordOf<
 >;
 
 /** Every status a withdrawal can be in. */
-export type WithdrawalStatus = 'pending' | 'approved' | 'sending' | 'paid' | 'rejected' | 'failed';
+export type WithdrawalStatus = HoldStatus<'withdrawal'>;
 
 /** Withdrawal statuses still holding the user's money: one such withdrawal per user at most. */
 export const OPEN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'sending'] as const;
@@ -30,6 +33,11 @@ export type HoldNextStatus<
   K extends HoldKind,
   F extends HoldOpenStatus<K>,
 > = (typeof HOLD_LIFECYCLES)[K][F] extends readonly (infer S)[] ? S & string : never;
+
+/** Every status a hold of this kind can be in: the ones it can leave and the ones it can reach. */
+export type HoldStatus<K extends HoldKind> = {
+  [F in HoldOpenStatus<K>]: F | HoldNextStatus<K, F>;
+}[HoldOpenStatus<K>];
 
 /** Whether a hold of this kind may move from `from` to `to` (for statuses read at run time). */
 export function canAdvanceHold(kind: HoldKind, from: string, to: string): boolean {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import type { WriteTrx } from '../../db/after-commit.ts';
 
 /**
  * What a product does when trading closes one of its positions, declared by the product and
@@ -14,7 +15,7 @@ export interface PositionCloseHook {
    */
   readonly marginKeptOnPartialClose?: (trx: Db, positionId: bigint) => Promise<bigint>;
   /** Once a position has closed in full (its margin returns in the close's journal). */
-  readonly afterFullClose?: (trx: Db, positionId: bigint, nowMs: number) => Promise<void>;
+  readonly afterFullClose?: (trx: WriteTrx, positionId: bigint, nowMs: number) => Promise<void>;
 }
 
 const hooks = new Map<string, PositionCloseHook>();
@@ -39,6 +40,10 @@ export async function marginKeptOnPartialClose(trx: Db, positionId: bigint): Pro
 }
 
 /** Runs every hook's `afterFullClose` in the closing transaction. */
-export async function runAfterFullClose(trx: Db, positionId: bigint, nowMs: number): Promise<void> {
+export async function runAfterFullClose(
+  trx: WriteTrx,
+  positionId: bigint,
+  nowMs: number,
+): Promise<void> {
   for (const hook of hooks.values()) await hook.afterFullClose?.(trx, positionId, nowMs);
 }

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '@kabuto/schema/contracts';
 import {
+  advance,
   appliedByIds,
-  insertInboxMessage,
   listingForStep,
   lockListing,
   markChunkLost,
   markStepDone,
-  markWon,
   storeDrawRecord,
   type IdRange,
   writeTransaction,
@@ -188,26 +187,28 @@ async function writeWinner(
   nowMs: number,
 ): Promise<void> {
   const due = amountDue(listing.market as Market, listing.price, row.lotsWon, Number(listing.lot));
-  if (!(await markWon(trx, row.id, { lotsWon: row.lotsWon, amountDue: due, nowMs }))) return;
   const userId = Number(row.user_id);
   const amount = said.formatMinor(due);
-  await insertInboxMessage(trx, {
-    userId,
-    kind: 'ipo_won',
-    params: {
-      symbol: said.symbol,
-      lots: String(row.lotsWon),
-      amount,
-      currency: said.base.currency,
-      deadline: String(said.base.pay_deadline),
-    },
+  await advance(trx, { kind: 'ipo_subscription', id: row.id, userId }, 'applied', 'won', {
     nowMs,
-  });
-  await deps.emitter.record(trx, userId, 'allotment:drawn', {
-    ...said.base,
-    subscription_id: String(row.id),
-    lots_won: row.lotsWon,
-    amount_due: amount,
+    set: { lots_won: BigInt(row.lotsWon), amount_due: due, drawn_at: nowMs },
+    inbox: {
+      kind: 'ipo_won',
+      params: {
+        symbol: said.symbol,
+        lots: String(row.lotsWon),
+        amount,
+        currency: said.base.currency,
+        deadline: String(said.base.pay_deadline),
+      },
+    },
+    record: (write) =>
+      deps.emitter.record(write, userId, 'allotment:drawn', {
+        ...said.base,
+        subscription_id: String(row.id),
+        lots_won: row.lotsWon,
+        amount_due: amount,
+      }),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
 import type { Id, Int } from '../../../db/column-types.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface PositionCreditTable {
   currency: string;
   amount: Int;
   /** open | returned */
-  status: string;
+  status: HoldStatus<'position_credit'>;
   request_id: string;
   /** The `credit_add` journal (written in the same transaction, just after the row). */
   journal_id: Int | null;

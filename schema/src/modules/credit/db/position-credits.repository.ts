@@ -1,6 +1,8 @@
-import { canAdvanceHold } from '../../../domain/holds/hold-lifecycle.ts';
+import { sql } from 'kysely';
 import type { Currency } from '../../../domain/money/currency.ts';
 import type { Db } from '../../../db/create-db.ts';
+import type { WriteTrx } from '../../../db/after-commit.ts';
+import { advanceMany } from '../../../db/advance.ts';
 import type { PositionCreditRow } from './credit.table.ts';
 
 /** One added credit as the modules read it: amount in minor units, times in ms. */
@@ -102,19 +104,16 @@ export async function openCreditTotal(db: Db, positionId: bigint): Promise<bigin
  * the margin. Returns the amount returned.
  */
 export async function returnPositionCredits(
-  trx: Db,
+  trx: WriteTrx,
   positionId: bigint,
   nowMs: number,
 ): Promise<bigint> {
-  if (!canAdvanceHold('position_credit', 'open', 'returned')) throw new Error('position_credit');
-  const rows = await trx
-    .updateTable('position_credit')
-    .set({ status: 'returned', returned_at: nowMs })
-    .where('position_id', '=', positionId)
-    .where('status', '=', 'open')
-    .returning('amount')
-    .execute();
-  return rows.reduce((sum, row) => sum + row.amount, 0n);
+  const returned = await advanceMany(trx, 'position_credit', 'open', 'returned', {
+    where: sql`position_id = ${positionId}`,
+    set: { returned_at: nowMs },
+    returning: ['amount'],
+  });
+  return returned.rows.reduce((sum, row) => sum + row.amount, 0n);
 }
 
 /** The user's credits with their position's symbol, newest first (the 200 latest). */

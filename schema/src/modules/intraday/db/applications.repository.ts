@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/create-db.ts';
-import type { IntradayApplicationRow } from './intraday.table.ts';
+import type { IntradayApplicationRow, IntradayApplicationStatus } from './intraday.table.ts';
 
 export const OPEN_STATUSES = ['applied', 'trading', 'submitted'] as const;
 
@@ -72,7 +72,7 @@ export async function ownApplication(
 export async function applicationsOf(
   db: Db,
   userId: number,
-  statuses?: readonly string[],
+  statuses?: readonly IntradayApplicationStatus[],
 ): Promise<IntradayApplicationRow[]> {
   let query = db
     .selectFrom('intraday_application')
@@ -85,7 +85,7 @@ export async function applicationsOf(
 /** The back office's list, newest first, by stored statuses and market. */
 export async function applicationsForReview(
   db: Db,
-  filter: { statuses?: readonly string[]; market?: string },
+  filter: { statuses?: readonly IntradayApplicationStatus[]; market?: string },
 ): Promise<IntradayApplicationRow[]> {
   let query = db.selectFrom('intraday_application').selectAll();
   if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);

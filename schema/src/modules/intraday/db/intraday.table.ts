@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
 import type { Id, Int } from '../../../db/column-types.ts';
 
 /**
@@ -18,7 +19,7 @@ export interface IntradayApplicationTable {
   opens_at: Int;
   closes_at: Int;
   /** applied | trading | submitted | traded | failed */
-  status: string;
+  status: HoldStatus<'intraday_application'>;
   positions_closed: Int | null;
   forced_close_fee: Int | null;
   released: Int | null;
@@ -27,6 +28,8 @@ export interface IntradayApplicationTable {
   settled_at: Int | null;
   updated_at: Int;
 }
+
+export type IntradayApplicationStatus = HoldStatus<'intraday_application'>;
 
 export interface IntradayTables {
   intraday_application: IntradayApplicationTable;

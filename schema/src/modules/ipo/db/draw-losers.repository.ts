@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/create-db.ts';
+import type { WriteTrx } from '../../../db/after-commit.ts';
+import { advanceMany } from '../../../db/advance.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 
 /**
@@ -21,11 +23,16 @@ function byId(db: Db, alias?: string): RawBuilder<unknown> {
   return dialectOf(db) === 'sqlite' ? sql`${table} not indexed` : table;
 }
 
+/** The rows of one chunk (`alias.` before each column when given). */
+function inChunk(listingId: number, range: IdRange, alias?: string): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql`${column('id')} > ${range.afterId} and ${column('id')} <= ${range.upToId}
+    and ${column('listing_id')} = ${listingId}`;
+}
+
 /** The rows of one chunk still `applied`: after its winners were marked, the chunk's losers. */
 function stillApplied(listingId: number, range: IdRange, alias: string): RawBuilder<unknown> {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql`${column('id')} > ${range.afterId} and ${column('id')} <= ${range.upToId}
-    and ${column('listing_id')} = ${listingId} and ${column('status')} = 'applied'`;
+  return sql`${inChunk(listingId, range, alias)} and ${sql.ref(`${alias}.status`)} = 'applied'`;
 }
 
 /** What every loser of a listing is told (its inbox message and its `allotment:drawn` event). */
@@ -46,7 +53,7 @@ export interface LoserNotice {
  * committed chunk finds none and writes nothing. Returns how many lost.
  */
 export async function markChunkLost(
-  trx: Db,
+  trx: WriteTrx,
   listingId: number,
   range: IdRange,
   notice: LoserNotice,
@@ -65,11 +72,12 @@ export async function markChunkLost(
       ${notice.nowMs}
     from ${byId(trx, 's')} cross join account_event_seq q
     where q.user_id = s.user_id and ${where}`.execute(trx);
-  const updated = await sql`update ${byId(trx)} set status = 'lost', lots_won = 0,
-    drawn_at = ${notice.nowMs} where ${stillApplied(listingId, range, 'ipo_subscription')}`.execute(
-    trx,
-  );
-  return Number(updated.numAffectedRows ?? 0n);
+  const lost = await advanceMany(trx, 'ipo_subscription', 'applied', 'lost', {
+    where: inChunk(listingId, range),
+    set: { lots_won: 0, drawn_at: notice.nowMs },
+    byRowid: true,
+  });
+  return lost.count;
 }
 
 /**
@@ -77,7 +85,7 @@ export async function markChunkLost(
  * message each, in the caller's transaction; the messages go to exactly the rows it moves.
  */
 export async function forfeitChunk(
-  trx: Db,
+  trx: WriteTrx,
   listingId: number,
   limit: number,
   notice: { params: string; nowMs: number },
@@ -98,11 +106,9 @@ export async function forfeitChunk(
   await sql`insert into inbox_message (user_id, kind, params, read_at, created_at)
     select user_id, 'ipo_forfeited', ${notice.params}, null, ${notice.nowMs}
     from ipo_subscription where id in (${sql.join(ids)}) and status = 'won'`.execute(trx);
-  const updated = await trx
-    .updateTable('ipo_subscription')
-    .set({ status: 'forfeited', closed_at: notice.nowMs })
-    .where('id', 'in', ids)
-    .where('status', '=', 'won')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows);
+  const forfeited = await advanceMany(trx, 'ipo_subscription', 'won', 'forfeited', {
+    where: sql`id in (${sql.join(ids)})`,
+    set: { closed_at: notice.nowMs },
+  });
+  return forfeited.count;
 }

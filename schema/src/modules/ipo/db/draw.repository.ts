@@ -186,23 +186,3 @@ export async function appliedByIds(
     .where('status', '=', 'applied')
     .execute();
 }
-
-/** A conditional win: applied → won with its lots and amount due; true if this call moved it. */
-export async function markWon(
-  trx: Db,
-  subscriptionId: bigint,
-  win: { lotsWon: number; amountDue: bigint; nowMs: number },
-): Promise<boolean> {
-  const updated = await trx
-    .updateTable('ipo_subscription')
-    .set({
-      status: 'won',
-      lots_won: BigInt(win.lotsWon),
-      amount_due: win.amountDue,
-      drawn_at: win.nowMs,
-    })
-    .where('id', '=', subscriptionId)
-    .where('status', '=', 'applied')
-    .executeTakeFirst();
-  return updated.numUpdatedRows === 1n;
-}

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
 import type { Id, Int } from '../../../db/column-types.ts';
 
 /**
@@ -72,7 +73,7 @@ export interface IpoSubscriptionTable {
   lots: Int;
   ticket: string;
   /** applied | won | lost | paid | waived | forfeited | listed */
-  status: string;
+  status: HoldStatus<'ipo_subscription'>;
   lots_won: Int | null;
   /** Minor units of the listing's currency; set for a win. */
   amount_due: Int | null;

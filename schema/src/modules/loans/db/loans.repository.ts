@@ -1,5 +1,6 @@
 import { loanTermsFrom, LOAN_CONFIG_DEFAULTS, type LoanTerms } from '../domain/loan-terms.ts';
 import type { Db } from '../../../db/create-db.ts';
+import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
 import type { LoanRow } from './loans.table.ts';
 
 export type LoanStatus = 'under_review' | 'passed' | 'rejected' | 'repaid';
@@ -154,14 +155,14 @@ export async function insertLoan(
 }
 
 /** The back office's list: loans by status (all when null), oldest first, with the account. */
-export async function loansForReview(db: Db, statuses: string[] | null) {
+export async function loansForReview(db: Db, statuses: readonly HoldStatus<'loan'>[] | null) {
   let query = db
     .selectFrom('loan')
     .innerJoin('app_user', 'app_user.id', 'loan.user_id')
     .selectAll('loan')
     .select('app_user.account')
     .orderBy('loan.id');
-  if (statuses) query = query.where('loan.status', 'in', statuses);
+  if (statuses) query = query.where('loan.status', 'in', [...statuses]);
   const rows = await query.limit(500).execute();
   return rows.map((row) => ({ ...loanFromRow(row), account: row.account }));
 }
