@@ -1,7 +1,7 @@
 import { adminIntradayListRequest, adminIntradayListResponse } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
+import { audit } from '../admin/public.ts';
 import { applicationsForAdmin } from './intraday-query.service.ts';
 import { viewOf } from './intraday.calls.ts';
 

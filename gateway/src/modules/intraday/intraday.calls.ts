@@ -7,7 +7,7 @@ import {
   intradayListResponse,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { applyIntraday } from './apply.service.ts';
 import { applicationDetail, listApplications } from './intraday-query.service.ts';
 

@@ -17,7 +17,7 @@ import {
   loanCollateralYen,
   type LoanTerms,
 } from '@kabuto/schema/loans';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 
 /** The feed's latest quotes, read before a transaction (no network inside one). */
 export type LatestQuoteHash = Record<string, string>;

@@ -6,7 +6,7 @@ import {
 } from '@kabuto/schema/contracts';
 import { loansForReview } from '@kabuto/schema/db';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { defineDecisionCall } from '../admin/review.ts';
+import { defineDecisionCall } from '../admin/public.ts';
 import { decideLoan, setCredit } from './loan-review.service.ts';
 import { loanToWire } from './loan-wire.ts';
 
