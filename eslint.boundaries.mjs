@@ -134,9 +134,8 @@ const rule = (zones) => ({
 export function boundaries() {
   const zones = (kernelToProduct) => [
     ...clientZones(),
-    ...(kernelToProduct === 'later'
-      ? [...gatewayZones(), ...schemaZones({ kernelToProduct })]
-      : []),
+    ...gatewayZones(),
+    ...schemaZones({ kernelToProduct }),
   ];
   return [
     { files: ['{client,gateway,schema}/src/**/*.{ts,tsx}'], rules: rule(zones(true)) },
