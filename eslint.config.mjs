@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { boundaries } from './eslint.boundaries.mjs';
 
 const boundary = (patterns) => ['error', { patterns }];
 // The files a tsconfig owns get the typed rules (typed linting reads each file's own project).
@@ -49,6 +50,8 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // Feature zones, gateway layers and module doors, schema kernel and products (eslint.boundaries.mjs).
+  ...boundaries(),
   {
     files: ['client/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,

@@ -8,24 +8,26 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName } from '@kabuto/schema/contracts';
 import { keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
-import type { GatewayConfig } from './config.ts';
-import type { GatewayDeps } from './deps.ts';
-import { createLatestQuotes } from './modules/quotes/latest-quotes.ts';
+import type { GatewayConfig } from './infra/config.ts';
+import type { GatewayDeps } from './infra/deps.ts';
+import { createLatestQuotes } from './infra/latest-quotes.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
 import { followListingAnnouncements } from './realtime/listing-announcements.ts';
-import { createAssetRecompute } from './modules/common/asset-recompute.ts';
-import { createPayoutQueue } from './modules/funds/payout-queue.ts';
-import { createIpoStepQueue } from './modules/ipo/ipo-step-queue.ts';
-import { createSecretBox } from './modules/security/secret-box.ts';
-import { createOutboxNotifier, type Notifier } from './modules/common/notifier.ts';
+import { createAssetRecompute } from './infra/asset-recompute.ts';
+import { createPayoutQueue } from './infra/payout-queue.ts';
+import { createIpoStepQueue } from './infra/ipo-step-queue.ts';
+import { createSecretBox } from './infra/secret-box.ts';
+import { createOutboxNotifier, type Notifier } from './infra/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
 import { createIo } from './realtime/io.ts';
+import { findActiveSession } from './modules/auth/public.ts';
+import { findActiveAdminSession } from './modules/admin/public.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
 import type { TickConflator } from './realtime/tick-conflator.ts';
-import { ADMIN_CALLS, CALLS } from './http/calls.ts';
+import { ADMIN_CALLS, CALLS } from './calls.ts';
 import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -152,6 +154,10 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
     ipoSteps: createIpoStepQueue(queue('ipo-allotment'), logger),
+    sessions: {
+      findActive: (token, nowMs) => findActiveSession(options.db, token, nowMs),
+      findActiveAdmin: (token, nowMs) => findActiveAdminSession(options.db, token, nowMs),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './infra/config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createRedis } from './infra/redis.ts';
 import { createGateway } from './app.ts';

@@ -12,7 +12,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createGateway, type Gateway } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/infra/config.ts';
 import { deleteKeys } from './support/test-gateway.ts';
 
 const ASSET = '/assets/index-Bt0rcoW3.js';

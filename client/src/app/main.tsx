@@ -7,7 +7,7 @@ import { clearRefusal } from '../lib/toast.ts';
 import { UiKitLocaleProvider } from '../lib/ui-kit-locale.tsx';
 import '../lib/ui-kit-render.ts';
 import { Splash } from '../components/splash.tsx';
-import { appConfig } from './app-config.ts';
+import { appConfig } from '../lib/app-config.ts';
 import { createAppRouter } from './router.tsx';
 import './app.css';
 

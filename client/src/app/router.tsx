@@ -14,7 +14,7 @@ import { PaperBadge } from '../components/paper-badge.tsx';
 import { storage } from '../lib/storage.ts';
 import { RouteError } from './route-error.tsx';
 import { ROUTES, type RouteSpec } from './routes.tsx';
-import { closeUserPanel, uiState } from './ui.store.ts';
+import { closeUserPanel, uiState } from '../lib/ui.store.ts';
 
 // Out of the first route: the menu shows on signed-in tabs only, the user panel (with the socket
 // behind its asset figures) once it is first opened.
@@ -54,7 +54,7 @@ function Shell() {
   // Spec section 6: a stored session the server no longer accepts (frozen, revoked) is dropped at start.
   useEffect(() => {
     if (storage.hasSession()) {
-      void import('../features/auth/session.ts').then((m) => m.checkSession());
+      void import('../lib/session.ts').then((m) => m.checkSession());
     }
   }, []);
   return (

@@ -74,10 +74,10 @@ const WatchlistScreen = lazy(() =>
   import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })),
 );
 const PositionsScreen = lazy(() =>
-  import('../features/trading/positions-screen.tsx').then((m) => ({ default: m.PositionsScreen })),
+  import('./screens/positions.tsx').then((m) => ({ default: m.Positions })),
 );
 const PositionInfo = lazy(() =>
-  import('../features/trading/position-info.tsx').then((m) => ({ default: m.PositionInfo })),
+  import('./screens/position-info.tsx').then((m) => ({ default: m.PositionInfo })),
 );
 /** A screen that loads on demand together with its features' strings (the first route stays small). */
 const screenWithStrings =
@@ -151,7 +151,7 @@ const IntradayScreen = screenWithStrings('intraday')(() =>
   import('../features/intraday/intraday-screen.tsx').then((m) => m.IntradayScreen),
 );
 const StockDetail = lazy(() =>
-  import('../features/quotes/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
+  import('./screens/stock-detail.tsx').then((m) => ({ default: m.StockDetail })),
 );
 const FeeTable = lazy(() =>
   import('../features/mine/fee-table.tsx').then((m) => ({ default: m.FeeTable })),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { appConfig } from '../app/app-config.ts';
+import { appConfig } from '../lib/app-config.ts';
 
 /** Shown on every screen while the platform runs in paper mode (DESIGN.md section 1). */
 export function PaperBadge() {

@@ -5,7 +5,7 @@ import {
   type CallOutput,
   type SuccessKey,
 } from '@kabuto/schema/contracts';
-import type { GatewayDeps } from '../deps.ts';
+import type { GatewayDeps } from '../infra/deps.ts';
 
 /** Who is calling: filled by the auth middleware for calls that need a user. */
 export interface Caller {

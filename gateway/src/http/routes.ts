@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import type { GatewayDeps } from '../deps.ts';
+import type { GatewayDeps } from '../infra/deps.ts';
 import type { AdminCaller, CallDefinition, CallResult, Caller } from './call.ts';
 import { authenticate } from './middleware/auth.ts';
 import { authenticateAdmin } from './middleware/admin-auth.ts';

@@ -5,14 +5,15 @@ import {
   accountEventArgs,
   redisKeys,
   roomForAccount,
-  type AccountEventName,
-  type AccountEventPayloads,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketData,
 } from '@kabuto/schema/contracts';
-import { AccountEventOutbox, type Db, type WriteTrx } from '@kabuto/schema/db';
+import { AccountEventOutbox, type Db } from '@kabuto/schema/db';
 import type { Logger } from '../infra/logger.ts';
+import type { AccountEvents } from '../infra/ports.ts';
+
+export type { AccountEvents };
 
 export type KabutoServer = Server<
   ClientToServerEvents,
@@ -20,32 +21,6 @@ export type KabutoServer = Server<
   Record<string, never>,
   SocketData
 >;
-
-/**
- * Account events through the outbox (`AccountEventOutbox`): `record` writes one in the caller's
- * transaction with the account's durable seq and relays it after commit; `emit` does the same in a
- * transaction of its own, for a write that has already committed. A sweep relays what a crash left.
- */
-export interface AccountEvents {
-  record<E extends AccountEventName>(
-    trx: WriteTrx,
-    userId: number,
-    event: E,
-    payload: AccountEventPayloads[E],
-  ): Promise<void>;
-  emit<E extends AccountEventName>(
-    userId: number,
-    event: E,
-    payload: AccountEventPayloads[E],
-  ): Promise<void>;
-  /**
-   * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
-   * on the others through the adapter.
-   */
-  endSessions(sessionIds: readonly number[]): void;
-  /** Waits for the events under way and sends no more: call before Socket.IO and Redis close. */
-  close(): Promise<void>;
-}
 
 export function roomForSession(sessionId: number): string {
   return `session:${sessionId}`;

@@ -6,7 +6,7 @@ import type { Logger } from '../infra/logger.ts';
 import { duplicateRedis } from '../infra/redis.ts';
 import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
-import { findActiveSession } from '../modules/auth/sessions.repository.ts';
+import { findActiveSession } from '../modules/auth/public.ts';
 import type { Clock } from '../infra/clock.ts';
 import { roomForSession, type KabutoServer } from './account-events.ts';
 import { registerQuoteHandlers } from './quote-subscriptions.ts';

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/infra/config.ts';
 import { createGateway, type Gateway } from '../../src/app.ts';
 import type { Clock } from '../../src/infra/clock.ts';
 import { addressKey } from '../../src/infra/address-key.ts';
-import { ADMIN_CALLS, CALLS } from '../../src/http/calls.ts';
+import { ADMIN_CALLS, CALLS } from '../../src/calls.ts';
 import type { CallDefinition } from '../../src/http/call.ts';
 
 export interface Envelope {

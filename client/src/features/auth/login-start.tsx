@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { storage } from '../../lib/storage.ts';
 import { Hero } from '../../components/hero.tsx';
-import { LanguageSwitch } from '../mine/language-switch.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 
 /** The first screen for a visitor; a returning user with a stored session goes straight to Home. */
 export function LoginStart() {

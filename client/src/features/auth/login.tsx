@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { openSupport } from '../../app/support.ts';
+import { openSupport } from '../../lib/support.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
-import { startSession } from './session.ts';
+import { startSession } from '../../lib/session.ts';
 
 const REMEMBER_KEY = 'rememberedAccount';
 

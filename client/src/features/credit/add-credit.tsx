@@ -6,7 +6,7 @@ import type { OpenPosition } from '@kabuto/schema/contracts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { RefusalNote } from '../ipo/ipo-bits.tsx';
+import { RefusalNote } from '../../components/product-bits.tsx';
 import { creditApi, type CreditPreview } from './credit.api.ts';
 
 /** A stop-out price with separators, or the words for "never stopped out". */

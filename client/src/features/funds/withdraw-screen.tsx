@@ -7,7 +7,7 @@ import { callApi, newRequestId } from '../../lib/api-client.ts';
 import { useSnapshot } from 'valtio';
 import { formatAmount } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
-import { assetsState, loadAssets } from '../assets/assets.store.ts';
+import { assetsState, loadAssets } from '../../lib/assets.store.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { loadList, type BankCard, type WithdrawalRow } from './funds.api.ts';

@@ -6,7 +6,7 @@ import { formatAmount, formatCount, formatMoney } from '../../lib/format.ts';
 import { instrumentName } from '../../lib/instrument-name.ts';
 import { LOCALE_OF } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
-import { Field } from '../ipo/ipo-bits.tsx';
+import { Field } from '../../components/product-bits.tsx';
 import type { IntradayApplication, IntradayDetail } from './intraday.api.ts';
 import { closeDetail, intradayState, loadDetail } from './intraday.store.ts';
 import { IntradayOrderForm } from './order-form.tsx';

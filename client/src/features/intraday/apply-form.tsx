@@ -11,7 +11,7 @@ import {
 import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { RefusalNote } from '../ipo/ipo-bits.tsx';
+import { RefusalNote } from '../../components/product-bits.tsx';
 import { intradayApi, type IntradayCurrency } from './intraday.api.ts';
 import { loadApplications } from './intraday.store.ts';
 

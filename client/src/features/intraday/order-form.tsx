@@ -5,7 +5,7 @@ import { INTRADAY_RULES } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { RefusalNote } from '../ipo/ipo-bits.tsx';
+import { RefusalNote } from '../../components/product-bits.tsx';
 import { intradayApi } from './intraday.api.ts';
 import { loadApplications } from './intraday.store.ts';
 

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LOCALE_OF, translateMsg } from '../../lib/i18n.ts';
+import { LOCALE_OF } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
-import './ipo.css';
+// Field, orDash and RefusalNote are shared with intraday and credit (components/product-bits.tsx).
+export { Field, orDash, RefusalNote } from '../../components/product-bits.tsx';
 
 /** A time to the millisecond, for the check page's freeze and beacon times (the order is exact). */
 export function whenExact(ms: number | null | undefined): string {
@@ -75,39 +75,5 @@ export function StateTag({ state }: { state: string }) {
     <span className={`ipo-tag ipo-state-${state}`} data-testid="ipo-state" data-state={state}>
       {t(`ipo.state.${state}`, { defaultValue: state })}
     </span>
-  );
-}
-
-/** One labelled value of a detail card. */
-export function Field({
-  label,
-  children,
-  id,
-}: {
-  label: string;
-  children: ReactNode;
-  id?: string;
-}) {
-  return (
-    <div className="detail-row" style={{ alignItems: 'baseline' }}>
-      <span className="muted">{label}</span>
-      <span className="ipo-value" data-testid={id}>
-        {children}
-      </span>
-    </div>
-  );
-}
-
-/** A figure shown as given, or a dash when there is none yet. */
-export const orDash = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '--' : String(value);
-
-/** A refusal stays on screen in words until the next attempt (a toast alone could be missed). */
-export function RefusalNote({ msg, id }: { msg: string | null; id: string }) {
-  if (!msg) return null;
-  return (
-    <div className="ipo-refusal" role="alert" data-testid={id} data-msg={msg}>
-      {translateMsg(msg)}
-    </div>
   );
 }

@@ -8,7 +8,7 @@ import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { assetsState, followAssets, loadAssets } from '../assets/assets.store.ts';
+import { assetsState, followAssets, loadAssets } from '../../lib/assets.store.ts';
 import { loansApi, type LoanInfo } from './loans.api.ts';
 import { followLoans, loadLoans, loansState } from './loans.store.ts';
 import { Line, LoanStateTag, when } from './loan-bits.tsx';

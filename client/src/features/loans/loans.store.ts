@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 import { auditTime, merge, type Subscription } from 'rxjs';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
-import { loadAssets } from '../assets/assets.store.ts';
+import { loadAssets } from '../../lib/assets.store.ts';
 import { loansApi, type LoanInfo, type LoanRecord } from './loans.api.ts';
 
 /** The loan figures and records, shared by /mine/loan and /mine/loanOrder. */

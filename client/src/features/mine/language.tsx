@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 
 export function LanguageScreen() {
   const { t } = useTranslation();

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { openSupport } from '../../app/support.ts';
-import { openUserPanel } from '../../app/ui.store.ts';
-import { followAssets, loadAssets } from '../assets/assets.store.ts';
+import { openSupport } from '../../lib/support.ts';
+import { openUserPanel } from '../../lib/ui.store.ts';
+import { followAssets, loadAssets } from '../../lib/assets.store.ts';
 import { AssetsCard } from './assets-card.tsx';
-import { logOut } from '../auth/session.ts';
+import { logOut } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
 
 const LINKS = [

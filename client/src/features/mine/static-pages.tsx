@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HeaderBar } from '../../components/header-bar.tsx';
-import { appConfig } from '../../app/app-config.ts';
+import { appConfig } from '../../lib/app-config.ts';
 
 function TextPage({
   titleKey,

@@ -8,7 +8,7 @@ import { LivePrice, LiveRate } from './quote-bits.tsx';
 import { QuoteListRow } from './quote-bits.tsx';
 import { quotesApi, type Market } from './quotes.api.ts';
 import { useLiveList } from './use-live-list.ts';
-import './quotes.css';
+import '../../components/quotes.css';
 
 const MARKETS: readonly Market[] = ['JP', 'US', 'CN'];
 const RANKINGS = ['gainers', 'losers', 'turnover'] as const;

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import type { Subscription } from 'rxjs';
 import type { QuoteRow } from '@kabuto/schema/contracts';
-import { quoteTicks$ } from './quote-stream.ts';
+import { quoteTicks$ } from '../../lib/quote-stream.ts';
 
 /** The latest quote per symbol with the direction of its last change, for flashing. */
 export interface LiveQuote {

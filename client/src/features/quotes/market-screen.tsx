@@ -10,7 +10,7 @@ import { QuoteListRow } from './quote-bits.tsx';
 import { quotesApi, type Market } from './quotes.api.ts';
 import { useLiveList } from './use-live-list.ts';
 import { IndexStrip } from './home-screen.tsx';
-import './quotes.css';
+import '../../components/quotes.css';
 
 const TABS: readonly Market[] = ['JP', 'US', 'CN'];
 

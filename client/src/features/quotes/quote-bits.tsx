@@ -1,13 +1,9 @@
 import { useSnapshot } from 'valtio';
 import type { QuoteRow } from '@kabuto/schema/contracts';
 import { liveQuotes } from './live-quotes.store.ts';
+import { trendOf } from '../../lib/trend.ts';
 
-/** 'rise' | 'fall' | 'flat' from a signed decimal string. */
-export function trendOf(changeRate: string | null | undefined): 'rise' | 'fall' | 'flat' {
-  if (!changeRate) return 'flat';
-  const value = Number(changeRate);
-  return value > 0 ? 'rise' : value < 0 ? 'fall' : 'flat';
-}
+export { trendOf };
 
 /** Digit grouping for a price string; the string's own decimals stay (exact, no float). */
 export function groupDigits(value: string | null | undefined): string {

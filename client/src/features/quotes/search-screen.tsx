@@ -10,7 +10,7 @@ import { storage } from '../../lib/storage.ts';
 import { QuoteListRow } from './quote-bits.tsx';
 import { followQuotes, seedQuotes } from './live-quotes.store.ts';
 import { quotesApi } from './quotes.api.ts';
-import './quotes.css';
+import '../../components/quotes.css';
 
 function remember(keyword: string): string[] {
   const next = [keyword, ...storage.searchList().filter((k) => k !== keyword)].slice(0, 12);

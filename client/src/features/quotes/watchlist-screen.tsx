@@ -7,7 +7,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { QuoteListRow } from './quote-bits.tsx';
 import { quotesApi } from './quotes.api.ts';
 import { useLiveList } from './use-live-list.ts';
-import './quotes.css';
+import '../../components/quotes.css';
 
 /** Watchlist (/quotes/self): the server-side list, live; swipe a row to remove it. */
 export function WatchlistScreen() {

@@ -5,8 +5,8 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { storage } from '../../lib/storage.ts';
-import { quoteTicks$ } from '../quotes/quote-stream.ts';
-import { trendOf } from '../quotes/quote-bits.tsx';
+import { quoteTicks$ } from '../../lib/quote-stream.ts';
+import { trendOf } from '../../lib/trend.ts';
 import { tradingApi, type Holding, type HoldingSide } from './trading.api.ts';
 
 function SideLines({

@@ -1,5 +1,5 @@
 import { Button, Dialog, Tabs } from 'antd-mobile';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import i18next from 'i18next';
@@ -12,24 +12,15 @@ import { callApi } from '../../lib/api-client.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { storage } from '../../lib/storage.ts';
 import { instrumentName } from '../../lib/instrument-name.ts';
-import { loadFeatureStrings, translateMsg } from '../../lib/i18n.ts';
+import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
-import { assetsState } from '../assets/assets.store.ts';
-import { quoteTicks$ } from '../quotes/quote-stream.ts';
-import { trendOf } from '../quotes/quote-bits.tsx';
+import { assetsState } from '../../lib/assets.store.ts';
+import { quoteTicks$ } from '../../lib/quote-stream.ts';
+import { trendOf } from '../../lib/trend.ts';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
-import '../quotes/quotes.css';
-
-// The new-shares tab (its records, its strings) loads when it is first opened.
-const IpoTab = lazy(async () => {
-  const [{ RecordsList }] = await Promise.all([
-    import('../ipo/ipo-records-screen.tsx'),
-    loadFeatureStrings('ipo'),
-  ]);
-  return { default: () => <RecordsList compact /> };
-});
+import '../../components/quotes.css';
 
 /** A price with separators, or a dash where the row has none yet. */
 const priceOrDash = (price: string | null | undefined) => (price ? formatMoney(price) : '--');
@@ -321,8 +312,12 @@ function HoldingsList({
 
 const TABS = ['newShares', 'follow', 'holdings', 'closed'] as const;
 
-/** Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed trades. */
-export function PositionsScreen() {
+/**
+ * Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed
+ * trades. `newSharesTab`: the new-shares tab's content, composed by the app (trading never imports
+ * ipo).
+ */
+export function PositionsScreen({ newSharesTab }: { newSharesTab: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The tab is kept in the address (replaced, not pushed): Back from a detail returns to it.
@@ -357,11 +352,7 @@ export function PositionsScreen() {
             key="newShares"
             title={<span data-testid="tab-new-shares">{t('trade.newShares')}</span>}
           >
-            {tab === 'newShares' ? (
-              <Suspense fallback={null}>
-                <IpoTab />
-              </Suspense>
-            ) : null}
+            {tab === 'newShares' ? newSharesTab : null}
           </Tabs.Tab>
           <Tabs.Tab key="follow" title={t('trade.follow')}>
             <NoData />

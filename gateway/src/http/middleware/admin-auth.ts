@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { Refusal } from '@kabuto/schema/contracts';
-import type { GatewayDeps } from '../../deps.ts';
-import { findActiveAdminSession } from '../../modules/admin/admin-sessions.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../call.ts';
 
 /** Resolves the `admin-token` header to a back-office caller; anything else is login_required (401). */
@@ -10,7 +9,7 @@ export async function authenticateAdmin(req: Request, deps: GatewayDeps): Promis
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) {
     throw new Refusal('login_required');
   }
-  const admin = await findActiveAdminSession(deps.db, token, deps.clock.nowMs());
+  const admin = await deps.sessions.findActiveAdmin(token, deps.clock.nowMs());
   if (!admin) throw new Refusal('login_required');
   return admin;
 }

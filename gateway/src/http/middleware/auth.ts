@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { Refusal } from '@kabuto/schema/contracts';
-import type { GatewayDeps } from '../../deps.ts';
-import { findActiveSession } from '../../modules/auth/sessions.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../call.ts';
 
 function header(req: Request, name: string): string | undefined {
@@ -17,7 +16,7 @@ export async function authenticate(req: Request, deps: GatewayDeps): Promise<Cal
   const token = header(req, 'token');
   const account = header(req, 'account');
   if (!token || !account) throw new Refusal('login_required');
-  const session = await findActiveSession(deps.db, token, deps.clock.nowMs());
+  const session = await deps.sessions.findActive(token, deps.clock.nowMs());
   if (!session || session.account !== account) throw new Refusal('login_required');
   if (session.status !== 'active') throw new Refusal('account_frozen');
   return {

@@ -1,6 +1,6 @@
 import type { Db } from '@kabuto/schema/db';
 import type { AdminCaller } from '../../http/call.ts';
-import { hashToken, newToken } from '../auth/sessions.repository.ts';
+import { hashToken, newToken } from '../auth/public.ts';
 
 /** Back-office sessions are short: eight hours. */
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;

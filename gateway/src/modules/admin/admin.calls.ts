@@ -1,7 +1,7 @@
 import { adminLoginRequest, adminLoginResponse, Refusal } from '@kabuto/schema/contracts';
 import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
+import { dummyPasswordHash, verifyPassword } from '../auth/public.ts';
 import { createAdminSession, findAdminByLogin } from './admin-sessions.repository.ts';
 
 export const adminLoginCall = defineCall({

@@ -5,7 +5,7 @@ import {
   type FundDecisionReason,
 } from '@kabuto/schema/contracts';
 import { advance, type AdvanceEffects, type Db, type WriteTrx } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { defineAdminCall, type AdminCaller, type CallDefinition } from '../../http/call.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Refusal, type RegisterRequest } from '@kabuto/schema/contracts';
 import { writeTransaction, isUniqueViolation } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
-import { markCodeConsumed, verifyCode } from '../common/verification-codes.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { markCodeConsumed, verifyCode } from '../common/public.ts';
 import { hashPassword } from './passwords.ts';
 import { findActiveInvitation, findUserByAccount } from './users.repository.ts';
 

@@ -1,5 +1,5 @@
 import { writeTransaction, type Db } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { revokeOtherSessions, revokeSession } from './sessions.repository.ts';
 
 /**

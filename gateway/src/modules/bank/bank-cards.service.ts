@@ -7,8 +7,8 @@ import {
   normaliseKanaName,
   sameKanaName,
 } from '@kabuto/schema/funds';
-import type { GatewayDeps } from '../../deps.ts';
-import { kycOf } from '../kyc/kyc.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { kycOf } from '../kyc/public.ts';
 
 export interface CardFields {
   readonly holder_kana: string;

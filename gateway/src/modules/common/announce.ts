@@ -1,6 +1,6 @@
 import type { AccountEventName, AccountEventPayloads } from '@kabuto/schema/contracts';
 import type { WriteTrx } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 
 /**
  * A change to an account, still in its transaction: its event is written there (the outbox, with

@@ -11,7 +11,7 @@ import { consumeOrRefuse } from '../../infra/limiters.ts';
 import { addressKey } from '../../infra/address-key.ts';
 import { listConfig } from './config.repository.ts';
 import { newCode, storeCode } from './verification-codes.ts';
-import { findUserByAccount } from '../auth/users.repository.ts';
+import { findUserByAccount } from '../auth/public.ts';
 
 /** Config entries the app may see; everything else in config_entry is the operator's, server-side. */
 const PUBLIC_CONFIG = new Set(['title', 'kefu', 'license']);

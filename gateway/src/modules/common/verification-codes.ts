@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { Refusal } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;

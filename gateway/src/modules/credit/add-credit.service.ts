@@ -12,9 +12,9 @@ import {
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
 import { adjustMargin } from '@kabuto/schema/modules/trading';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { ownPosition, type OwnPosition } from '../trading/positions.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { ownPosition, type OwnPosition } from '../trading/public.ts';
 import { creditAmountOf, creditFigures } from './credit-figures.ts';
 
 /**

@@ -3,7 +3,7 @@ import { parseCreditAmount } from '@kabuto/schema/credit';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { stopOutPrice } from '@kabuto/schema/trading';
-import type { PositionRecord } from '../trading/positions.repository.ts';
+import type { PositionRecord } from '../trading/public.ts';
 
 /** The amount of an addition in the position's minor units, or `credit_invalid`. */
 export function creditAmountOf(raw: unknown, position: Pick<PositionRecord, 'currency'>): bigint {

@@ -2,7 +2,7 @@ import type { CreditItem, CreditPreview } from '@kabuto/schema/contracts';
 import { creditsOfUser, openCreditTotal } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument } from '@kabuto/schema/market';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { holdingPosition } from './add-credit.service.ts';
 import { creditAmountOf, creditFigures } from './credit-figures.ts';
 

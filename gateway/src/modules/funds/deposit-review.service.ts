@@ -2,9 +2,9 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { advance, writeTransaction, type AdvanceEffects } from '@kabuto/schema/db';
 import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { depositPostings } from '@kabuto/schema/funds';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { actor, decisionAnnouncement, ownerOf, type Decision } from '../admin/review.ts';
+import { actor, decisionAnnouncement, ownerOf, type Decision } from '../admin/public.ts';
 
 interface DepositRow {
   readonly userId: number;

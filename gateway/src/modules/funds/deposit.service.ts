@@ -8,14 +8,14 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { configValue } from '../common/config.repository.ts';
-import { loadUserSecurity } from '../kyc/user-security.repository.ts';
-import { checkChannelPassword } from '../security/secret-checks.ts';
-import { cleanImage, storeImage } from '../uploads/upload-pipeline.ts';
-import { insertUpload } from '../uploads/uploads.repository.ts';
-import { spendUploadAttempt } from '../uploads/upload-limits.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { configValue } from '../common/public.ts';
+import { loadUserSecurity } from '../kyc/public.ts';
+import { checkChannelPassword } from '../security/public.ts';
+import { cleanImage, storeImage } from '../uploads/public.ts';
+import { insertUpload } from '../uploads/public.ts';
+import { spendUploadAttempt } from '../uploads/public.ts';
 import {
   activeChannelRecords,
   depositsOf,

@@ -8,8 +8,8 @@ import {
   quoteExchange,
   type ExchangeQuote,
 } from '@kabuto/schema/funds';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
 import { parsePositiveAmount } from './fund-checks.ts';
 
 export interface ExchangeInput {

@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import { MoneyFormatError, parseMajor, type Currency } from '@kabuto/schema/domain';
-import { kycOf } from '../kyc/kyc.repository.ts';
+import { kycOf } from '../kyc/public.ts';
 
 /** Refuses unless the user's real name is verified, naming where they stand. */
 export async function requireVerified(db: Db, userId: number): Promise<{ nameKana: string }> {

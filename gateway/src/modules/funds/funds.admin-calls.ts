@@ -5,7 +5,7 @@ import {
 } from '@kabuto/schema/contracts';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { defineDecisionCall, reviewStatuses } from '../admin/review.ts';
+import { defineDecisionCall, reviewStatuses } from '../admin/public.ts';
 import { decideDeposit } from './deposit-review.service.ts';
 import { depositsForReview, withdrawalsForReview } from './funds-review.repository.ts';
 import { decideWithdrawal } from './withdrawal-review.service.ts';

@@ -22,20 +22,17 @@ import {
   withdrawalHoldPostings,
   withdrawalWindowOpen,
 } from '@kabuto/schema/funds';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { findUserById } from '../auth/users.repository.ts';
-import { findOwnCard } from '../bank/bank-cards.service.ts';
-import { configValue } from '../common/config.repository.ts';
-import { verifyTotp } from '../security/totp.service.ts';
-import { checkFundPassword } from '../security/secret-checks.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { findUserById } from '../auth/public.ts';
+import { findOwnCard } from '../bank/public.ts';
+import { configValue } from '../common/public.ts';
+import { verifyTotp } from '../security/public.ts';
+import { checkFundPassword } from '../security/public.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
-import { hasOpenPosition } from '../trading/positions.repository.ts';
+import { hasOpenPosition } from '../trading/public.ts';
 import { hasOpenWithdrawal, insertWithdrawal, withdrawalsOf } from './withdrawals.repository.ts';
-import {
-  latestQuotesIfBorrowing,
-  refuseUnlessLoanStaysCovered,
-} from '../loans/loan-limit.service.ts';
+import { latestQuotesIfBorrowing, refuseUnlessLoanStaysCovered } from '../loans/public.ts';
 
 /** Withdrawals pay out to Japanese bank accounts, in yen. */
 const WITHDRAWAL_CURRENCY: Currency = 'JPY';

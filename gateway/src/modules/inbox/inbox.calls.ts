@@ -1,6 +1,6 @@
 import { emptyRequest, idRequest, inboxListResponse, noData } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { loadUserSecurity } from '../kyc/public.ts';
 import { listInbox, markInboxRead } from './inbox.repository.ts';
 
 export const inboxListCall = defineUserCall({

@@ -20,9 +20,9 @@ import {
   type IntradaySession,
 } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
-import { announceInTransaction } from '../common/announce.ts';
+import { announceInTransaction } from '../common/public.ts';
 
 /**
  * An application's amount: a positive whole number of major units ("100000", 100000), else

@@ -23,10 +23,10 @@ import {
 import { findInstrument, formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
 import { openPosition, positionsOfApplication } from '@kabuto/schema/modules/trading';
 import { openFromCash } from '@kabuto/schema/trading';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { insertOrder } from '../trading/orders.repository.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { insertOrder } from '../trading/public.ts';
 import {
   orderUpdateOf,
   placedAnswer,
@@ -34,7 +34,7 @@ import {
   type OrderQuote,
   type PlacedOrder,
   type PlaceOrderInput,
-} from '../trading/place-order.service.ts';
+} from '../trading/public.ts';
 
 /** The notional of the positions still open under an application, at their opening prices. */
 async function openNotionalOf(db: Db, application: IntradayApplicationRow, market: Market) {

@@ -1,7 +1,7 @@
 import { writeTransaction } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { intradayWiring } from '@kabuto/schema/modules/intraday/wiring.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
+import { audit } from '../admin/public.ts';
 import { applicationsForAdmin } from './intraday-query.service.ts';
 import { viewOf } from './intraday.calls.ts';
 

@@ -1,6 +1,6 @@
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { intradayWiring } from '@kabuto/schema/modules/intraday/wiring.ts';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { applyIntraday } from './apply.service.ts';
 import { applicationDetail, listApplications } from './intraday-query.service.ts';
 

@@ -8,9 +8,9 @@ import {
   type IpoListingTerms,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
+import { audit } from '../admin/public.ts';
 import { listingOr404 } from './ipo-query.service.ts';
 import { listingToWire, moneyOf } from './ipo-wire.ts';
 import { checkedTerms, lotterySecrets, type ListingInput } from './listing-terms.ts';

@@ -13,8 +13,8 @@ import {
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
 import { ipoPaymentPostings } from '@kabuto/schema/ipo';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
 import { moneyOf } from './ipo-wire.ts';
 
 /**

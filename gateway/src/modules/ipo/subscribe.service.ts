@@ -11,9 +11,9 @@ import {
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { checkSubscription, ticketFor } from '@kabuto/schema/ipo';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { requireVerified } from '../funds/fund-checks.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { requireVerified } from '../funds/public.ts';
 
 export interface SubscribeInput {
   readonly id: number;

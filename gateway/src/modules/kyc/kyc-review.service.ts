@@ -1,10 +1,10 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { insertInboxMessage, writeTransaction } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
-import { announceDecision, claimPending, type Decision } from '../admin/review.ts';
+import { hashPassword } from '../auth/public.ts';
+import { audit } from '../admin/public.ts';
+import { announceDecision, claimPending, type Decision } from '../admin/public.ts';
 import { loadUserSecurity, newChannelPassword } from './user-security.repository.ts';
 
 /** KYC: approval also issues the deposit channel password, delivered to the inbox. */

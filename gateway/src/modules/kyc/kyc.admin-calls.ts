@@ -1,6 +1,6 @@
 import { adminListRequest, adminKycListResponse } from '@kabuto/schema/contracts';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
-import { defineDecisionCall, reviewStatuses } from '../admin/review.ts';
+import { defineDecisionCall, reviewStatuses } from '../admin/public.ts';
 import { decideKyc } from './kyc-review.service.ts';
 import { kycSubmissionsForReview } from './kyc.repository.ts';
 

@@ -1,10 +1,10 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { isUniqueViolation, writeTransaction } from '@kabuto/schema/db';
 import { isKatakanaName, normaliseKanaName } from '@kabuto/schema/funds';
-import type { GatewayDeps } from '../../deps.ts';
-import { spendUploadAttempt } from '../uploads/upload-limits.ts';
-import { cleanImages, storeImage } from '../uploads/upload-pipeline.ts';
-import { insertUpload } from '../uploads/uploads.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { spendUploadAttempt } from '../uploads/public.ts';
+import { cleanImages, storeImage } from '../uploads/public.ts';
+import { insertUpload } from '../uploads/public.ts';
 import { kycOf } from './kyc.repository.ts';
 
 export interface KycSubmission {

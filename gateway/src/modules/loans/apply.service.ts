@@ -8,8 +8,8 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
-import { requireVerified } from '../funds/fund-checks.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { requireVerified } from '../funds/public.ts';
 import { latestQuotes, loanStanding, type LatestQuoteHash } from './loan-limit.service.ts';
 import { announceLoan, parseLoanYen, yen } from './loan-wire.ts';
 

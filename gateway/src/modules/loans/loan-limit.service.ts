@@ -7,7 +7,7 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { availableLoanLimit, isLoanMarginCall, type LoanTerms } from '@kabuto/schema/loans';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 
 /** The feed's latest quotes, read before a transaction (no network inside one). */
 export type LatestQuoteHash = Record<string, string>;

@@ -8,7 +8,7 @@ import {
 } from '@kabuto/schema/db';
 import { money, type Currency, type Money } from '@kabuto/schema/domain';
 import { loanLimitDisplayFloor, ratePercentText, type LoanTerms } from '@kabuto/schema/loans';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { latestQuotes, loanStanding, type LoanStanding } from './loan-limit.service.ts';
 import { loanToWire, yen } from './loan-wire.ts';
 

@@ -10,11 +10,11 @@ import {
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
 import { loanDisbursementPostings } from '@kabuto/schema/loans';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { audit } from '../admin/admin-sessions.repository.ts';
-import { actor, type Decision } from '../admin/review.ts';
-import { findUserByAccount } from '../auth/users.repository.ts';
+import { audit } from '../admin/public.ts';
+import { actor, type Decision } from '../admin/public.ts';
+import { findUserByAccount } from '../auth/public.ts';
 import { latestQuotes, loanStanding, type LatestQuoteHash } from './loan-limit.service.ts';
 import { announceLoan, yen } from './loan-wire.ts';
 

@@ -1,7 +1,7 @@
 import { Refusal, type LoanUpdated, type LoanMessageKind } from '@kabuto/schema/contracts';
 import { outstandingOf, type Loan, type WriteTrx } from '@kabuto/schema/db';
 import { formatScaled } from '@kabuto/schema/domain';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 
 /** Yen on the wire: whole yen as a decimal string ("1000000"). */
 export const yen = (amount: bigint): string => formatScaled(amount, 0);

@@ -1,7 +1,7 @@
 import { loansForReview } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { loansWiring } from '@kabuto/schema/modules/loans/wiring.ts';
-import { defineDecisionCall } from '../admin/review.ts';
+import { defineDecisionCall } from '../admin/public.ts';
 import { decideLoan, setCredit } from './loan-review.service.ts';
 import { loanToWire } from './loan-wire.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
 import { loanRepaymentPostings } from '@kabuto/schema/loans';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceLoan, MAX_REPAY_YEN, parseLoanYen, yen } from './loan-wire.ts';
 
 async function repayLocked(

@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../auth/public.ts';
 
 /**
  * The secrets a signed-in user is asked for, each checked only after its limiter has spent the

@@ -7,7 +7,7 @@ import {
   totpSetupResponse,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import { loadUserSecurity, setAntiPhishingPhrase } from '../kyc/user-security.repository.ts';
+import { loadUserSecurity, setAntiPhishingPhrase } from '../kyc/public.ts';
 import { startTotpEnrolment, verifyTotp } from './totp.service.ts';
 
 export const securityStatusCall = defineUserCall({

@@ -1,9 +1,9 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { Refusal } from '@kabuto/schema/contracts';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
-import { loadUserSecurity } from '../kyc/user-security.repository.ts';
+import { loadUserSecurity } from '../kyc/public.ts';
 
 /** RFC 6238 §5.2: accept the current step and one step back, never a future one. */
 const PAST_TOLERANCE_S = 30;

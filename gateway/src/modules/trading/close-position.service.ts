@@ -14,8 +14,8 @@ import {
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold, tPlusOneBlocksClose } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
 import { ownOrder } from './orders.repository.ts';
 import { ownPosition } from './positions.repository.ts';

@@ -1,7 +1,7 @@
 import type { QuoteSnapshot } from '@kabuto/schema/contracts';
 import { marketClock, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import type { MarketContext } from '@kabuto/schema/trading';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { requireRedis } from '../../infra/redis.ts';
 
 function priceOrNull(instrument: Instrument, text: string | null | undefined): bigint | null {

@@ -26,9 +26,9 @@ import {
   type PositionSide,
 } from '@kabuto/schema/trading';
 import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
-import { announceInTransaction } from '../common/announce.ts';
+import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
 import { insertOrder } from './orders.repository.ts';
 

@@ -26,7 +26,7 @@ import {
   type PositionSide,
 } from '@kabuto/schema/trading';
 import { openCreditTotals } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { closedPositionsOf, openPositionsOf, type PositionRecord } from './positions.repository.ts';
 
 async function marketData(deps: GatewayDeps) {

@@ -23,8 +23,8 @@ import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
 import { restingOrdersOf } from './orders.repository.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
-import { placeIntradayOrder, previewIntradayOrder } from '../intraday/intraday-order.service.ts';
-import type { GatewayDeps } from '../../deps.ts';
+import { placeIntradayOrder, previewIntradayOrder } from '../intraday/public.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { leverageText } from '@kabuto/schema/intraday';
 import { closedPositionsList, holdingOf, openPositionsList } from './positions.service.ts';
 

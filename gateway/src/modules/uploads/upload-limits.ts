@@ -1,4 +1,4 @@
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 import { addressKey } from '../../infra/address-key.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
 

@@ -5,7 +5,7 @@ import {
 } from '@kabuto/schema/domain';
 import { lastPriceFromLatest, rateLookupFromLatest, redisKeys } from '@kabuto/schema/contracts';
 import { loadAccountSummary } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
 
 /** The caller's summary in a display currency, at the feed's latest FX rates. */
 export async function summaryFor(

@@ -16,9 +16,9 @@ import {
   writeTransaction,
   type Db,
 } from '@kabuto/schema/db';
-import type { GatewayDeps } from '../../deps.ts';
-import { announceInTransaction } from '../common/announce.ts';
-import { configValue } from '../common/config.repository.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { announceInTransaction } from '../common/public.ts';
+import { configValue } from '../common/public.ts';
 import { lastGrantSince } from './paper-grants.repository.ts';
 
 /** Default virtual grants; the operator may set `paper_grant_<currency>` in config. */

@@ -6,17 +6,17 @@ import {
   noData,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/public.ts';
 import {
   findUserById,
   setFundPasswordHash,
   setPasswordHash,
   type UserRecord,
-} from '../auth/users.repository.ts';
-import { endOtherSessions } from '../auth/session-end.ts';
-import type { GatewayDeps } from '../../deps.ts';
-import { verifyTotp } from '../security/totp.service.ts';
-import { checkFundPassword, recheckLoginPassword } from '../security/secret-checks.ts';
+} from '../auth/public.ts';
+import { endOtherSessions } from '../auth/public.ts';
+import type { GatewayDeps } from '../../infra/deps.ts';
+import { verifyTotp } from '../security/public.ts';
+import { checkFundPassword, recheckLoginPassword } from '../security/public.ts';
 
 async function requireUser(deps: GatewayDeps, caller: Caller): Promise<UserRecord> {
   const user = await findUserById(deps.db, caller.userId);

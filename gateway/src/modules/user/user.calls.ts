@@ -10,10 +10,10 @@ import {
   userInfoResponse,
 } from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
-import { findUserById } from '../auth/users.repository.ts';
+import { findUserById } from '../auth/public.ts';
 import { summaryFor } from './assets.service.ts';
 import { claimPaperFund } from './paper-fund.service.ts';
-import { availableLoanIn } from '../loans/loan-query.service.ts';
+import { availableLoanIn } from '../loans/public.ts';
 
 export const userInfoCall = defineUserCall({
   path: 'user/getUserinfo',

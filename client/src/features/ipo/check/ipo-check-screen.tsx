@@ -14,7 +14,7 @@ import {
   Verdicts,
 } from './check-parts.tsx';
 import { useProofCheck } from './use-proof-check.ts';
-import '../ipo.css';
+import '../../../components/product-card.css';
 
 /**
  * /home/newShareCheck?id=: downloads the published draw, reruns it in this browser (a Web Worker,

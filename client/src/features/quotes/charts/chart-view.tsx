@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScaleBand } from 'd3';
 import type { QuoteTick } from '@kabuto/schema/contracts';
 import { formatPrice, type PriceDecimals } from '../../../lib/format.ts';
-import { quoteTicks$ } from '../quote-stream.ts';
+import { quoteTicks$ } from '../../../lib/quote-stream.ts';
 import {
   quotesApi,
   type Adjust,

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { assetRecomputeJob } from '@kabuto/schema/contracts';
-import { systemClock, type Clock } from '../../infra/clock.ts';
-import type { Logger } from '../../infra/logger.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
 
 /** How long requests for one account's recomputation gather before one job is queued. */
 export const ASSET_RECOMPUTE_WINDOW_MS = 200;

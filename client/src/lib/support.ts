@@ -1,5 +1,5 @@
-import { translateMsg } from '../lib/i18n.ts';
-import { showMessage } from '../lib/toast.ts';
+import { translateMsg } from './i18n.ts';
+import { showMessage } from './toast.ts';
 import { appConfig } from './app-config.ts';
 
 /** Opens the configured customer-service link (`kefu`), or says it is missing. */

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { withdrawalPayoutJob, type QueuePayloads } from '@kabuto/schema/contracts';
-import type { Logger } from '../../infra/logger.ts';
+import type { Logger } from './logger.ts';
 
 /**
  * Hands an approved withdrawal to the payout worker. A hint after commit: if Redis is down the

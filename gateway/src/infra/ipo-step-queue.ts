@@ -5,7 +5,7 @@ import {
   type IpoStep,
   type QueuePayloads,
 } from '@kabuto/schema/contracts';
-import type { Logger } from '../../infra/logger.ts';
+import type { Logger } from './logger.ts';
 
 /** A listing's four step times. */
 export interface IpoStepTimes {

@@ -11,12 +11,12 @@ import { showMessage } from '../../lib/toast.ts';
 import { fromSocketEvent } from '../../lib/rx-socket.ts';
 import { accountResync$ } from '../../lib/account-seq.ts';
 import { auditTime, merge } from 'rxjs';
-import { AddCredit, stopOutText } from '../credit/add-credit.tsx';
-import { CreditItems } from '../credit/credit-items.tsx';
+import { AddCredit, stopOutText } from '../../features/credit/add-credit.tsx';
+import { CreditItems } from '../../features/credit/credit-items.tsx';
 import { formatWhen } from '../../lib/format-time.ts';
-import { creditApi, type CreditItem } from '../credit/credit.api.ts';
-import { tradingApi, type PositionItem } from './trading.api.ts';
-import '../quotes/quotes.css';
+import { creditApi, type CreditItem } from '../../features/credit/credit.api.ts';
+import { tradingApi, type PositionItem } from '../../features/trading/trading.api.ts';
+import '../../components/quotes.css';
 
 /** The order id of a holding no order opened: a new share's lot placed at listing. */
 const NO_ORDER = '0';

@@ -1,7 +1,7 @@
-import { callApi } from '../../lib/api-client.ts';
-import { storage } from '../../lib/storage.ts';
-import { reconnectSocket } from '../../lib/socket.ts';
-import { assetsState } from '../assets/assets.store.ts';
+import { callApi } from './api-client.ts';
+import { storage } from './storage.ts';
+import { reconnectSocket } from './socket.ts';
+import { assetsState } from './assets.store.ts';
 
 /** Saves the session (tokend + account) and re-authenticates the socket with it. */
 export function startSession(token: string, account: string): void {

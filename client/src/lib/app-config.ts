@@ -1,4 +1,4 @@
-import { callApi } from '../lib/api-client.ts';
+import { callApi } from './api-client.ts';
 
 /** The configuration entries of `common/config` (title, kefu, license, mode, ...), read once at start. */
 const entries = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { Observable, auditTime, merge, share } from 'rxjs';
 import type { QuoteTick } from '@kabuto/schema/contracts';
-import { getSocket } from '../../lib/socket.ts';
-import { connected$, fromSocketEvent } from '../../lib/rx-socket.ts';
+import { getSocket } from './socket.ts';
+import { connected$, fromSocketEvent } from './rx-socket.ts';
 import { resubscribeDelayMs } from './resubscribe.ts';
 
 /**

@@ -6,20 +6,20 @@ import { HeaderBar } from '../../components/header-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { storage } from '../../lib/storage.ts';
-import { ChartView } from './charts/chart-view.tsx';
-import { OrderPanel } from '../trading/order-panel.tsx';
-import { MyHolding } from '../trading/my-holding.tsx';
-import type { SubIndicator } from './charts/price-chart.ts';
-import { followQuotes, liveQuotes, seedQuotes } from './live-quotes.store.ts';
-import { groupDigits, LivePrice, LiveRate } from './quote-bits.tsx';
+import { ChartView } from '../../features/quotes/charts/chart-view.tsx';
+import { OrderPanel } from '../../features/trading/order-panel.tsx';
+import { MyHolding } from '../../features/trading/my-holding.tsx';
+import type { SubIndicator } from '../../features/quotes/charts/price-chart.ts';
+import { followQuotes, liveQuotes, seedQuotes } from '../../features/quotes/live-quotes.store.ts';
+import { groupDigits, LivePrice, LiveRate } from '../../features/quotes/quote-bits.tsx';
 import {
   quotesApi,
   type Adjust,
   type ChartPeriod,
   type ChartRange,
   type QuoteDetail,
-} from './quotes.api.ts';
-import './quotes.css';
+} from '../../features/quotes/quotes.api.ts';
+import '../../components/quotes.css';
 
 const PERIODS: readonly ChartPeriod[] = ['time', '1m', '5m', '15m', '30m', '1d', '1w', '1M', '1y'];
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m'];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CALL_CONTRACTS, CALL_CONTRACTS, FILE_ANSWER } from '@kabuto/schema/contracts';
 import { ADMIN_CALLS, CALLS } from './calls.ts';
-import type { CallDefinition } from './call.ts';
-import { buildOpenApi } from './openapi.ts';
+import type { CallDefinition } from './http/call.ts';
+import { buildOpenApi } from './http/openapi.ts';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;

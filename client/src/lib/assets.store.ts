@@ -1,10 +1,10 @@
 import { proxy } from 'valtio';
 import { merge, type Subscription } from 'rxjs';
 import type { AssetsData } from '@kabuto/schema/contracts';
-import { callApi } from '../../lib/api-client.ts';
-import { storage } from '../../lib/storage.ts';
-import { fromSocketEvent } from '../../lib/rx-socket.ts';
-import { accountResync$ } from '../../lib/account-seq.ts';
+import { callApi } from './api-client.ts';
+import { storage } from './storage.ts';
+import { fromSocketEvent } from './rx-socket.ts';
+import { accountResync$ } from './account-seq.ts';
 
 /** The account summary as the server computed it; the client never sums money. */
 export const assetsState = proxy<{ summary: AssetsData | null }>({ summary: null });

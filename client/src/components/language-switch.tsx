@@ -1,6 +1,6 @@
 import { Selector } from 'antd-mobile';
-import { chooseLanguage, LANGUAGE_NAMES } from '../../lib/i18n.ts';
-import { storage, type Language } from '../../lib/storage.ts';
+import { chooseLanguage, LANGUAGE_NAMES } from '../lib/i18n.ts';
+import { storage, type Language } from '../lib/storage.ts';
 
 /** jp, cn, us; choosing saves `language` and reloads (spec section 1). */
 export function LanguageSwitch() {

@@ -1,16 +1,16 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
-import type { Clock } from './infra/clock.ts';
-import type { Logger } from './infra/logger.ts';
-import type { AssetRecompute } from './modules/common/asset-recompute.ts';
-import type { Notifier } from './modules/common/notifier.ts';
-import type { Limiters } from './infra/limiters.ts';
-import type { AccountEvents } from './realtime/account-events.ts';
-import type { SecretBox } from './modules/security/secret-box.ts';
-import type { LatestQuotes } from './modules/quotes/latest-quotes.ts';
-import type { PayoutQueue } from './modules/funds/payout-queue.ts';
-import type { IpoStepQueue } from './modules/ipo/ipo-step-queue.ts';
+import type { Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
+import type { AssetRecompute } from './asset-recompute.ts';
+import type { Notifier } from './notifier.ts';
+import type { Limiters } from './limiters.ts';
+import type { AccountEvents, Sessions } from './ports.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { LatestQuotes } from './latest-quotes.ts';
+import type { PayoutQueue } from './payout-queue.ts';
+import type { IpoStepQueue } from './ipo-step-queue.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
 export interface GatewayDeps {
@@ -30,4 +30,6 @@ export interface GatewayDeps {
   readonly quotes: LatestQuotes;
   /** Seals secrets at rest (TOTP seeds). */
   readonly secrets: SecretBox;
+  /** Sessions by token, for the auth middleware (the auth and admin modules' public doors). */
+  readonly sessions: Sessions;
 }

@@ -1,5 +1,5 @@
-import type { CallDefinition } from './call.ts';
-import { GATEWAY_MODULES } from '../modules/index.ts';
+import type { CallDefinition } from './http/call.ts';
+import { GATEWAY_MODULES } from './modules/index.ts';
 
 /** Every call under /api/vue/: each gateway module's, in the module list's order. */
 export const CALLS: readonly CallDefinition[] = GATEWAY_MODULES.flatMap((m) => m.calls ?? []);

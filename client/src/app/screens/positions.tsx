@@ -1,0 +1,25 @@
+import { Suspense, lazy } from 'react';
+import { PositionsScreen } from '../../features/trading/positions-screen.tsx';
+import { loadFeatureStrings } from '../../lib/i18n.ts';
+
+// The new-shares tab (its records, its strings) loads when it is first opened.
+const IpoTab = lazy(async () => {
+  const [{ RecordsList }] = await Promise.all([
+    import('../../features/ipo/ipo-records-screen.tsx'),
+    loadFeatureStrings('ipo'),
+  ]);
+  return { default: () => <RecordsList compact /> };
+});
+
+/** Positions composed with the IPO records as its new-shares tab (trading never imports ipo). */
+export function Positions() {
+  return (
+    <PositionsScreen
+      newSharesTab={
+        <Suspense fallback={null}>
+          <IpoTab />
+        </Suspense>
+      }
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { AccountEventName, AccountEventPayloads } from '@kabuto/schema/contracts';
+import type { WriteTrx } from '@kabuto/schema/db';
+
+/**
+ * Account events through the outbox (`AccountEventOutbox`): `record` writes one in the caller's
+ * transaction with the account's durable seq and relays it after commit; `emit` does the same in a
+ * transaction of its own, for a write that has already committed. A sweep relays what a crash left.
+ */
+export interface AccountEvents {
+  record<E extends AccountEventName>(
+    trx: WriteTrx,
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
+  emit<E extends AccountEventName>(
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
+  /**
+   * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
+   * on the others through the adapter.
+   */
+  endSessions(sessionIds: readonly number[]): void;
+  /** Waits for the events under way and sends no more: call before Socket.IO and Redis close. */
+  close(): Promise<void>;
+}
+
+/** A live user session, as the auth module reads it for a token. */
+export interface ActiveSession {
+  readonly sessionId: number;
+  readonly userId: number;
+  readonly account: string;
+  readonly status: string;
+  readonly tradingBarred: boolean;
+}
+
+/** A live back-office session, as the admin module reads it for a token. */
+export interface AdminSession {
+  readonly adminId: number;
+  readonly login: string;
+  readonly role: string;
+}
+
+/**
+ * The session lookups the http middleware makes. The composition root (app.ts) binds them to the
+ * auth and admin modules' public doors, so http never imports a module.
+ */
+export interface Sessions {
+  findActive(token: string, nowMs: number): Promise<ActiveSession | undefined>;
+  findActiveAdmin(token: string, nowMs: number): Promise<AdminSession | undefined>;
+}

@@ -1,0 +1,2 @@
+// The funds module's public door: what other modules may use (eslint.boundaries.mjs).
+export { requireVerified } from './fund-checks.ts';

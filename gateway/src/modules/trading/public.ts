@@ -1,0 +1,6 @@
+// The trading module's public door: what other modules may use (eslint.boundaries.mjs).
+export { insertOrder } from './orders.repository.ts';
+export { orderUpdateOf, placedAnswer, quoteOrder } from './place-order.service.ts';
+export type { OrderQuote, PlaceOrderInput, PlacedOrder } from './place-order.service.ts';
+export { hasOpenPosition, ownPosition } from './positions.repository.ts';
+export type { OwnPosition, PositionRecord } from './positions.repository.ts';
