@@ -1,4 +1,4 @@
-import type { GatewayModule } from './gateway-module.ts';
+import type { GatewayModule } from '../http/gateway-module.ts';
 import { adminGateway } from './admin/index.ts';
 import { commonGateway } from './common/index.ts';
 import { authGateway } from './auth/index.ts';

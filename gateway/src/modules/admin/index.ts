@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { BACK_OFFICE_AUTH_CALLS } from './admin.calls.ts';
 
 /** The admin module's calls, as the gateway's module list registers them. */

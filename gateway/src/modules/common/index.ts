@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { COMMON_CALLS } from './common.calls.ts';
 
 /** The common module's calls, as the gateway's module list registers them. */

@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { CREDIT_CALLS } from './credit.calls.ts';
 
 /** The credit module's calls, as the gateway's module list registers them. */

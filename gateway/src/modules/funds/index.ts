@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { FUNDS_CALLS } from './funds.calls.ts';
 import { FUNDS_ADMIN_CALLS } from './funds.admin-calls.ts';
 

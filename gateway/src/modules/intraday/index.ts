@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { INTRADAY_CALLS } from './intraday.calls.ts';
 import { INTRADAY_ADMIN_CALLS } from './intraday.admin-calls.ts';
 

@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { IPO_CALLS } from './ipo.calls.ts';
 import { IPO_ADMIN_CALLS } from './ipo.admin-calls.ts';
 

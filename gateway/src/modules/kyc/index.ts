@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { KYC_CALLS } from './kyc.calls.ts';
 import { KYC_ADMIN_CALLS } from './kyc.admin-calls.ts';
 

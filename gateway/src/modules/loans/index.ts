@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { LOAN_CALLS } from './loans.calls.ts';
 import { LOAN_ADMIN_CALLS } from './loans.admin-calls.ts';
 

@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { QUOTES_CALLS } from './quotes.calls.ts';
 import { WATCHLIST_CALLS } from './watchlist.calls.ts';
 

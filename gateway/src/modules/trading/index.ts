@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { TRADING_CALLS } from './trading.calls.ts';
 
 /** The trading module's calls, as the gateway's module list registers them. */

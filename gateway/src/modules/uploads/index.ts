@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { UPLOADS_ADMIN_CALLS, UPLOADS_CALLS } from './uploads.calls.ts';
 
 /** The uploads module's calls, as the gateway's module list registers them. */

@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { USER_CALLS } from './user.calls.ts';
 import { PASSWORD_CALLS } from './passwords.calls.ts';
 

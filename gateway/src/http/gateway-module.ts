@@ -1,4 +1,4 @@
-import type { CallDefinition } from '../http/call.ts';
+import type { CallDefinition } from './call.ts';
 
 /** What a gateway module registers: its calls under /api/vue/ and its back-office calls. */
 export interface GatewayModule {
