@@ -1,5 +1,6 @@
 import { canAdvanceHold } from '../../domain/holds/hold-lifecycle.ts';
 import type { Currency } from '../../domain/money/currency.ts';
+import { symbolsOfPositions } from '../../modules/trading/public.ts';
 import type { Db } from '../create-db.ts';
 import type { PositionCreditRow } from './credit.table.ts';
 
@@ -124,12 +125,15 @@ export async function creditsOfUser(
 ): Promise<(PositionCredit & { symbol: string })[]> {
   const rows = await db
     .selectFrom('position_credit')
-    .innerJoin('position', 'position.id', 'position_credit.position_id')
-    .selectAll('position_credit')
-    .select('position.symbol')
-    .where('position_credit.user_id', '=', BigInt(userId))
-    .orderBy('position_credit.id', 'desc')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .orderBy('id', 'desc')
     .limit(200)
     .execute();
-  return rows.map((row) => ({ ...creditFromRow(row), symbol: row.symbol }));
+  // The symbols through trading's door (every credit names a position, which is never deleted).
+  const symbols = await symbolsOfPositions(
+    db,
+    rows.map((row) => row.position_id),
+  );
+  return rows.map((row) => ({ ...creditFromRow(row), symbol: symbols.get(row.position_id) ?? '' }));
 }

@@ -21,8 +21,11 @@ export {
   holdingPosition,
   holdingPositionsBySymbol,
   openMarginsOf,
+  openPositionValues,
   openSymbolsOfApplication,
   positionsOfApplication,
+  symbolsOfPositions,
+  type LastPrice,
   type WatchedPosition,
 } from './queries.ts';
 export type { PositionClose } from '../../domain/trading/position-close.ts';
