@@ -14,7 +14,12 @@ export {
   type MarginAdjustment,
   type OpenPosition,
 } from './commands.ts';
-export { onPositionClose, positionCloseHookNames, type PositionCloseHook } from './close-hooks.ts';
+export {
+  addedMarginOf,
+  onPositionClose,
+  positionCloseHookNames,
+  type PositionCloseHook,
+} from './close-hooks.ts';
 export {
   closedCountOfApplication,
   closedPositionIds,
