@@ -12,6 +12,7 @@ import {
   type PositionRow,
 } from '../src/db/index.ts';
 import {
+  addedMarginOf,
   adjustMargin,
   closePosition,
   holdingPosition,
@@ -228,12 +229,14 @@ describe('trading public door: closePosition and close hooks', () => {
     const rest = (await holdingPosition(db, position.id)) as PositionRow;
     // The closed half takes half of the ¥570,000 opened with; the credit stays open with the rest.
     expect(rest.margin).toBe(285_000n + 30_000n);
+    expect(await addedMarginOf(db, [position.id, 0n])).toEqual(new Map([[position.id, 30_000n]]));
     const credits = () =>
       db.selectFrom('position_credit').select('status').where('position_id', '=', position.id);
     expect(await credits().execute()).toEqual([{ status: 'open' }]);
     const all = { price: PRICE, reason: 'user', actor: system } as const;
     await writeTransaction(db, (trx) => closePosition(trx, rest, all, clock.nowMs()));
     expect(await credits().execute()).toEqual([{ status: 'returned' }]);
+    expect(await addedMarginOf(db, [position.id])).toEqual(new Map());
     expect(await userBalance(db, userId, 'margin', 'JPY')).toBe(0n);
   });
 });

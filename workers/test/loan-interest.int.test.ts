@@ -268,6 +268,26 @@ describe('loan interest job', () => {
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 
+  it('a position the feed has no price for counts zero, not its opening price: ¥450,000 owed beside 7203 priced (equity ¥1,450,000) sends nothing; with the quote gone (equity ¥880,000) it sends the margin call', async () => {
+    const userId = await aUser(db());
+    await grant(userId, 1_000_000n);
+    await toyotaLong(userId);
+    await passedLoan(userId, 450_000n);
+    const date = addTokyoDays(tokyoDateOf(nowMs), 40);
+    // priced at ¥2,850: cash 880,000 + margin 570,000 = 1,450,000; cap 725,000 > debt ≈ 450,048
+    await quote('2850');
+    expect((await runEnded(date)).marginCalls).toBe(0);
+    // no feed price: the position's ¥570,000 margin counts 0; cap 440,000 < debt → margin call
+    await redis.hdel(redisKeys(prefix).latestQuotes, '7203');
+    expect((await runEnded(addTokyoDays(date, 1))).marginCalls).toBe(1);
+    const kinds = await db()
+      .selectFrom('inbox_message')
+      .select('kind')
+      .where('user_id', '=', BigInt(userId))
+      .execute();
+    expect(kinds).toEqual([{ kind: 'loan_margin_call' }]);
+  });
+
   it('a worker back after 3 days catches up 3 dates at once but sends one margin call, not three', async () => {
     const userId = await aUser(db());
     await grant(userId, 1_000_000n);

@@ -25,7 +25,7 @@ import {
   valuePosition,
   type PositionSide,
 } from '@kabuto/schema/trading';
-import { openCreditTotals } from '@kabuto/schema/db';
+import { addedMarginOf } from '@kabuto/schema/modules/trading';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { closedPositionsOf, openPositionsOf, type PositionRecord } from './positions.repository.ts';
 
@@ -52,7 +52,8 @@ export async function openPositionsList(
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
   const rows = await openPositionsOf(deps.db, userId);
-  const credits = await openCreditTotals(
+  // Margin the products added (credit), through trading's hooks: trading imports no product.
+  const credits = await addedMarginOf(
     deps.db,
     rows.map((row) => row.id),
   );

@@ -21,7 +21,7 @@ import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
 import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
-import { marginKeptOnPartialClose, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
+import { addedMarginOf, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
 
 export interface NewPosition {
   readonly userId: number;
@@ -185,9 +185,9 @@ export async function fillPendingOrderIn(
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
  * racing close cannot take the same shares twice, nor close on a margin read before an addition.
  * Returns the closed part's margin and row id.
- * What a product keeps with the open rest (added credit: the close hooks' `marginKeptOnPartialClose`)
- * stays there: a partial close takes its share of the margin without it, and the products' hooks
- * act (credit: its credits return) only when the position closes in full.
+ * The margin the products added (credit: the close hooks' `addedMargin`) stays with the open
+ * rest: a partial close takes its share of the margin without it, and the products' hooks act
+ * (credit: its credits return) only when the position closes in full.
  */
 async function markClosed(
   trx: WriteTrx,
@@ -216,7 +216,7 @@ async function markClosed(
     await runAfterFullClose(trx, position.id, part.nowMs);
     return { margin: position.margin, id: position.id };
   }
-  const kept = await marginKeptOnPartialClose(trx, position.id);
+  const kept = (await addedMarginOf(trx, [position.id])).get(position.id) ?? 0n;
   const margin = marginShareOfPartialClose(position.margin - kept, part.qty, position.qty);
   const updated = await unchanged(
     trx

@@ -2,18 +2,19 @@ import type { Db } from '../../db/create-db.ts';
 import type { WriteTrx } from '../../db/after-commit.ts';
 
 /**
- * What a product does when trading closes one of its positions, declared by the product and
- * registered with trading (`onPositionClose`): trading never imports a product. Both run inside
- * the closing write transaction, so a close that rolls back undoes them.
+ * What a product adds to its positions and does when trading closes one, declared by the product
+ * and registered with trading (`onPositionClose`): trading never imports a product. The hooks run
+ * inside the caller's transaction, so a close that rolls back undoes what they wrote.
  */
 export interface PositionCloseHook {
   /** Names the product; registering the same name again replaces its hook (module reloads). */
   readonly name: string;
   /**
-   * The part of a position's margin that a partial close leaves with the open rest (added credit
-   * stays open until the position closes in full). Summed over the hooks; 0 when absent.
+   * The margin the product added to each position named (added credit), positions without any
+   * left out. It stays with the open rest of a partially closed position, and position lists
+   * show it (`credit`).
    */
-  readonly marginKeptOnPartialClose?: (trx: Db, positionId: bigint) => Promise<bigint>;
+  readonly addedMargin?: (db: Db, positionIds: readonly bigint[]) => Promise<Map<bigint, bigint>>;
   /** Once a position has closed in full (its margin returns in the close's journal). */
   readonly afterFullClose?: (trx: WriteTrx, positionId: bigint, nowMs: number) => Promise<void>;
 }
@@ -30,13 +31,20 @@ export function positionCloseHookNames(): string[] {
   return [...hooks.keys()];
 }
 
-/** Σ of the margin the hooks keep with the open rest of a partially closed position. */
-export async function marginKeptOnPartialClose(trx: Db, positionId: bigint): Promise<bigint> {
-  let kept = 0n;
+/** The margin the products added to each position named (Σ over the hooks; none left out). */
+export async function addedMarginOf(
+  db: Db,
+  positionIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  const total = new Map<bigint, bigint>();
+  if (positionIds.length === 0) return total;
   for (const hook of hooks.values()) {
-    if (hook.marginKeptOnPartialClose) kept += await hook.marginKeptOnPartialClose(trx, positionId);
+    if (!hook.addedMargin) continue;
+    for (const [id, amount] of await hook.addedMargin(db, positionIds)) {
+      total.set(id, (total.get(id) ?? 0n) + amount);
+    }
   }
-  return kept;
+  return total;
 }
 
 /** Runs every hook's `afterFullClose` in the closing transaction. */

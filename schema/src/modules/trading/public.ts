@@ -14,15 +14,23 @@ export {
   type MarginAdjustment,
   type OpenPosition,
 } from './commands.ts';
-export { onPositionClose, positionCloseHookNames, type PositionCloseHook } from './close-hooks.ts';
+export {
+  addedMarginOf,
+  onPositionClose,
+  positionCloseHookNames,
+  type PositionCloseHook,
+} from './close-hooks.ts';
 export {
   closedCountOfApplication,
   closedPositionIds,
   holdingPosition,
   holdingPositionsBySymbol,
   openMarginsOf,
+  openPositionValues,
   openSymbolsOfApplication,
   positionsOfApplication,
+  symbolsOfPositions,
+  type LastPrice,
   type WatchedPosition,
 } from './queries.ts';
 export type { PositionClose } from '../../domain/trading/position-close.ts';

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/create-db.ts';
 import type { PositionRow } from '../../db/tables.ts';
+import type { PositionValue } from '../../domain/ledger/summary.ts';
+import { findInstrument } from '../../domain/market/instruments.ts';
+import type { Currency } from '../../domain/money/currency.ts';
+import { valuePosition, type PositionSide } from '../../domain/trading/order-rules.ts';
 
 /**
  * The position reads products need, so no product queries trading's table itself. Each takes
@@ -104,4 +108,51 @@ export async function closedPositionIds(db: Db, ids: readonly bigint[]): Promise
     .where('status', '!=', 'holding')
     .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** A symbol's last feed price at the market's price scale, or null when the feed has none. */
+export type LastPrice = (symbol: string) => bigint | null;
+
+/** A user's open positions valued at the last price (at their open price when there is none). */
+export async function openPositionValues(
+  db: Db,
+  userId: number,
+  lastPrice: LastPrice,
+): Promise<PositionValue[]> {
+  const rows = await db
+    .selectFrom('position')
+    .select(['symbol', 'currency', 'side', 'qty', 'open_price'])
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'holding')
+    .execute();
+  return rows.flatMap((row) => {
+    const instrument = findInstrument(row.symbol);
+    if (!instrument) return [];
+    const value = valuePosition(
+      instrument,
+      { side: row.side as PositionSide, qty: row.qty, openPrice: row.open_price },
+      lastPrice(row.symbol) ?? row.open_price,
+    );
+    return [
+      {
+        currency: row.currency as Currency,
+        marketValueMinor: value.marketValue,
+        unrealizedPnlMinor: value.unrealizedPnl,
+      },
+    ];
+  });
+}
+
+/** The symbol of each position named (for lists that show a position's symbol beside it). */
+export async function symbolsOfPositions(
+  db: Db,
+  ids: readonly bigint[],
+): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('position')
+    .select(['id', 'symbol'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.symbol]));
 }

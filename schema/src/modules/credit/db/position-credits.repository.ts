@@ -3,6 +3,7 @@ import type { Currency } from '../../../domain/money/currency.ts';
 import type { Db } from '../../../db/create-db.ts';
 import type { WriteTrx } from '../../../db/after-commit.ts';
 import { advanceMany } from '../../../db/advance.ts';
+import { symbolsOfPositions } from '../../trading/public.ts';
 import type { PositionCreditRow } from './credit.table.ts';
 
 /** One added credit as the modules read it: amount in minor units, times in ms. */
@@ -123,12 +124,15 @@ export async function creditsOfUser(
 ): Promise<(PositionCredit & { symbol: string })[]> {
   const rows = await db
     .selectFrom('position_credit')
-    .innerJoin('position', 'position.id', 'position_credit.position_id')
-    .selectAll('position_credit')
-    .select('position.symbol')
-    .where('position_credit.user_id', '=', BigInt(userId))
-    .orderBy('position_credit.id', 'desc')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .orderBy('id', 'desc')
     .limit(200)
     .execute();
-  return rows.map((row) => ({ ...creditFromRow(row), symbol: row.symbol }));
+  // The symbols through trading's door (every credit names a position, which is never deleted).
+  const symbols = await symbolsOfPositions(
+    db,
+    rows.map((row) => row.position_id),
+  );
+  return rows.map((row) => ({ ...creditFromRow(row), symbol: symbols.get(row.position_id) ?? '' }));
 }
