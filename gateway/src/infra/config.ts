@@ -63,6 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),
     trustProxyHops: e.KABUTO_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    clientDistDir: resolve(import.meta.dirname, '../../client/dist'),
+    clientDistDir: resolve(import.meta.dirname, '../../../client/dist'),
   });
 }
