@@ -13,6 +13,7 @@ import {
   useFundsGateway,
   userIdOf,
 } from './support/funds-suite.ts';
+import { putInStatus } from '@kabuto/schema/testing';
 
 // Red team: back-office decisions racing each other and the user, over HTTP against the real
 // gateway. Whatever wins, it wins once: one status move, one journal at most, one audit row, one
@@ -193,7 +194,7 @@ describe('withdrawal states on the lists', () => {
     ] as const) {
       const { s, cardId } = await withdrawingUser();
       const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
-      await db().updateTable('withdrawal').set({ status }).where('id', '=', BigInt(id)).execute();
+      await putInStatus(db(), 'withdrawal', BigInt(id), status);
       ids.set(status, id);
       users.push(s);
     }
@@ -258,11 +259,7 @@ describe('withdrawal review list with a long history', () => {
       .execute();
     const id = (await withdraw(s, cardId, '20000')).body.data.withdrawal_id as string;
     expect((await decide(id, 'approve')).body.msg).toBe('submit_ok');
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'sending' })
-      .where('id', '=', BigInt(id))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(id), 'sending');
     for (const status of ['approved', 'all']) {
       const listed = (await review.call('withdrawal/list', { status })).body.data as Array<{
         id: string;
@@ -300,11 +297,7 @@ describe('the destination of an open withdrawal', () => {
     for (const status of ['pending', 'approved', 'sending']) {
       if (status === 'approved') expect((await decide(id, 'approve')).body.msg).toBe('submit_ok');
       if (status === 'sending') {
-        await db()
-          .updateTable('withdrawal')
-          .set({ status: 'sending' })
-          .where('id', '=', BigInt(id))
-          .execute();
+        await putInStatus(db(), 'withdrawal', BigInt(id), 'sending');
       }
       const answer = await edit();
       expect([status, answer.body.msg]).toEqual([status, 'fund_operation_busy']);

@@ -19,6 +19,7 @@ import {
   useFundsGateway,
   userIdOf,
 } from './support/funds-suite.ts';
+import { putInStatus } from '@kabuto/schema/testing';
 
 // Withdrawals over HTTP against the real gateway: the published rules, holds, races and the
 // payout hand-off.
@@ -199,11 +200,7 @@ describe('withdrawals', () => {
     });
     // The payout worker claimed it, and the bank refused it (workers/test/withdrawal-payout.int.test.ts
     // returns the money); the user sees it returned, and may withdraw again.
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'sending' })
-      .where('id', '=', BigInt(id))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(id), 'sending');
     expect((await withdraw('10000')).body.msg).toBe('fund_operation_busy');
     // The refusal as the payout worker settles it: failed, with the hold back to cash.
     await writeTransaction(db(), (trx) =>

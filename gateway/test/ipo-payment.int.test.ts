@@ -17,6 +17,7 @@ import {
   user,
   writeDraw,
 } from './support/ipo-suite.ts';
+import { putInStatus } from '@kabuto/schema/testing';
 
 // After the draw: paying (cash → hold:ipo), waiving, the deadline, the published proof and the
 // spec's list of the user's subscriptions. The draw itself is written by a test helper from the
@@ -363,11 +364,9 @@ describe('trade/usernewstocklist', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db()
-      .updateTable('ipo_subscription')
-      .set({ status: 'listed', position_id: position.id })
-      .where('id', '=', BigInt(subscriptionId))
-      .execute();
+    await putInStatus(db(), 'ipo_subscription', BigInt(subscriptionId), 'listed', {
+      position_id: position.id,
+    });
     const stateNow = async () =>
       (await t.call('trade/usernewstocklist', { type: 'jpy' }, s)).body.data[0];
     expect(await stateNow()).toMatchObject({

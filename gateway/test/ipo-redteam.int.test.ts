@@ -18,6 +18,7 @@ import {
   user,
   writeDraw,
 } from './support/ipo-suite.ts';
+import { putInStatus } from '@kabuto/schema/testing';
 
 // Attacks on the new-share calls: races on one subscription, replays, secrets before the draw,
 // terms too large for the ledger, and reconcile's view of hold:ipo.
@@ -384,20 +385,12 @@ describe('ipo red team: reconcile knows hold:ipo', () => {
     await t.call('ipo/pay', { subscription_id: subscriptionId, request_id: requestId() }, s);
     expect((await reconcile(db())).breaches).toEqual([]);
     // The status moved back without its journal: the ledger still balances, the money is stuck.
-    await db()
-      .updateTable('ipo_subscription')
-      .set({ status: 'won' })
-      .where('id', '=', BigInt(subscriptionId))
-      .execute();
+    await putInStatus(db(), 'ipo_subscription', BigInt(subscriptionId), 'won');
     const report = await reconcile(db());
     expect(report.breaches.map((b) => b.invariant)).toContain(
       'I5 ipo hold equals the paid subscriptions',
     );
-    await db()
-      .updateTable('ipo_subscription')
-      .set({ status: 'paid' })
-      .where('id', '=', BigInt(subscriptionId))
-      .execute();
+    await putInStatus(db(), 'ipo_subscription', BigInt(subscriptionId), 'paid');
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 });

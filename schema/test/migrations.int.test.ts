@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_MIGRATIONS } from 'kysely';
 import { createMigrator } from '../src/db/index.ts';
-import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+import { aUser, makeTestDb, putInStatus, type TestDb } from '../src/testing/index.ts';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -101,19 +101,11 @@ describe('migration 2026_11_23_110000_withdrawal_explicit_status', () => {
     await expect(anOldWithdrawal(approvedUser, null)).rejects.toThrow(
       /withdrawal_one_pending|withdrawal\.user_id/,
     );
-    await testDb.db
-      .updateTable('withdrawal')
-      .set({ status: 'sending' })
-      .where('id', '=', approved)
-      .execute();
+    await putInStatus(testDb.db, 'withdrawal', approved, 'sending');
     await expect(anOldWithdrawal(approvedUser, null)).rejects.toThrow(
       /withdrawal_one_pending|withdrawal\.user_id/,
     );
-    await testDb.db
-      .updateTable('withdrawal')
-      .set({ status: 'failed' })
-      .where('id', '=', approved)
-      .execute();
+    await putInStatus(testDb.db, 'withdrawal', approved, 'failed');
     const next = await anOldWithdrawal(approvedUser, null);
     await expect(
       // @ts-expect-error 'sent' is no withdrawal status: the table's check refuses it too

@@ -8,6 +8,7 @@ import {
   type Session,
   type TestGateway,
 } from './test-gateway.ts';
+import { putInStatus } from '@kabuto/schema/testing';
 
 // The new-share test files share one shape: a gateway whose clock the test moves, a back-office
 // user who creates listings, and the draw written straight to the tables (the workers own the
@@ -205,19 +206,14 @@ export async function writeDraw(listingId: string, drawnAtMs = now()): Promise<v
   const won = new Map(outcome.result.map((r) => [r.ticket, r.lotsWon]));
   for (const sub of subs) {
     const lotsWon = won.get(sub.ticket) ?? 0;
-    await db()
-      .updateTable('ipo_subscription')
-      .set({
-        status: lotsWon > 0 ? 'won' : 'lost',
-        lots_won: lotsWon,
-        amount_due:
-          lotsWon > 0
-            ? amountDue(listing.market as Market, listing.price, lotsWon, Number(listing.lot))
-            : null,
-        drawn_at: drawnAtMs,
-      })
-      .where('id', '=', sub.id)
-      .execute();
+    await putInStatus(db(), 'ipo_subscription', sub.id, lotsWon > 0 ? 'won' : 'lost', {
+      lots_won: lotsWon,
+      amount_due:
+        lotsWon > 0
+          ? amountDue(listing.market as Market, listing.price, lotsWon, Number(listing.lot))
+          : null,
+      drawn_at: drawnAtMs,
+    });
   }
   await db()
     .updateTable('ipo_listing')

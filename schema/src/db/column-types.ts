@@ -6,3 +6,9 @@ import type { ColumnType } from 'kysely';
  */
 export type Id = ColumnType<bigint, bigint | number | undefined, never>;
 export type Int = ColumnType<bigint, bigint | number, bigint | number>;
+
+/**
+ * A lifecycle's status column: read and inserted as the lifecycle's statuses, never set by an
+ * ordinary update. `advance` and `advanceMany` (db/advance.ts) are its only writers.
+ */
+export type LifecycleStatus<S extends string> = ColumnType<S, S, never>;

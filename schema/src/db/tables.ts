@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { HoldStatus } from '../domain/holds/hold-lifecycle.ts';
-import type { Id, Int } from './column-types.ts';
+import type { Id, Int, LifecycleStatus } from './column-types.ts';
 import type { TypesOf } from '../modules/define-module.ts';
 import type { Modules } from '../modules/index.ts';
 
@@ -145,7 +145,7 @@ export interface TradeOrderTable {
   qty: Int;
   leverage: Int;
   /** pending | filled | cancelled */
-  status: HoldStatus<'trade_order'>;
+  status: LifecycleStatus<HoldStatus<'trade_order'>>;
   /** Cash held for a pending limit order (margin + fees at the limit price). */
   hold_amount: Int;
   fill_price: Int | null;
@@ -204,7 +204,7 @@ export interface KycSubmissionTable {
   back_upload_id: Int;
   consent_at: Int;
   /** pending | approved | rejected */
-  status: HoldStatus<'kyc_submission'>;
+  status: LifecycleStatus<HoldStatus<'kyc_submission'>>;
   reason: string | null;
   reviewed_by: Int | null;
   reviewed_at: Int | null;
@@ -251,7 +251,7 @@ export interface DepositTable {
   transfer_reference: string;
   proof_upload_id: Int;
   /** pending | approved | rejected */
-  status: HoldStatus<'deposit'>;
+  status: LifecycleStatus<HoldStatus<'deposit'>>;
   reason: string | null;
   journal_id: Int | null;
   reviewed_by: Int | null;
@@ -266,7 +266,7 @@ export interface WithdrawalTable {
   currency: string;
   amount: Int;
   /** `WithdrawalStatus`: pending → approved → sending → paid | failed; pending → rejected. */
-  status: HoldStatus<'withdrawal'>;
+  status: LifecycleStatus<HoldStatus<'withdrawal'>>;
   reason: string | null;
   hold_journal_id: Int;
   settle_journal_id: Int | null;

@@ -7,3 +7,4 @@ export * from './loan-builders.ts';
 export * from './intraday-builders.ts';
 export * from './ledger-pause.ts';
 export * from './test-clock.ts';
+export * from './lifecycle-fixtures.ts';

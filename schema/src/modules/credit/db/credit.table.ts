@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
-import type { Id, Int } from '../../../db/column-types.ts';
+import type { Id, Int, LifecycleStatus } from '../../../db/column-types.ts';
 
 /**
  * One addition of margin to an open position (`trade/addcredit`). Status follows
@@ -15,7 +15,7 @@ export interface PositionCreditTable {
   currency: string;
   amount: Int;
   /** open | returned */
-  status: HoldStatus<'position_credit'>;
+  status: LifecycleStatus<HoldStatus<'position_credit'>>;
   request_id: string;
   /** The `credit_add` journal (written in the same transaction, just after the row). */
   journal_id: Int | null;

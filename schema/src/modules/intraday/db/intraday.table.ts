@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
-import type { Id, Int } from '../../../db/column-types.ts';
+import type { Id, Int, LifecycleStatus } from '../../../db/column-types.ts';
 
 /**
  * One intraday application: `amount` (minor units of `currency`) held in `hold:intraday` for one
@@ -19,7 +19,7 @@ export interface IntradayApplicationTable {
   opens_at: Int;
   closes_at: Int;
   /** applied | trading | submitted | traded | failed */
-  status: HoldStatus<'intraday_application'>;
+  status: LifecycleStatus<HoldStatus<'intraday_application'>>;
   positions_closed: Int | null;
   forced_close_fee: Int | null;
   released: Int | null;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
-import type { Id, Int } from '../../../db/column-types.ts';
+import type { Id, Int, LifecycleStatus } from '../../../db/column-types.ts';
 
 /**
  * One new-share listing. Prices are scaled like the market's instrument prices
@@ -73,7 +73,7 @@ export interface IpoSubscriptionTable {
   lots: Int;
   ticket: string;
   /** applied | won | lost | paid | waived | forfeited | listed */
-  status: HoldStatus<'ipo_subscription'>;
+  status: LifecycleStatus<HoldStatus<'ipo_subscription'>>;
   lots_won: Int | null;
   /** Minor units of the listing's currency; set for a win. */
   amount_due: Int | null;

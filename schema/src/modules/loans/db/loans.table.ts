@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { HoldStatus } from '../../../domain/holds/hold-lifecycle.ts';
-import type { Id, Int } from '../../../db/column-types.ts';
+import type { Id, Int, LifecycleStatus } from '../../../db/column-types.ts';
 
 /** A user's loan credit, set by the back office: a score (shown) and a limit in yen. */
 export interface LoanCreditTable {
@@ -29,7 +29,7 @@ export interface LoanTable {
   /** Interest accrued and not yet repaid. */
   accrued_interest: Int;
   /** under_review | passed | rejected | repaid */
-  status: HoldStatus<'loan'>;
+  status: LifecycleStatus<HoldStatus<'loan'>>;
   request_id: string;
   created_at: Int;
   decided_at: Int | null;
