@@ -3,6 +3,7 @@ import { ipoWiring } from './ipo/wiring.ts';
 import { loansWiring } from './loans/wiring.ts';
 import { intradayWiring } from './intraday/wiring.ts';
 import { creditWiring } from './credit/wiring.ts';
+import { announcementsWiring } from './announcements/wiring.ts';
 
 /**
  * Every module's server-side wiring (calls, admin calls, migrations, reconcile), in `MODULES`
@@ -14,6 +15,7 @@ export const MODULE_WIRING = [
   loansWiring,
   intradayWiring,
   creditWiring,
+  announcementsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;
