@@ -1,4 +1,9 @@
 import type { ModuleWiring } from './define-wiring.ts';
+import { authWiring } from './auth/wiring.ts';
+import { ledgerWiring } from './ledger/wiring.ts';
+import { fundsWiring } from './funds/wiring.ts';
+import { tradingWiring } from './trading/wiring.ts';
+import { quotesWiring } from './quotes/wiring.ts';
 import { ipoWiring } from './ipo/wiring.ts';
 import { loansWiring } from './loans/wiring.ts';
 import { intradayWiring } from './intraday/wiring.ts';
@@ -11,6 +16,11 @@ import { announcementsWiring } from './announcements/wiring.ts';
  * tables adds one line here beside its line in `index.ts`.
  */
 export const MODULE_WIRING = [
+  authWiring,
+  ledgerWiring,
+  fundsWiring,
+  tradingWiring,
+  quotesWiring,
   ipoWiring,
   loansWiring,
   intradayWiring,
