@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['{schema,gateway,workers,client,scripts}/src/**/*.test.ts'],
+          // A module's int tests live in its folder (`src/modules/<m>/*.int.test.ts`).
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           environment: 'node',
         },
       },
@@ -17,7 +19,10 @@ export default defineConfig({
         test: {
           name: 'int',
           sequence: { groupOrder: 1 },
-          include: ['{schema,gateway,workers,scripts}/test/**/*.int.test.ts'],
+          include: [
+            '{schema,gateway,workers,scripts}/test/**/*.int.test.ts',
+            '{schema,gateway,workers}/src/modules/**/*.int.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { moduleMsgTexts } from '@kabuto/schema/contracts';
 import { storage, type Language } from './storage.ts';
 
 /** The spec's language codes mapped to BCP 47 for the html lang attribute and Intl. */
@@ -30,6 +31,14 @@ export async function initI18n(): Promise<void> {
     lng: language,
     interpolation: { escapeValue: false },
   });
+  // The msg keys a module ships with its texts (its manifest's `msgTexts`); the locale file wins.
+  i18next.addResourceBundle(
+    language,
+    'translation',
+    { msg: moduleMsgTexts(language) },
+    true,
+    false,
+  );
   document.documentElement.lang = LOCALE_OF[language];
   // Rise and fall colours follow the reader's market convention (see features/quotes/quotes.css).
   document.documentElement.dataset['lang'] = language;

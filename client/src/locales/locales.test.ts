@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_KEYS, SUCCESS_KEYS } from '@kabuto/schema/contracts';
+import { REFUSAL_KEYS, SUCCESS_KEYS, moduleMsgTexts } from '@kabuto/schema/contracts';
 import { JOURNAL_KINDS, MEMO_TEMPLATES, STATEMENT_GROUP_NAMES } from '@kabuto/schema/domain';
 import jp from './jp.json';
 import cn from './cn.json';
@@ -26,12 +26,21 @@ function keysOf(tree: object, prefix = ''): string[] {
 }
 
 describe('locales', () => {
-  it('every msg key of the contract has a translation in jp, cn and us', () => {
-    for (const locale of [jp, cn, us]) {
-      for (const key of [...REFUSAL_KEYS, ...SUCCESS_KEYS]) {
-        expect((locale.msg as Record<string, string>)[key], key).toBeTruthy();
-      }
+  it('every msg key of the contract has a translation in jp, cn and us (the locale file’s or its module’s)', () => {
+    for (const [language, locale] of [
+      ['jp', jp],
+      ['cn', cn],
+      ['us', us],
+    ] as const) {
+      const texts = { ...moduleMsgTexts(language), ...(locale.msg as Record<string, string>) };
+      for (const key of [...REFUSAL_KEYS, ...SUCCESS_KEYS]) expect(texts[key], key).toBeTruthy();
     }
+  });
+
+  it('the texts modules ship for their msg keys have the same keys in jp, cn and us', () => {
+    const keys = (language: 'jp' | 'cn' | 'us') => Object.keys(moduleMsgTexts(language)).sort();
+    expect(keys('cn')).toEqual(keys('jp'));
+    expect(keys('us')).toEqual(keys('jp'));
   });
 
   it('the three languages have exactly the same keys', () => {

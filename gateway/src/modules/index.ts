@@ -15,6 +15,7 @@ import { ipoGateway } from './ipo/index.ts';
 import { loansGateway } from './loans/index.ts';
 import { intradayGateway } from './intraday/index.ts';
 import { creditGateway } from './credit/index.ts';
+import { announcementsGateway } from './announcements/index.ts';
 
 /**
  * Every gateway module, in the order their calls are listed: the one list the gateway's root
@@ -37,4 +38,5 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   loansGateway,
   intradayGateway,
   creditGateway,
+  announcementsGateway,
 ];

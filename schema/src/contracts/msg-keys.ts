@@ -1,4 +1,9 @@
-import { listOf, type ListOf } from '../modules/define-module.ts';
+import {
+  listOf,
+  type ListOf,
+  type ModuleManifest,
+  type MsgLanguage,
+} from '../modules/define-module.ts';
 import { MODULES, type Modules } from '../modules/index.ts';
 
 /**
@@ -128,6 +133,12 @@ export const SUCCESS_KEYS = [
   ...listOf(MODULES, 'successKeys'),
 ] as readonly SuccessKey[] as readonly [SuccessKey, ...SuccessKey[]];
 export type MsgKey = RefusalKey | SuccessKey;
+
+/** The texts the modules ship for their own msg keys in one language (`msgTexts`), merged. */
+export function moduleMsgTexts(language: MsgLanguage): Record<string, string> {
+  const manifests: readonly ModuleManifest[] = MODULES;
+  return Object.assign({}, ...manifests.map((m) => m.msgTexts?.[language] ?? {}));
+}
 
 /** The HTTP status that goes with a refusal when it is not a plain business refusal (200). */
 export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {

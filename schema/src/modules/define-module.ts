@@ -12,6 +12,9 @@
  * The money parts are optional: a module that moves no money declares no journal kinds.
  */
 
+/** The client's languages (the spec's codes). */
+export type MsgLanguage = 'jp' | 'cn' | 'us';
+
 /** A lifecycle: per status, the statuses it may move to. */
 export type Lifecycle = Readonly<Record<string, readonly string[]>>;
 
@@ -47,6 +50,11 @@ export interface ModuleManifest {
   readonly successKeys?: readonly string[];
   /** Refusals that are not a plain business refusal (200): their HTTP status. */
   readonly refusalHttpStatus?: Readonly<Record<string, number>>;
+  /**
+   * Its own msg keys in the client's three languages, shipped with the keys (the client merges
+   * them under `msg.`): a module adds keys without editing the client's locale files.
+   */
+  readonly msgTexts?: Readonly<Record<MsgLanguage, Readonly<Record<string, string>>>>;
   /** Inbox message kinds it sends (the client translates each). */
   readonly inboxKinds?: readonly string[];
   /** Journal kinds it posts, and the statement groups a user finds them under. */

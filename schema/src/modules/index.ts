@@ -8,6 +8,7 @@ import { ipoModule } from './ipo/module.ts';
 import { loansModule } from './loans/module.ts';
 import { intradayModule } from './intraday/module.ts';
 import { creditModule } from './credit/module.ts';
+import { announcementsModule } from './announcements/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -26,6 +27,7 @@ export const MODULES = [
   loansModule,
   intradayModule,
   creditModule,
+  announcementsModule,
 ] as const;
 
 export type Modules = typeof MODULES;

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOLD_LIFECYCLES, JOURNAL_KINDS, STATEMENT_GROUP_NAMES } from '../domain/index.ts';
 import { QUEUE_NAMES, REFUSAL_KEYS, SUCCESS_KEYS } from '../contracts/index.ts';
@@ -10,6 +12,27 @@ describe('the module list', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     for (const wiring of MODULE_WIRING) expect(names).toContain(wiring.name);
+  });
+
+  it('wires every migration file, kernel and module, exactly once and under its file name', () => {
+    const src = join(import.meta.dirname, '..');
+    const files = (dir: string) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => name.replace(/\.ts$/, ''));
+    const onDisk = [
+      ...files(join(src, 'db/migrations')),
+      ...MODULES.flatMap((m) => {
+        try {
+          return files(join(src, 'modules', m.name, 'db/migrations'));
+        } catch {
+          return [];
+        }
+      }),
+    ];
+    const wired = MODULE_WIRING.flatMap((w) => Object.keys('migrations' in w ? w.migrations : {}));
+    expect(new Set(wired).size).toBe(wired.length);
+    expect([...wired].sort()).toEqual([...onDisk].sort());
   });
 
   it('derives the central lists from the manifests: a product key is in them, once', () => {

@@ -1,19 +1,33 @@
 import type { ModuleWiring } from './define-wiring.ts';
+import { authWiring } from './auth/wiring.ts';
+import { kycWiring } from './kyc/wiring.ts';
+import { ledgerWiring } from './ledger/wiring.ts';
+import { fundsWiring } from './funds/wiring.ts';
+import { tradingWiring } from './trading/wiring.ts';
+import { quotesWiring } from './quotes/wiring.ts';
 import { ipoWiring } from './ipo/wiring.ts';
 import { loansWiring } from './loans/wiring.ts';
 import { intradayWiring } from './intraday/wiring.ts';
 import { creditWiring } from './credit/wiring.ts';
+import { announcementsWiring } from './announcements/wiring.ts';
 
 /**
- * Every module's server-side wiring (calls, admin calls, migrations, reconcile), in `MODULES`
- * order: the call map, the migrator and reconcile are derived from it. A module with calls or
- * tables adds one line here beside its line in `index.ts`.
+ * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
+ * map, the migrator and reconcile are derived from it. A module with calls or tables adds one line
+ * here beside its line in `index.ts`.
  */
 export const MODULE_WIRING = [
+  authWiring,
+  kycWiring,
+  ledgerWiring,
+  fundsWiring,
+  tradingWiring,
+  quotesWiring,
   ipoWiring,
   loansWiring,
   intradayWiring,
   creditWiring,
+  announcementsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;

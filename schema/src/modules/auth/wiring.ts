@@ -1,0 +1,61 @@
+import type { CallContract } from '../../contracts/http/answers.ts';
+import { adminLoginResponse } from '../../contracts/http/admin.dto.ts';
+import { noData } from '../../contracts/http/answers.ts';
+import {
+  changeFundPasswordRequest,
+  changePasswordRequest,
+  loginRequest,
+  loginResponse,
+  registerRequest,
+  revokeSessionRequest,
+  sendCodeRequest,
+  sessionListResponse,
+  setFundPasswordRequest,
+} from '../../contracts/http/auth.dto.ts';
+import {
+  adminLoginRequest,
+  antiPhishingRequest,
+  emptyRequest,
+  idRequest,
+  totpEnableRequest,
+} from '../../contracts/http/funds.dto.ts';
+import { inboxListResponse } from '../../contracts/http/inbox.dto.ts';
+import { securityStatusResponse, totpSetupResponse } from '../../contracts/http/security.dto.ts';
+import {
+  configRequest,
+  configResponse,
+  userInfoRequest,
+  userInfoResponse,
+} from '../../contracts/http/user.dto.ts';
+import { defineWiring } from '../define-wiring.ts';
+import * as createAccounts from '../../db/migrations/2026_11_21_090000_create_accounts.ts';
+
+/** The auth module's calls, back-office calls and migrations (kernel). */
+export const authWiring = defineWiring({
+  name: 'auth',
+  calls: {
+    'user/register': { input: registerRequest, output: noData },
+    'user/login': { input: loginRequest, output: loginResponse },
+    'user/logout': { input: emptyRequest, output: noData },
+    'user/sessions': { input: emptyRequest, output: sessionListResponse },
+    'user/revokeSession': { input: revokeSessionRequest, output: noData },
+    'user/changePassword': { input: changePasswordRequest, output: noData },
+    'user/setFundPassword': { input: setFundPasswordRequest, output: noData },
+    'user/changeFundPassword': { input: changeFundPasswordRequest, output: noData },
+    'user/getUserinfo': { input: userInfoRequest, output: userInfoResponse },
+    'common/config': { input: configRequest, output: configResponse },
+    'common/sendcode': { input: sendCodeRequest, output: noData },
+    'security/status': { input: emptyRequest, output: securityStatusResponse },
+    'security/totp/setup': { input: emptyRequest, output: totpSetupResponse },
+    'security/totp/enable': { input: totpEnableRequest, output: noData },
+    'security/antiphishing': { input: antiPhishingRequest, output: noData },
+    'user/messages': { input: emptyRequest, output: inboxListResponse },
+    'user/messageRead': { input: idRequest, output: noData },
+  } satisfies Record<string, CallContract>,
+  adminCalls: {
+    login: { input: adminLoginRequest, output: adminLoginResponse },
+  } satisfies Record<string, CallContract>,
+  migrations: {
+    '2026_11_21_090000_create_accounts': createAccounts,
+  },
+});

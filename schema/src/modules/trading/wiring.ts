@@ -1,0 +1,39 @@
+import type { CallContract } from '../../contracts/http/answers.ts';
+import {
+  cancelOrderRequest,
+  cancelledOrderResponse,
+  closePositionRequest,
+  closedPositionResponse,
+  closedPositionsResponse,
+  holdingRequest,
+  holdingResponse,
+  openPositionsResponse,
+  orderPreviewResponse,
+  pendingOrdersResponse,
+  placeOrderRequest,
+  placedOrderResponse,
+  positionListRequest,
+  previewOrderRequest,
+} from '../../contracts/http/trading.dto.ts';
+import { defineWiring } from '../define-wiring.ts';
+import * as createTrading from '../../db/migrations/2026_11_21_110000_create_trading.ts';
+import * as dropOrderPositionLink from '../../db/migrations/2026_11_22_090000_drop_order_position_link.ts';
+
+/** The trading module's calls, back-office calls and migrations (kernel). */
+export const tradingWiring = defineWiring({
+  name: 'trading',
+  calls: {
+    'trade/order': { input: placeOrderRequest, output: placedOrderResponse },
+    'trade/close': { input: closePositionRequest, output: closedPositionResponse },
+    'trade/cancel': { input: cancelOrderRequest, output: cancelledOrderResponse },
+    'trade/userstocklist': { input: positionListRequest, output: openPositionsResponse },
+    'trade/userstocklists': { input: positionListRequest, output: closedPositionsResponse },
+    'trade/preview': { input: previewOrderRequest, output: orderPreviewResponse },
+    'trade/pendinglist': { input: positionListRequest, output: pendingOrdersResponse },
+    'trade/holding': { input: holdingRequest, output: holdingResponse },
+  } satisfies Record<string, CallContract>,
+  migrations: {
+    '2026_11_21_110000_create_trading': createTrading,
+    '2026_11_22_090000_drop_order_position_link': dropOrderPositionLink,
+  },
+});
