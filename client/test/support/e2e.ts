@@ -45,6 +45,27 @@ export async function apiPost(
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
+/** The stack's own clock (a stack started with KABUTO_TEST_FIXTURES=1): what its services read as now. */
+export async function stackNow(stack: TestStack): Promise<number> {
+  const answer = (await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as {
+    data: { now_ms: number };
+  };
+  return answer.data.now_ms;
+}
+
+/**
+ * Moves the stack's clock forward to `toMs` (the fixture API): the gateway and the workers read it
+ * at once, and the workers run the new-share steps that fell due, instead of the test waiting.
+ */
+export async function moveClockTo(stack: TestStack, toMs: number): Promise<void> {
+  const response = await fetch(`${stack.baseUrl}/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to_ms: Math.ceil(toMs) }),
+  });
+  if (!response.ok) throw new Error(`the stack's clock did not move (${response.status})`);
+}
+
 /** A back-office call (`/api/admin/…`) with the admin token, answered in the envelope. */
 export async function adminPost(
   stack: TestStack,
