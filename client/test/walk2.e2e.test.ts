@@ -72,7 +72,7 @@ let listing: Awaited<ReturnType<typeof createUsListing>>;
 const symbol = `KW${String.fromCharCode(65 + (Date.now() % 26))}`;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
   listing = await createUsListing(symbol);

@@ -87,6 +87,25 @@ describe('the test fixture API', () => {
     }
   });
 
+  it('forgets the rate-limit counts (a test file’s clean slate), and exists only on a test stack', async () => {
+    const counted = `${fixtures.prefix}:rl:sendcode-ip:127.0.0.1`;
+    const other = `${fixtures.prefix}:session:kept`;
+    await fixtures.redis.set(counted, '20');
+    await fixtures.redis.set(other, '1');
+    const reset = await fetch(`${fixtures.baseUrl}/__test/reset-limits`, { method: 'POST' });
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as { data: { removed: number } }).data.removed).toBeGreaterThan(0);
+    expect(await fixtures.redis.get(counted)).toBeNull();
+    expect(await fixtures.redis.get(other)).toBe('1');
+    await fixtures.redis.del(other);
+    const plainCounted = `${plain.prefix}:rl:sendcode-ip:127.0.0.1`;
+    await plain.redis.set(plainCounted, '20');
+    const absent = await fetch(`${plain.baseUrl}/__test/reset-limits`, { method: 'POST' });
+    expect(absent.status).toBe(404);
+    expect(await plain.redis.get(plainCounted)).toBe('20');
+    await plain.redis.del(plainCounted);
+  });
+
   it('refuses a bad time with invalid_param (400) and anything sent through a proxy as absent', async () => {
     for (const body of [{}, { to_ms: 'soon' }, { to_ms: -5 }, { to_ms: 1.5 }]) {
       const moved = await moveClock(fixtures, body);

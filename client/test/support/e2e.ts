@@ -26,9 +26,16 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. */
-export function sharedStack(): TestStack {
-  return attachStack(inject('kabutoStack'));
+/**
+ * The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. Each
+ * file starts with the rate limits forgotten (the fixture API), as on a stack of its own: every
+ * file registers its users from 127.0.0.1.
+ */
+export async function sharedStack(): Promise<TestStack> {
+  const stack = attachStack(inject('kabutoStack'));
+  const reset = await fetch(`${stack.baseUrl}/__test/reset-limits`, { method: 'POST' });
+  if (!reset.ok) throw new Error(`the shared stack's limits were not reset (${reset.status})`);
+  return stack;
 }
 
 export async function apiPost(

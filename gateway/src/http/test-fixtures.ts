@@ -15,6 +15,7 @@ function fromLoopback(req: Request): boolean {
  * `/__test/…`, mounted only on a stack the tests start (KABUTO_TEST_FIXTURES=1, refused in live
  * mode): `GET clock` reads the stack's clock, `POST clock {to_ms}` moves it forward (never back) so
  * that every process reads at least `to_ms`; the workers then run the steps that fell due.
+ * `POST reset-limits` forgets the rate-limit counts (a test file's clean slate).
  */
 export function testFixtureRouter(deps: GatewayDeps): Router {
   const clock = deps.clock;
@@ -36,5 +37,31 @@ export function testFixtureRouter(deps: GatewayDeps): Router {
       .then(() => sendOk(res, 'ok', answer()))
       .catch(next);
   });
+  router.post('/reset-limits', (_req, res, next) => {
+    resetLimits(deps)
+      .then((removed) => sendOk(res, 'ok', { removed }))
+      .catch(next);
+  });
   return router;
+}
+
+/**
+ * Forgets every rate-limit count (`<prefix>:rl:*`): each browser-test file on the shared stack
+ * starts as on a fresh one, though all of them register from 127.0.0.1.
+ */
+async function resetLimits(deps: GatewayDeps): Promise<number> {
+  let removed = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await deps.redis.scan(
+      cursor,
+      'MATCH',
+      `${deps.config.redisPrefix}:rl:*`,
+      'COUNT',
+      500,
+    );
+    cursor = next;
+    if (keys.length) removed += await deps.redis.del(...keys);
+  } while (cursor !== '0');
+  return removed;
 }
