@@ -232,11 +232,18 @@ async function test() {
     run('npx', ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE], { env });
     run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env });
   }
-  const projects = process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e';
-  const args = ['vitest', 'run', ...projects.split(',').flatMap((p) => ['--project', p])];
-  const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
+  const projects = (process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e').split(',');
+  // The browser tests run after the others, in a run of their own: their shared stack (gateway,
+  // workers, feed) starts with that run, not beside the unit and int tests.
+  const runs = [projects.filter((p) => p !== 'e2e'), projects.filter((p) => p === 'e2e')];
+  let status = 0;
+  for (const run of runs.filter((r) => r.length)) {
+    const args = ['vitest', 'run', ...run.flatMap((p) => ['--project', p])];
+    const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
+    if (result.status !== 0) status = result.status ?? 1;
+  }
   for (const c of children) c.child.kill('SIGTERM');
-  process.exit(result.status ?? 1);
+  process.exit(status);
 }
 
 const command = process.argv[2];

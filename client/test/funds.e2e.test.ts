@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
@@ -60,7 +60,7 @@ async function backOffice() {
 }
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   photo = await sharp({
     create: { width: 480, height: 300, channels: 3, background: { r: 240, g: 230, b: 200 } },
@@ -357,14 +357,17 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       ).status,
     ).toBe(1);
     // The FX feed quotes shortly after the stock feed.
-    await expect
-      .poll(
-        async () =>
-          (await post('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '1000' }, verified))
-            .status,
-        { timeout: 30_000, message: 'no FX quote' },
-      )
-      .toBe(1);
+    await vi.waitFor(
+      async () => {
+        const quote = await post(
+          'fund/exchangequote',
+          { from: 'JPY', to: 'USD', amount: '1000' },
+          verified,
+        );
+        if (quote.status !== 1) throw new Error('no FX quote');
+      },
+      { timeout: 30_000, interval: 250 },
+    );
   }, 60_000);
 
   for (const language of ['jp', 'cn', 'us'] as const) {

@@ -66,7 +66,7 @@ const CASES = [
 const shot = (page: Page, name: string) => shotAs(page, `intraday-${name}`);
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
     maxRetriesPerRequest: null,

@@ -30,7 +30,7 @@ async function loanShot(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
 }, 120_000);
 

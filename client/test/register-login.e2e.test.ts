@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, 'client/dist/index.html'))) {
     throw new Error('client not built: npm run build');
   }
-  stack = sharedStack();
+  stack = await sharedStack();
   baseUrl = stack.baseUrl;
   browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -22,7 +22,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
   apiPost(stack, path, body, headers);
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

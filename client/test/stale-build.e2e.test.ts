@@ -11,7 +11,7 @@ let stack: TestStack;
 const POSITIONS_CHUNK = /\/assets\/positions-screen-[^/]+\.js$/;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
 }, 120_000);
 

@@ -24,7 +24,7 @@ const post = (path: string, body: Record<string, string>, headers: Record<string
 const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 120_000);

@@ -28,7 +28,7 @@ const WORDS = {
 const shot = (page: Page, name: string) => shotAs(page, `walk13-${name}`, { fullPage: true });
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

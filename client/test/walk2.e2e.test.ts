@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
@@ -72,7 +72,7 @@ let listing: Awaited<ReturnType<typeof createUsListing>>;
 const symbol = `KW${String.fromCharCode(65 + (Date.now() % 26))}`;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
   listing = await createUsListing(symbol);
@@ -91,15 +91,20 @@ beforeAll(async () => {
     );
     expect(grant.status).toBe(1);
   }
-  await new Promise((r) => setTimeout(r, Math.max(0, listing.subscribe_start + 200 - Date.now())));
+  // The window opens a moment after the listing is made: each subscribes once it is open.
   for (const [language, auth] of users) {
-    const sub = await apiPost(
-      stack,
-      'ipo/subscribe',
-      { id: listing.id, lots: '1', request_id: `w2-${language}-sub` },
-      auth,
+    await vi.waitFor(
+      async () => {
+        const sub = await apiPost(
+          stack,
+          'ipo/subscribe',
+          { id: listing.id, lots: '1', request_id: `w2-${language}-sub` },
+          auth,
+        );
+        expect(sub.status, JSON.stringify(sub)).toBe(1);
+      },
+      { timeout: 15_000, interval: 250 },
     );
-    expect(sub.status, JSON.stringify(sub)).toBe(1);
   }
 }, 240_000);
 

@@ -37,7 +37,7 @@ const shot = (page: Page, name: string) => shotAs(page, `walk3-${name}`);
 const snap = (page: Page, name: string) => shotAs(page, `walk3-${name}`, { keepToast: true });
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await sharedStack();
   browser = await launchChromium();
   await waitForFeed(stack, '7203');
 }, 180_000);

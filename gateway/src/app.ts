@@ -32,6 +32,7 @@ import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { serveClient } from './http/client-static.ts';
+import { testFixtureRouter } from './http/test-fixtures.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
 import { sendRefusal } from './http/envelope.ts';
 
@@ -114,6 +115,8 @@ function buildExpress(deps: GatewayDeps): Express {
   });
   app.use('/api/vue', callRouter(CALLS, deps));
   app.use('/api/admin', callRouter(ADMIN_CALLS, deps));
+  // A stack the tests start, only: never mounted otherwise (see test-fixtures.ts).
+  if (deps.config.testFixtures) app.use('/__test', testFixtureRouter(deps));
   if (existsSync(deps.config.clientDistDir)) {
     app.use(serveClient(deps.config.clientDistDir));
   }

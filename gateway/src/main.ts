@@ -1,7 +1,9 @@
+import { isTestClock, offsetClock, systemClock } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
 import { loadConfig } from './infra/config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createRedis } from './infra/redis.ts';
+import { followTestClock } from './infra/test-clock.ts';
 import { createGateway } from './app.ts';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from './modules/uploads/orphan-sweep.ts';
 
@@ -11,7 +13,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const redis = createRedis(config.redisUrl, logger, 'gateway');
-  const gateway = createGateway({ config, db, redis, logger });
+  // Production runs on the system clock; a stack the tests start, on the clock they move.
+  const clock = config.testFixtures ? offsetClock() : systemClock;
+  const testClock = isTestClock(clock)
+    ? await followTestClock(redis, { redisPrefix: config.redisPrefix, clock, logger })
+    : null;
+  const gateway = createGateway({ config, db, redis, logger, clock });
   const port = await gateway.listen(config.port);
   logger.info({ port, mode: config.mode }, 'gateway listening');
   const sweep = () =>
@@ -28,6 +35,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'gateway stopping');
+    testClock?.stop();
     await gateway.close();
     await db.destroy();
     redis.disconnect();

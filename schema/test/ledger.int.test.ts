@@ -7,7 +7,6 @@ import { platformAccount, transfer, userAccount, type Posting } from '../src/dom
 import { Refusal, systemClock } from '../src/contracts/index.ts';
 import {
   cashBalance,
-  dialectOf,
   journalSequencerOf,
   postJournal,
   reconcile,
@@ -33,6 +32,8 @@ const system = { type: 'system', id: 'test' } as const;
 const clock = systemClock;
 let testDb: TestDb;
 let db: Db;
+/** makeTestDb's choice: PostgreSQL under DATABASE_URL, else SQLite (known before the tests are collected). */
+const ON_POSTGRES = Boolean(process.env['DATABASE_URL']);
 
 beforeAll(async () => {
   testDb = await makeTestDb();
@@ -423,91 +424,95 @@ describe('journal numbering (I9)', () => {
     expect(await cashBalance(db, userId, 'JPY')).toBe(200n);
   });
 
-  it('on PostgreSQL, a journal a crashed process committed but never numbered gets its number with the next commit', async () => {
-    if (dialectOf(db) !== 'postgres') return;
-    const userId = await aUser(db);
-    await grant(userId, 100n);
-    await journalSequencerOf(db).settled();
-    // What a process that died between COMMIT and its sequencer round leaves: a committed journal without seq.
-    const orphan = await writeTransaction(db, (trx) =>
-      postJournal(
-        trx,
-        {
-          kind: 'order_hold',
-          memo: 'orphan',
-          actor: { type: 'user', id: userId },
-          postings: transfer({
-            from: userAccount(userId, 'cash', 'JPY'),
-            to: userAccount(userId, 'hold:order', 'JPY'),
-            amountMinor: 10n,
-          }),
-        },
-        clock.nowMs(),
-      ),
-    );
-    await journalSequencerOf(db).settled();
-    await db
-      .updateTable('ledger_sequence')
-      .set({ last_seq: sql`last_seq - 1` })
-      .where('id', '=', 1n)
-      .execute();
-    await db.updateTable('journal').set({ seq: null }).where('id', '=', orphan).execute();
-    const stale = await sql<{
-      n: string;
-    }>`select count(*) as n from journal where seq is null`.execute(db);
-    expect(Number(stale.rows[0]?.n)).toBe(1);
-    const next = await grant(userId, 5n);
-    await journalSequencerOf(db).settled();
-    const rows = await numbers();
-    const orphanSeq = rows.find((r) => r.id === orphan)?.seq ?? null;
-    const nextSeq = rows.find((r) => r.id === next)?.seq ?? null;
-    expect(orphanSeq).not.toBeNull();
-    expect(nextSeq).toBe((orphanSeq as bigint) + 1n);
-    expect((await reconcile(db)).breaches).toEqual([]);
-  });
-
-  it('on PostgreSQL, a journal that commits after a later one is numbered after it, and neither waits for the other', async () => {
-    if (dialectOf(db) !== 'postgres') return;
-    const [first, second] = [await aUser(db), await aUser(db)];
-    await grant(first, 100n);
-    await grant(second, 100n);
-    const holdFor = (userId: number, trx: WriteTrx) =>
-      postJournal(
-        trx,
-        {
-          kind: 'order_hold',
-          memo: 'hold',
-          actor: { type: 'user', id: userId },
-          postings: transfer({
-            from: userAccount(userId, 'cash', 'JPY'),
-            to: userAccount(userId, 'hold:order', 'JPY'),
-            amountMinor: 10n,
-          }),
-        },
-        clock.nowMs(),
+  it.skipIf(!ON_POSTGRES)(
+    'on PostgreSQL, a journal a crashed process committed but never numbered gets its number with the next commit',
+    async () => {
+      const userId = await aUser(db);
+      await grant(userId, 100n);
+      await journalSequencerOf(db).settled();
+      // What a process that died between COMMIT and its sequencer round leaves: a committed journal without seq.
+      const orphan = await writeTransaction(db, (trx) =>
+        postJournal(
+          trx,
+          {
+            kind: 'order_hold',
+            memo: 'orphan',
+            actor: { type: 'user', id: userId },
+            postings: transfer({
+              from: userAccount(userId, 'cash', 'JPY'),
+              to: userAccount(userId, 'hold:order', 'JPY'),
+              amountMinor: 10n,
+            }),
+          },
+          clock.nowMs(),
+        ),
       );
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let earlyId = 0n;
-    const early = writeTransaction(db, async (trx) => {
-      earlyId = await holdFor(first, trx);
-      await gate;
-    });
-    while (earlyId === 0n) await new Promise((r) => setTimeout(r, 5));
-    const lateId = await writeTransaction(db, (trx) => holdFor(second, trx));
-    await journalSequencerOf(db).settled();
-    const late = (await numbers()).find((r) => r.id === lateId);
-    expect(late?.seq).not.toBeNull();
-    expect(lateId).toBeGreaterThan(earlyId);
-    release();
-    await early;
-    await journalSequencerOf(db).settled();
-    const earlyRow = (await numbers()).find((r) => r.id === earlyId);
-    expect(earlyRow?.seq).toBe((late?.seq ?? 0n) + 1n);
-    expect((await reconcile(db)).breaches).toEqual([]);
-  });
+      await journalSequencerOf(db).settled();
+      await db
+        .updateTable('ledger_sequence')
+        .set({ last_seq: sql`last_seq - 1` })
+        .where('id', '=', 1n)
+        .execute();
+      await db.updateTable('journal').set({ seq: null }).where('id', '=', orphan).execute();
+      const stale = await sql<{
+        n: string;
+      }>`select count(*) as n from journal where seq is null`.execute(db);
+      expect(Number(stale.rows[0]?.n)).toBe(1);
+      const next = await grant(userId, 5n);
+      await journalSequencerOf(db).settled();
+      const rows = await numbers();
+      const orphanSeq = rows.find((r) => r.id === orphan)?.seq ?? null;
+      const nextSeq = rows.find((r) => r.id === next)?.seq ?? null;
+      expect(orphanSeq).not.toBeNull();
+      expect(nextSeq).toBe((orphanSeq as bigint) + 1n);
+      expect((await reconcile(db)).breaches).toEqual([]);
+    },
+  );
+
+  it.skipIf(!ON_POSTGRES)(
+    'on PostgreSQL, a journal that commits after a later one is numbered after it, and neither waits for the other',
+    async () => {
+      const [first, second] = [await aUser(db), await aUser(db)];
+      await grant(first, 100n);
+      await grant(second, 100n);
+      const holdFor = (userId: number, trx: WriteTrx) =>
+        postJournal(
+          trx,
+          {
+            kind: 'order_hold',
+            memo: 'hold',
+            actor: { type: 'user', id: userId },
+            postings: transfer({
+              from: userAccount(userId, 'cash', 'JPY'),
+              to: userAccount(userId, 'hold:order', 'JPY'),
+              amountMinor: 10n,
+            }),
+          },
+          clock.nowMs(),
+        );
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let earlyId = 0n;
+      const early = writeTransaction(db, async (trx) => {
+        earlyId = await holdFor(first, trx);
+        await gate;
+      });
+      while (earlyId === 0n) await new Promise((r) => setTimeout(r, 5));
+      const lateId = await writeTransaction(db, (trx) => holdFor(second, trx));
+      await journalSequencerOf(db).settled();
+      const late = (await numbers()).find((r) => r.id === lateId);
+      expect(late?.seq).not.toBeNull();
+      expect(lateId).toBeGreaterThan(earlyId);
+      release();
+      await early;
+      await journalSequencerOf(db).settled();
+      const earlyRow = (await numbers()).find((r) => r.id === earlyId);
+      expect(earlyRow?.seq).toBe((late?.seq ?? 0n) + 1n);
+      expect((await reconcile(db)).breaches).toEqual([]);
+    },
+  );
 });
 
 function runRacer(

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectOf, writeTransaction, type Db } from '../src/db/index.ts';
+import { writeTransaction, type Db } from '../src/db/index.ts';
 import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
 
 let testDb: TestDb;
 let db: Db;
+/** makeTestDb's choice: PostgreSQL under DATABASE_URL, else SQLite (known before the tests are collected). */
+const ON_POSTGRES = Boolean(process.env['DATABASE_URL']);
 
 beforeAll(async () => {
   testDb = await makeTestDb();
@@ -57,8 +59,8 @@ describe('writeTransaction: after-commit work', () => {
     expect(await messagesOf(userId)).toBe(2);
   });
 
-  it('announces nothing when the shared COMMIT itself fails', async () => {
-    if (dialectOf(db) !== 'sqlite') return; // a PostgreSQL commit is per write: covered above
+  // A PostgreSQL commit is per write: covered above.
+  it.skipIf(ON_POSTGRES)('announces nothing when the shared COMMIT itself fails', async () => {
     const userId = await aUser(db);
     const announced: string[] = [];
     // A deferred foreign key fails at COMMIT, after every savepoint of the batch was released.
@@ -85,36 +87,38 @@ describe('writeTransaction: after-commit work', () => {
 });
 
 describe('writeTransaction: { lockUser }', () => {
-  it('holds a second money command of the same user until the first has committed', async () => {
-    // SQLite: BEGIN IMMEDIATE already serialises every writer (a second process waits on the file).
-    if (dialectOf(db) !== 'postgres') return;
-    const userId = await aUser(db);
-    const order: string[] = [];
-    let releaseFirst = () => undefined as void;
-    const firstHolds = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    const first = writeTransaction(
-      db,
-      async () => {
-        order.push('first:start');
-        await firstHolds;
-        order.push('first:end');
-      },
-      { lockUser: userId },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = testDb.openAnother();
-    const secondDone = writeTransaction(
-      second,
-      async () => {
-        order.push('second');
-      },
-      { lockUser: userId },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    releaseFirst();
-    await Promise.all([first, secondDone]);
-    expect(order).toEqual(['first:start', 'first:end', 'second']);
-  });
+  // SQLite: BEGIN IMMEDIATE already serialises every writer (a second process waits on the file).
+  it.skipIf(!ON_POSTGRES)(
+    'holds a second money command of the same user until the first has committed',
+    async () => {
+      const userId = await aUser(db);
+      const order: string[] = [];
+      let releaseFirst = () => undefined as void;
+      const firstHolds = new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      const first = writeTransaction(
+        db,
+        async () => {
+          order.push('first:start');
+          await firstHolds;
+          order.push('first:end');
+        },
+        { lockUser: userId },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = testDb.openAnother();
+      const secondDone = writeTransaction(
+        second,
+        async () => {
+          order.push('second');
+        },
+        { lockUser: userId },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      releaseFirst();
+      await Promise.all([first, secondDone]);
+      expect(order).toEqual(['first:start', 'first:end', 'second']);
+    },
+  );
 });

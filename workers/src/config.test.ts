@@ -16,4 +16,12 @@ describe('workers configuration', () => {
   it('names a mode it does not know', () => {
     expect(() => loadConfig({ KABUTO_MODE: 'demo' })).toThrow(/KABUTO_MODE/);
   });
+
+  it('follows a test clock only on a stack the tests start, and never in live mode', () => {
+    expect(loadConfig({}).testFixtures).toBe(false);
+    expect(loadConfig({ KABUTO_TEST_FIXTURES: '1' }).testFixtures).toBe(true);
+    expect(() => loadConfig({ KABUTO_TEST_FIXTURES: '1', KABUTO_MODE: 'live' })).toThrow(
+      /KABUTO_TEST_FIXTURES=1 is for a stack started by the tests, never live/,
+    );
+  });
 });

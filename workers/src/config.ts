@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { kabutoModeSchema, refuseUnsupportedMode, type KabutoMode } from '@kabuto/schema/contracts';
+import {
+  kabutoModeSchema,
+  refuseUnsupportedMode,
+  testFixturesAllowed,
+  type KabutoMode,
+} from '@kabuto/schema/contracts';
 import { INTRADAY_RULES } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
 
@@ -28,6 +33,8 @@ const envSchema = z.object({
     .regex(/^((JP|US|CN)=\d{1,12})?(,(JP|US|CN)=\d{1,12})*$/)
     .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** Set only by the tests' stack: the test clock and the fixture API; refused with live. */
+  KABUTO_TEST_FIXTURES: z.enum(['0', '1']).default('0'),
 });
 
 export interface WorkersConfig {
@@ -47,6 +54,8 @@ export interface WorkersConfig {
   readonly historyDays: number;
   readonly minuteDays: number;
   readonly logLevel: string;
+  /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
+  readonly testFixtures: boolean;
   /** The intraday forced-close fee per position per market (defaults from INTRADAY_RULES). */
   readonly forcedCloseFee: Readonly<Record<Market, bigint>>;
 }
@@ -75,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
   const roles = new Set(
     e.KABUTO_ROLES.split(',').filter((r): r is 'jobs' | 'feed' => r === 'jobs' || r === 'feed'),
   );
+  const testFixtures = testFixturesAllowed(e.KABUTO_TEST_FIXTURES, e.KABUTO_MODE);
   return Object.freeze({
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
@@ -90,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     historyDays: e.KABUTO_HISTORY_DAYS,
     minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,
+    testFixtures,
     forcedCloseFee: forcedCloseFees(e.KABUTO_INTRADAY_FORCED_CLOSE_FEE),
   });
 }

@@ -1,11 +1,18 @@
 import { Queue, type Worker } from 'bullmq';
-import { queueName, systemClock } from '@kabuto/schema/contracts';
+import {
+  isTestClock,
+  offsetClock,
+  queueName,
+  systemClock,
+  type Clock,
+} from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom, keepListedInstrumentsFresh } from '@kabuto/schema/db';
 import { loadConfig } from './config.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { installProcessGuards } from './infra/process-guard.ts';
+import { followTestClock } from './infra/test-clock.ts';
 import { followListingAnnouncements } from './infra/listing-announcements.ts';
 import { JOB_MODULES } from './jobs/index.ts';
 import type { JobContext } from './jobs/job-module.ts';
@@ -22,6 +29,10 @@ interface Role {
   readonly redis: Redis;
   readonly db: Db;
   readonly logger: Logger;
+  /** The system clock; on a stack the tests start, the clock they move. */
+  readonly clock: Clock;
+  /** Run when the tests move the clock (a test stack only): the jobs sweep what fell due. */
+  readonly onClockMove: Array<() => void>;
 }
 
 function startAssetQueue({ config, redis, logger }: Role) {
@@ -32,12 +43,12 @@ function startAssetQueue({ config, redis, logger }: Role) {
 
 /** The jobs role: every module's jobs (`jobs/index.ts`), stopped in the reverse order. */
 async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
-  const { config, redis, db, logger } = role;
+  const { config, redis, db, logger, clock, onClockMove } = role;
   const redisPrefix = config.redisPrefix;
   const emitter = createAccountEmitter(redis, redisPrefix, db);
   const assetQueue = startAssetQueue(role);
   const context: JobContext = {
-    ...{ config, db, redis, redisPrefix, emitter, assetQueue, clock: systemClock, logger, workers },
+    ...{ config, db, redis, redisPrefix, emitter, assetQueue, clock, logger, workers, onClockMove },
     named: (name) => createLogger(config.logLevel, name),
   };
   const stoppers: Stopper[] = [() => assetQueue.close()];
@@ -79,12 +90,21 @@ async function main(): Promise<void> {
   installProcessGuards(logger);
   const redis = createRedis(config.redisUrl, logger, 'workers');
   const db = createDb(dbTargetFrom({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const role: Role = { config, redis, db, logger };
+  const clock = config.testFixtures ? offsetClock() : systemClock;
+  const role: Role = { config, redis, db, logger, clock, onClockMove: [] };
   const workers: Worker[] = [];
   const stoppers: Stopper[] = [];
+  if (isTestClock(clock)) {
+    const onMove = () => role.onClockMove.forEach((run) => run());
+    const { redisPrefix } = config;
+    const following = await followTestClock(redis, { redisPrefix, clock, logger, onMove });
+    stoppers.push(() => Promise.resolve(following.stop()));
+  }
   // Listed new shares become instruments here too (the feed ticks them, jobs value and close them).
-  const listed = await keepListedInstrumentsFresh(db, systemClock.nowMs, (error) =>
-    logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
+  const listed = await keepListedInstrumentsFresh(
+    db,
+    () => clock.nowMs(),
+    (error) => logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
   );
   // …at once when the list step announces a listing (the refresh above is the safety net).
   const announcements = await followListingAnnouncements(redis, {

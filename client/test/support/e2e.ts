@@ -26,9 +26,16 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. */
-export function sharedStack(): TestStack {
-  return attachStack(inject('kabutoStack'));
+/**
+ * The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. Each
+ * file starts with the rate limits forgotten (the fixture API), as on a stack of its own: every
+ * file registers its users from 127.0.0.1.
+ */
+export async function sharedStack(): Promise<TestStack> {
+  const stack = attachStack(inject('kabutoStack'));
+  const reset = await fetch(`${stack.baseUrl}/__test/reset-limits`, { method: 'POST' });
+  if (!reset.ok) throw new Error(`the shared stack's limits were not reset (${reset.status})`);
+  return stack;
 }
 
 export async function apiPost(
@@ -43,6 +50,27 @@ export async function apiPost(
     body: new URLSearchParams(body).toString(),
   });
   return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** The stack's own clock (a stack started with KABUTO_TEST_FIXTURES=1): what its services read as now. */
+export async function stackNow(stack: TestStack): Promise<number> {
+  const answer = (await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as {
+    data: { now_ms: number };
+  };
+  return answer.data.now_ms;
+}
+
+/**
+ * Moves the stack's clock forward to `toMs` (the fixture API): the gateway and the workers read it
+ * at once, and the workers run the new-share steps that fell due, instead of the test waiting.
+ */
+export async function moveClockTo(stack: TestStack, toMs: number): Promise<void> {
+  const response = await fetch(`${stack.baseUrl}/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to_ms: Math.ceil(toMs) }),
+  });
+  if (!response.ok) throw new Error(`the stack's clock did not move (${response.status})`);
 }
 
 /** A back-office call (`/api/admin/…`) with the admin token, answered in the envelope. */

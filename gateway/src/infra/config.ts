@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { kabutoModeSchema, refuseUnsupportedMode, type KabutoMode } from '@kabuto/schema/contracts';
+import {
+  kabutoModeSchema,
+  refuseUnsupportedMode,
+  testFixturesAllowed,
+  type KabutoMode,
+} from '@kabuto/schema/contracts';
 
 /** The only reader of process.env in the gateway. Reports every bad variable at once. */
 const envSchema = z.object({
@@ -19,6 +24,8 @@ const envSchema = z.object({
   KABUTO_ALLOWED_ORIGINS: z.string().default(''),
   KABUTO_TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** Set only by the tests' stack: the test clock and the fixture API; refused with live. */
+  KABUTO_TEST_FIXTURES: z.enum(['0', '1']).default('0'),
 });
 
 export interface GatewayConfig {
@@ -40,6 +47,8 @@ export interface GatewayConfig {
    */
   readonly trustProxyHops: number;
   readonly logLevel: string;
+  /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
+  readonly testFixtures: boolean;
   readonly clientDistDir: string;
 }
 
@@ -50,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const testFixtures = testFixturesAllowed(e.KABUTO_TEST_FIXTURES, e.KABUTO_MODE);
   return Object.freeze({
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
@@ -63,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),
     trustProxyHops: e.KABUTO_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    testFixtures,
     clientDistDir: resolve(import.meta.dirname, '../../../client/dist'),
   });
 }

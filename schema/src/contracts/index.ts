@@ -15,6 +15,7 @@ export * from './http/trading.dto.ts';
 export * from './http/funds.dto.ts';
 export * from './quote-prices.ts';
 export * from './runtime.ts';
+export * from './test-clock.ts';
 export * from './http/trading.wire.ts';
 export * from './http/answers.ts';
 export * from './http/bank.dto.ts';

@@ -42,8 +42,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Until the gateway answers /readyz (a minute and a half: a loaded 2-core machine boots slowly). */
 async function waitUntilReady(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
     if (
       await fetch(`${baseUrl}/readyz`)
         .then((r) => r.ok)

@@ -21,6 +21,8 @@ export interface JobContext {
   named(name: string): Logger;
   /** BullMQ workers the role closes on shutdown (for jobs that hand theirs over). */
   readonly workers: Worker[];
+  /** Run when the tests move the clock (a test stack only): a job sweeps what fell due. */
+  readonly onClockMove: Array<() => void>;
 }
 
 /** One module's queued and scheduled jobs: started with the role, stopped on shutdown. */

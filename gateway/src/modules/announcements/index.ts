@@ -1,4 +1,4 @@
-import type { GatewayModule } from '../gateway-module.ts';
+import type { GatewayModule } from '../../http/gateway-module.ts';
 import { ANNOUNCEMENT_CALLS } from './announcements.calls.ts';
 
 /** The announcements module's calls, as the gateway's module list registers them. */

@@ -7,7 +7,7 @@ import { startIpoAllotment } from './ipo-allotment.processor.ts';
 /** The new-share steps: freeze, draw, forfeit, list. */
 export const ipoJobs: JobModule = {
   name: 'ipo',
-  start: async ({ db, redis, redisPrefix, emitter, clock, named }) => {
+  start: async ({ db, redis, redisPrefix, emitter, clock, named, onClockMove }) => {
     const localBeacon = createLocalBeacon();
     const drandBeacon = createDrandBeacon({ clock });
     const allotment = await startIpoAllotment({
@@ -16,6 +16,7 @@ export const ipoJobs: JobModule = {
       announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
       logger: named('ipo-allotment'),
     });
+    onClockMove.push(() => void allotment.sweep());
     return () => allotment.stop();
   },
 };

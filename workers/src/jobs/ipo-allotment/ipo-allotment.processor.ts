@@ -118,7 +118,7 @@ export interface IpoAllotmentDeps extends IpoStepDeps {
  */
 export async function startIpoAllotment(
   deps: IpoAllotmentDeps,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(): Promise<void>; sweep(): Promise<unknown> }> {
   const name = queueName('ipo-allotment', deps.redisPrefix);
   const worker = startJobWorker(
     name,
@@ -147,5 +147,7 @@ export async function startIpoAllotment(
       await worker.close();
       await sweeping;
     },
+    /** Runs the due steps now (on a test stack, when the test moves its clock). */
+    sweep,
   };
 }
