@@ -24,6 +24,8 @@ const TYPE_FAMILIES: Record<string, Family> = {
   'Generated<bigint>': 'integer',
   bigint: 'integer',
   string: 'text',
+  /** A lifecycle's status (`LifecycleStatus<HoldStatus<'deposit'>>`), whatever its statuses. */
+  'LifecycleStatus<…>': 'text',
 };
 
 /** The database's names for column types, both dialects, by family. */
@@ -37,7 +39,8 @@ const SQL_FAMILIES: Record<string, Family> = {
 };
 
 function columnShape(type: string, nullable: boolean, families: Record<string, Family>): string {
-  const family = families[type] ?? `unknown type ${type}`;
+  const family =
+    families[type] ?? families[type.replace(/<.*>$/s, '<…>')] ?? `unknown type ${type}`;
   return nullable ? `${family}?` : family;
 }
 
