@@ -17,7 +17,13 @@ import { journalMemo, platformAccount, userAccount } from '@kabuto/schema/domain
 import { intradayMargin, positionLeverageOf, sessionOn } from '@kabuto/schema/intraday';
 import { findInstrument, notionalMinor, type Instrument } from '@kabuto/schema/market';
 import { computeFees, openFromCash } from '@kabuto/schema/trading';
-import { aUser, anIntradayBook, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import {
+  putInStatus,
+  aUser,
+  anIntradayBook,
+  makeTestDb,
+  type TestDb,
+} from '@kabuto/schema/testing';
 import {
   feedClosingPrice,
   type ClosingPrice,
@@ -390,11 +396,7 @@ describe('intraday settlement at the close', () => {
       qty: 100n,
       grant: 300_000n,
     });
-    await db
-      .updateTable('intraday_application')
-      .set({ status: 'applied' })
-      .where('id', '=', id!)
-      .execute();
+    await putInStatus(db, 'intraday_application', id!, 'applied');
     const deps = depsAt(db, saturday.closesAtMs + 1_000);
     await settleSession(deps, { market: 'JP', date: '2026-11-21' });
     const app = await db

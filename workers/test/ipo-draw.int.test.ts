@@ -14,7 +14,13 @@ import {
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
 import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
-import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
+import {
+  putInStatus,
+  anIpoListing,
+  makeTestDb,
+  manySubscriptions,
+  type TestDb,
+} from '@kabuto/schema/testing';
 import {
   drawListing,
   type DrawBeacon,
@@ -157,11 +163,7 @@ async function payLikeTheGateway(db: Db, wins: readonly { id: bigint; user_id: b
         },
         times.drawAt,
       );
-      await trx
-        .updateTable('ipo_subscription')
-        .set({ status: 'paid', pay_journal_id: journalId })
-        .where('id', '=', w.id)
-        .execute();
+      await putInStatus(trx, 'ipo_subscription', w.id, 'paid', { pay_journal_id: journalId });
     }
   });
 }
@@ -364,11 +366,7 @@ describe('the listing step', () => {
           },
           times.drawAt,
         );
-        await trx
-          .updateTable('ipo_subscription')
-          .set({ status: 'paid', pay_journal_id: journalId })
-          .where('id', '=', w.id)
-          .execute();
+        await putInStatus(trx, 'ipo_subscription', w.id, 'paid', { pay_journal_id: journalId });
       }
     });
     const step = (ms: number) => depsFor(db, countingBeacon(), ms);

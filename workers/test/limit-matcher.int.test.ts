@@ -20,7 +20,7 @@ import {
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, parseScaledPrice, type Instrument } from '@kabuto/schema/market';
 import { computeFees, holdForOrder, requiredMargin } from '@kabuto/schema/trading';
-import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { putInStatus, aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createAccountEmitter, type AccountEmitter } from '../src/infra/account-emitter.ts';
 import { createLogger } from '../src/infra/logger.ts';
 import { startLimitMatcher } from '../src/jobs/limit-matcher/limit-matcher.ts';
@@ -178,11 +178,7 @@ describe('limit matcher', () => {
   it('picks up orders placed after start and leaves a cancelled one alone', async () => {
     const later = await restingLong('2700');
     const cancelled = await restingLong('2750');
-    await testDb.db
-      .updateTable('trade_order')
-      .set({ status: 'cancelled' })
-      .where('id', '=', cancelled)
-      .execute();
+    await putInStatus(testDb.db, 'trade_order', cancelled, 'cancelled');
     // The refreshed book holds the new order and no longer the cancelled one.
     await expect
       .poll(() => matcher.book.crossing('7203', '2690').orders.map((o) => o.id), { timeout: 5000 })

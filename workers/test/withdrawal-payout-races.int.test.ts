@@ -14,7 +14,7 @@ import {
 } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { withdrawalHoldPostings } from '@kabuto/schema/funds';
-import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { putInStatus, aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createAccountEmitter } from '../src/infra/account-emitter.ts';
 import { createLogger } from '../src/infra/logger.ts';
 import {
@@ -226,11 +226,7 @@ describe('withdrawal payouts racing', () => {
     const file = join(dir, 'killed.jsonl');
     const { userId, withdrawalId } = await aWithdrawal();
     // The claim committed (approved → sending), then the process died before calling the bank.
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'sending' })
-      .where('id', '=', BigInt(withdrawalId))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(withdrawalId), 'sending');
     const deps = {
       db: db(),
       transfers: createLocalBankTransfers(file),
@@ -291,19 +287,11 @@ describe('reconcile and withdrawal holds', () => {
     // A failed withdrawal whose hold never went back (a hand edit, a lost journal): the ledger
     // alone still balances, so only the withdrawal's own state shows the money is stuck.
     const stuck = await aWithdrawal();
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'failed' })
-      .where('id', '=', BigInt(stuck.withdrawalId))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(stuck.withdrawalId), 'failed');
     const breaches = (await reconcile(db())).breaches;
     expect(breaches).toHaveLength(1);
     expect(breaches[0]?.detail).toContain(`u:${stuck.userId}`);
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'sending' })
-      .where('id', '=', BigInt(stuck.withdrawalId))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(stuck.withdrawalId), 'sending');
     expect((await reconcile(db())).breaches).toEqual([]);
   });
 });
@@ -398,11 +386,9 @@ describe('withdrawal payouts across worker processes', () => {
   /** A withdrawal left `sending` by a run that crashed after claiming it at `claimedAt`. */
   async function aCrashedClaim(claimedAt: number) {
     const w = await aWithdrawal();
-    await db()
-      .updateTable('withdrawal')
-      .set({ status: 'sending', claimed_at: claimedAt })
-      .where('id', '=', BigInt(w.withdrawalId))
-      .execute();
+    await putInStatus(db(), 'withdrawal', BigInt(w.withdrawalId), 'sending', {
+      claimed_at: claimedAt,
+    });
     return w;
   }
 
