@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // The repository's own eslint.config.mjs, as `npm run lint` reads it, on planted imports. The
 // typed rules need a file tsconfig knows, so they are left out (the project service is off);
@@ -12,25 +12,6 @@ const eslint = new ESLint({
   cwd: ROOT,
   overrideConfig: [{ languageOptions: { parserOptions: { projectService: false } } }],
   ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
-});
-
-// A kernel module under schema/src/modules/ (the module shape): its door and one of its insides,
-// written for the test when the tree has none yet, and removed after it.
-const KERNEL_PLANTS = [
-  'schema/src/modules/trading/public.ts',
-  'schema/src/modules/trading/inside.ts',
-];
-const planted: string[] = [];
-beforeAll(() => {
-  for (const file of KERNEL_PLANTS.map((f) => resolve(ROOT, f))) {
-    if (existsSync(file)) continue;
-    const createdDir = mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, 'export const plantedForLintTest = 1;\n');
-    planted.push(createdDir ?? file);
-  }
-});
-afterAll(() => {
-  for (const path of planted) rmSync(path, { recursive: true, force: true });
 });
 
 /** The imported paths of `code`, each of which must exist (an unresolved import is not checked). */
@@ -53,26 +34,26 @@ describe('lint boundaries (eslint.boundaries.mjs): a planted violation fails npm
   it.each([
     [
       'a schema product importing another product (ipo domain -> loans domain)',
-      'schema/src/domain/ipo/planted.ts',
-      "import '../loans/journal-kinds.ts';",
+      'schema/src/modules/ipo/domain/planted.ts',
+      "import '../../loans/domain/journal-kinds.ts';",
       'a product never imports another product',
     ],
     [
       "a schema product under modules/ importing another product's insides",
       'schema/src/modules/ipo/db/planted.ts',
-      "import '../../../db/credit/position-credits.repository.ts';",
+      "import '../../credit/db/position-credits.repository.ts';",
       'a product never imports another product',
     ],
     [
       "a schema product importing a kernel module's insides (not its public.ts)",
       'schema/src/modules/loans/planted.ts',
-      "import '../trading/inside.ts';",
+      "import '../trading/commands.ts';",
       'only through its public.ts',
     ],
     [
       'the schema kernel importing a product (ledger -> credit)',
       'schema/src/domain/ledger/planted.ts',
-      "import '../credit/journal-kinds.ts';",
+      "import '../../modules/credit/domain/journal-kinds.ts';",
       'the kernel never imports a product',
     ],
     [
@@ -126,8 +107,8 @@ describe('lint boundaries (eslint.boundaries.mjs): a planted violation fails npm
   it.each([
     [
       'a product using its own folder and the shared domain',
-      'schema/src/domain/ipo/planted.ts',
-      "import './journal-kinds.ts';\nimport '../money/money.ts';",
+      'schema/src/modules/ipo/domain/planted.ts',
+      "import './journal-kinds.ts';\nimport '../../../domain/money/money.ts';",
     ],
     [
       "a schema product importing a kernel module's public.ts",
