@@ -8,7 +8,8 @@ import { launchChromium, phonePageAs, registerUser, shot, sharedStack } from './
 // developer page; a chunk that stays missing shows a translated error with a reload button.
 let browser: Browser;
 let stack: TestStack;
-const POSITIONS_CHUNK = /\/assets\/positions-screen-[^/]+\.js$/;
+// The chunk of the Positions route (client/src/app/screens/positions.tsx since the feature zones).
+const POSITIONS_CHUNK = /\/assets\/positions-[^/]+\.js$/;
 
 beforeAll(async () => {
   stack = await sharedStack();
