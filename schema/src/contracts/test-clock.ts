@@ -49,3 +49,32 @@ export function testFixturesAllowed(flag: '0' | '1', mode: 'paper' | 'live'): bo
   }
   return flag === '1';
 }
+
+/** The two Redis connections a follower needs: one to read the stored offset, one subscribed. */
+interface ClockRedis {
+  get(key: string): Promise<string | null>;
+}
+interface ClockSubscriber {
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  subscribe(channel: string): Promise<unknown>;
+}
+
+/**
+ * Sets `clock` to the stack's stored offset and follows every move the gateway's fixture API
+ * announces on `subscriber` (a connection of its own); `onMove` runs after each.
+ */
+export async function followClockOffset(
+  redis: ClockRedis,
+  subscriber: ClockSubscriber,
+  options: { redisPrefix: string; clock: TestClock; onMove?: (() => void) | undefined },
+): Promise<void> {
+  const keys = testClockKeys(options.redisPrefix);
+  subscriber.on('message', (channel, message) => {
+    const offset = parseClockOffset(message);
+    if (channel !== keys.channel || offset === null) return;
+    options.clock.setOffset(offset);
+    options.onMove?.();
+  });
+  await subscriber.subscribe(keys.channel);
+  options.clock.setOffset(parseClockOffset(await redis.get(keys.offset)) ?? 0);
+}

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { parseClockOffset, testClockKeys, type TestClock } from '@kabuto/schema/contracts';
+import { followClockOffset, type TestClock } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
 import { duplicateRedis } from './redis.ts';
 
@@ -11,15 +11,7 @@ export async function followTestClock(
   redis: Redis,
   options: { redisPrefix: string; clock: TestClock; logger: Logger; onMove?: () => void },
 ): Promise<{ stop(): void }> {
-  const keys = testClockKeys(options.redisPrefix);
   const subscriber = duplicateRedis(redis, options.logger, 'test-clock');
-  subscriber.on('message', (channel: string, message: string) => {
-    const offset = parseClockOffset(message);
-    if (channel !== keys.channel || offset === null) return;
-    options.clock.setOffset(offset);
-    options.onMove?.();
-  });
-  await subscriber.subscribe(keys.channel);
-  options.clock.setOffset(parseClockOffset(await redis.get(keys.offset)) ?? 0);
+  await followClockOffset(redis, subscriber, options);
   return { stop: () => subscriber.disconnect() };
 }
