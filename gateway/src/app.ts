@@ -156,7 +156,7 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
-    ipoSteps: createIpoStepQueue(queue('ipo-allotment'), logger),
+    ipoSteps: createIpoStepQueue(queue('ipo-allotment'), logger, clock),
     sessions: {
       findActive: (token, nowMs) => findActiveSession(options.db, token, nowMs),
       findActiveAdmin: (token, nowMs) => findActiveAdminSession(options.db, token, nowMs),

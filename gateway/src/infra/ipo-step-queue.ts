@@ -5,6 +5,7 @@ import {
   type IpoStep,
   type QueuePayloads,
 } from '@kabuto/schema/contracts';
+import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
 
 /** A listing's four step times. */
@@ -24,9 +25,9 @@ export interface IpoStepTimes {
  * adds and leave an older time in place).
  */
 export interface IpoStepQueue {
-  schedule(listing: IpoStepTimes, nowMs: number): Promise<void>;
+  schedule(listing: IpoStepTimes): Promise<void>;
   /** After an edit: the old delayed jobs are dropped and the steps scheduled at the new times. */
-  reschedule(listing: IpoStepTimes, nowMs: number): Promise<void>;
+  reschedule(listing: IpoStepTimes): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,25 +57,28 @@ function serialPerKey() {
 export function createIpoStepQueue(
   queue: Queue<QueuePayloads['ipo-allotment']>,
   logger: Logger,
+  clock: Clock,
 ): IpoStepQueue {
   const serial = serialPerKey();
   const warn = (ipoId: number) => (error: unknown) => {
     logger.warn({ err: String(error), ipoId }, 'ipo step not queued; the sweep will run it');
   };
-  const add = async (listing: IpoStepTimes, nowMs: number) => {
+  // Each delay is measured when its job is added, not when the listing was written: queued after
+  // commit and one listing at a time, a job added seconds later would otherwise fall due late.
+  const add = async (listing: IpoStepTimes) => {
     for (const [step, atMs] of STEPS(listing)) {
-      const job = ipoStepJob(listing.id, step, atMs, nowMs);
+      const job = ipoStepJob(listing.id, step, atMs, clock.nowMs());
       await queue.add(job.name, job.data, job.opts).catch(warn(listing.id));
     }
   };
   return {
-    schedule: (listing, nowMs) => serial.run(listing.id, () => add(listing, nowMs)),
-    reschedule: (listing, nowMs) =>
+    schedule: (listing) => serial.run(listing.id, () => add(listing)),
+    reschedule: (listing) =>
       serial.run(listing.id, async () => {
         for (const [step] of STEPS(listing)) {
           await queue.remove(ipoStepJobId(listing.id, step)).catch(warn(listing.id));
         }
-        await add(listing, nowMs);
+        await add(listing);
       }),
     async close() {
       await serial.settled();

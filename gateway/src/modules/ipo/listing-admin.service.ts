@@ -60,7 +60,7 @@ export async function createListing(deps: GatewayDeps, admin: AdminCaller, input
     });
     const detail = { ...auditDetail(terms), seed_commitment: secrets.seed_commitment };
     await writeAudit(trx, admin, 'ipo.create', id, detail, nowMs);
-    trx.afterCommit(() => deps.ipoSteps.schedule(stepTimes(id, terms), nowMs));
+    trx.afterCommit(() => deps.ipoSteps.schedule(stepTimes(id, terms)));
     return { id: String(id), seed_commitment: secrets.seed_commitment };
   });
 }
@@ -85,7 +85,7 @@ export async function updateListing(
       throw new Refusal('listing_already_open');
     }
     await writeAudit(trx, admin, 'ipo.update', input.id, auditDetail(terms), nowMs);
-    trx.afterCommit(() => deps.ipoSteps.reschedule(stepTimes(input.id, terms), nowMs));
+    trx.afterCommit(() => deps.ipoSteps.reschedule(stepTimes(input.id, terms)));
   });
   return null;
 }
