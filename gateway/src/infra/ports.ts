@@ -1,23 +1,11 @@
-import type { AccountEventName, AccountEventPayloads } from '@kabuto/schema/contracts';
-import type { WriteTrx } from '@kabuto/schema/db';
+import type { AccountEventWriter } from '@kabuto/schema/db';
 
 /**
  * Account events through the outbox (`AccountEventOutbox`): `record` writes one in the caller's
  * transaction with the account's durable seq and relays it after commit; `emit` does the same in a
  * transaction of its own, for a write that has already committed. A sweep relays what a crash left.
  */
-export interface AccountEvents {
-  record<E extends AccountEventName>(
-    trx: WriteTrx,
-    userId: number,
-    event: E,
-    payload: AccountEventPayloads[E],
-  ): Promise<void>;
-  emit<E extends AccountEventName>(
-    userId: number,
-    event: E,
-    payload: AccountEventPayloads[E],
-  ): Promise<void>;
+export interface AccountEvents extends AccountEventWriter {
   /**
    * Disconnects every socket opened with these sessions (just revoked): on this gateway at once,
    * on the others through the adapter.

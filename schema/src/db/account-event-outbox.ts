@@ -7,6 +7,25 @@ import { preparedQuery } from './prepared-query.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 /** Puts one relayed event on the wire (Socket.IO through Redis); throws if it could not. */
+/**
+ * How a service writes an account event (the gateway's and the workers' writers both offer it):
+ * `record` in the transaction that caused the event, relayed after commit; `emit` in a
+ * transaction of its own, for a write that has already committed.
+ */
+export interface AccountEventWriter {
+  record<E extends AccountEventName>(
+    trx: WriteTrx,
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
+  emit<E extends AccountEventName>(
+    userId: number,
+    event: E,
+    payload: AccountEventPayloads[E],
+  ): Promise<void>;
+}
+
 export type PublishAccountEvent = <E extends AccountEventName>(
   userId: number,
   event: E,
