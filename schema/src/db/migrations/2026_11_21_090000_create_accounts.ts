@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { idColumnType } from '../dialect.ts';
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-export function idColumnType(db: AnyDb) {
-  return dialectOf(db) === 'sqlite' ? 'integer' : 'bigserial';
-}
+// The kernel's later migrations import it from here; the definition is the platform's (db/dialect.ts).
+export { idColumnType };
 
 export async function up(db: AnyDb): Promise<void> {
   const id = idColumnType(db);

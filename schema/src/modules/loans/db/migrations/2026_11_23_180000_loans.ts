@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { idColumnType } from '../../../../db/migrations/2026_11_21_090000_create_accounts.ts';
+import { idColumnType } from '../../../../db/dialect.ts';
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
