@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from '../../domain/money/currency.ts';
+import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/accounts/identity.ts';
 
 /** Field schemas shared by the DTOs. Form bodies carry strings; each field says its own shape. */
@@ -10,6 +11,13 @@ export const displayCurrencyField = z
   .toLowerCase()
   .pipe(z.enum(DISPLAY_CURRENCIES))
   .default('jpy');
+/** The language a name is returned in (`name`; all three are in `names`). */
+export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
+export const symbolField = z.string().trim().toUpperCase().pipe(z.string().regex(SYMBOL_PATTERN));
+export const marketField = z
+  .string()
+  .toUpperCase()
+  .pipe(z.enum(['US', 'JP', 'CN']));
 /** Client-made idempotency key: unique per intent, reused on retry. */
 export const requestIdField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 export const verificationCodeField = z.string().regex(/^\d{6}$/);

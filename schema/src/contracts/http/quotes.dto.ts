@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { SYMBOL_PATTERN } from '../../domain/market/symbols.ts';
 import { namesOf } from './answers.ts';
-import { wholeNumberField } from './fields.ts';
+import { langField, marketField, symbolField, wholeNumberField } from './fields.ts';
 
 /** Quote calls. `lang` picks the name returned in `name` (all three are in `names`). */
-export const langField = z.enum(['jp', 'cn', 'us']).default('jp');
-export const symbolField = z.string().trim().toUpperCase().pipe(z.string().regex(SYMBOL_PATTERN));
-export const marketField = z
-  .string()
-  .toUpperCase()
-  .pipe(z.enum(['US', 'JP', 'CN']));
 
 export const searchRequest = z.strictObject({
   keyword: z.string().trim().min(1).max(32),

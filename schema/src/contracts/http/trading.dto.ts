@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { displayCurrencyField, requestIdField, wholeNumberField } from './fields.ts';
-import { symbolField } from './quotes.dto.ts';
+import { displayCurrencyField, requestIdField, symbolField, wholeNumberField } from './fields.ts';
 import { namesOf } from './answers.ts';
 
 const positiveInt = (max: number) => wholeNumberField(0, max);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { decimalString } from '../../../contracts/http/answers.ts';
 import {
   displayCurrencyField,
+  langField,
   requestIdField,
   wholeNumberField,
 } from '../../../contracts/http/fields.ts';
-import { langField } from '../../../contracts/http/quotes.dto.ts';
 
 /**
  * Added credit (CONTRACT.md section 6): margin added to an open position, and the list of

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { decimalString, namesOf } from '../../../contracts/http/answers.ts';
 import {
   displayCurrencyField,
+  langField,
+  marketField,
   requestIdField,
+  symbolField,
   wholeNumberField,
 } from '../../../contracts/http/fields.ts';
-import { langField, marketField, symbolField } from '../../../contracts/http/quotes.dto.ts';
 
 /** New shares (CONTRACT.md section 6): listings, subscriptions, payment, the lottery's proof. */
 const idField = wholeNumberField(1);
