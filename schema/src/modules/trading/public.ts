@@ -3,7 +3,7 @@
  * trades, products, lending) open, close or re-margin a position, and the position reads they
  * need. Trading is the only writer of `position` and `trade_order`; a product that must act when
  * one of its positions closes registers a close hook (`onPositionClose`) instead of trading
- * importing it.
+ * importing it. A product's `domain/` takes the pure face, `public.pure.ts` (re-exported here).
  */
 export {
   adjustMargin,
@@ -33,5 +33,6 @@ export {
   type LastPrice,
   type WatchedPosition,
 } from './queries.ts';
-export type { PositionClose } from '../../domain/trading/position-close.ts';
 export type { PositionRow } from '../../db/tables.ts';
+export { closedPositionToWire } from '../../contracts/http/trading.wire.ts';
+export * from './public.pure.ts';
