@@ -1,6 +1,6 @@
 import type { CallContract } from '../../contracts/http/answers.ts';
 import { noData } from '../../contracts/http/answers.ts';
-import { adminDecideRequest } from '../../contracts/http/funds.dto.ts';
+import { adminDecideRequest } from '../funds/public.ts';
 import {
   adminLoanCreditRequest,
   adminLoanCreditResponse,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localToUtcMs } from '../../../domain/market/calendar-dates.ts';
 import { findInstrument } from '../../../domain/market/instruments.ts';
-import { closeToCash } from '../../../domain/trading/postings.ts';
-import { realisedPnl } from '../../../domain/trading/order-rules.ts';
-import { computeFees } from '../../../domain/trading/fees.ts';
+import { closeToCash, computeFees, realisedPnl } from '../../trading/public.pure.ts';
 import { buyingPowerLeft, buyingPowerOf, intradayMargin, openNotional } from './buying-power.ts';
 import { INTRADAY_RULES, intradayMarketOf, leverageText } from './rules.ts';
 import { nextSessionClose, sessionForApplication } from './schedule.ts';

@@ -1,5 +1,4 @@
-import { platformAccount, userAccount } from '../../../domain/ledger/accounts.ts';
-import type { Posting } from '../../../domain/ledger/journal.ts';
+import { platformAccount, userAccount, type Posting } from '../../ledger/public.pure.ts';
 import type { Currency } from '../../../domain/money/currency.ts';
 
 /** Applying: the amount moves from cash to the intraday hold. */

@@ -1,5 +1,4 @@
-import { userAccount } from '../../../domain/ledger/accounts.ts';
-import { transfer, type Posting } from '../../../domain/ledger/journal.ts';
+import { transfer, userAccount, type Posting } from '../../ledger/public.pure.ts';
 import type { Currency } from '../../../domain/money/currency.ts';
 
 /** A winner's payment (`ipo_payment`): the amount due from cash to `hold:ipo` until listing. */

@@ -1,11 +1,9 @@
-import { rateLookupFromLatest } from '../../../contracts/fx.ts';
-import { lastPriceFromLatest } from '../../../contracts/quote-prices.ts';
+import { lastPriceFromLatest, rateLookupFromLatest } from '../../quotes/public.ts';
 import { loanCollateralYen } from '../domain/limit.ts';
 import type { Currency } from '../../../domain/money/currency.ts';
-import { displayValuation } from '../../../domain/trading/valuation.ts';
-import { openMarginsOf } from '../../trading/public.ts';
+import { displayValuation, openMarginsOf } from '../../trading/public.ts';
 import type { Db } from '../../../db/create-db.ts';
-import { loadAccountSummary } from '../../../db/repositories/assets.repository.ts';
+import { loadAccountSummary } from '../../ledger/public.ts';
 
 /** A borrower's collateral in yen, and whether an open position had no feed price. */
 export interface LoanCollateral {

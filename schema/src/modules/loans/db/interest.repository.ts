@@ -2,10 +2,9 @@ import { dailyLoanInterestHalfUp } from '../domain/interest.ts';
 import { addTokyoDays, endOfTokyoDateMs, tokyoDateOf } from '../domain/loan-dates.ts';
 import { loanInterestPostings } from '../domain/loan-postings.ts';
 import type { LoanTerms } from '../domain/loan-terms.ts';
-import { journalMemo } from '../../../domain/ledger/journal-memo.ts';
+import { journalMemo, postJournal } from '../../ledger/public.ts';
 import type { WriteTrx } from '../../../db/after-commit.ts';
 import type { Db } from '../../../db/create-db.ts';
-import { postJournal } from '../../../db/repositories/ledger.store.ts';
 import { lockUserRow, writeTransaction } from '../../../db/write-transaction.ts';
 
 /** What one date's run did: loans looked at, days posted, interest in yen, their borrowers. */

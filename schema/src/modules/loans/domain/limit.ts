@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../domain/ledger/summary.ts';
+import type { AccountSummary } from '../../ledger/public.pure.ts';
 import { scaleOf, type Currency } from '../../../domain/money/currency.ts';
 import { divideRounded, pow10, type DecimalRate } from '../../../domain/money/rounding.ts';
 

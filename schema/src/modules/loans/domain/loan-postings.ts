@@ -1,5 +1,4 @@
-import { platformAccount, userAccount } from '../../../domain/ledger/accounts.ts';
-import { transfer, type Posting } from '../../../domain/ledger/journal.ts';
+import { platformAccount, transfer, userAccount, type Posting } from '../../ledger/public.pure.ts';
 import { LOAN_CURRENCY } from './loan-terms.ts';
 
 /** Disbursement (`loan_disbursed`): the debt is the loan account going negative, the cash is the user's. */

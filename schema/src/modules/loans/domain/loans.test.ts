@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAccountSummary } from '../../../domain/ledger/summary.ts';
+import { computeAccountSummary } from '../../ledger/public.pure.ts';
 import {
   addTokyoDays,
   availableLoanLimit,
