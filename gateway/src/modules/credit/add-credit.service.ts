@@ -4,14 +4,13 @@ import {
   hashRequest,
   insertPositionCredit,
   openCreditTotal,
-  postJournal,
   runIdempotent,
   setPositionCreditJournal,
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo } from '@kabuto/schema/domain';
 import { adjustMargin } from '@kabuto/schema/modules/trading';
+import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { ownPosition, type OwnPosition } from '../trading/public.ts';

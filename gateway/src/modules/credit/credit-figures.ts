@@ -2,7 +2,7 @@ import { Refusal, type CreditPreview } from '@kabuto/schema/contracts';
 import { parseCreditAmount } from '@kabuto/schema/credit';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
-import { stopOutPrice } from '@kabuto/schema/trading';
+import { stopOutPrice } from '@kabuto/schema/modules/trading';
 import type { PositionRecord } from '../trading/public.ts';
 
 /** The amount of an addition in the position's minor units, or `credit_invalid`. */

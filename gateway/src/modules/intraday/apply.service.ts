@@ -4,13 +4,12 @@ import {
   insertApplication,
   isUniqueViolation,
   openApplicationOf,
-  postJournal,
   runIdempotent,
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { parseCreditAmount } from '@kabuto/schema/credit';
-import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import {
   buyingPowerOf,
   intradayHoldPostings,
@@ -20,6 +19,7 @@ import {
   type IntradaySession,
 } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
+import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/public.ts';

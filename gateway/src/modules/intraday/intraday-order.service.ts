@@ -3,15 +3,12 @@ import {
   advance,
   hashRequest,
   openApplicationOf,
-  postJournal,
   runIdempotent,
   writeTransaction,
-  userBalance,
   type IntradayApplicationRow,
   type Db,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo } from '@kabuto/schema/domain';
 import {
   buyingPowerLeft,
   INTRADAY_RULES,
@@ -21,8 +18,8 @@ import {
   shownIntradayStatus,
 } from '@kabuto/schema/intraday';
 import { findInstrument, formatPrice, notionalMinor, type Market } from '@kabuto/schema/market';
-import { openPosition, positionsOfApplication } from '@kabuto/schema/modules/trading';
-import { openFromCash } from '@kabuto/schema/trading';
+import { openFromCash, openPosition, positionsOfApplication } from '@kabuto/schema/modules/trading';
+import { journalMemo, postJournal, userBalance } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/public.ts';

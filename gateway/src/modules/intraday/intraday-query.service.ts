@@ -3,10 +3,8 @@ import {
   applicationsForReview,
   applicationsOf,
   ownApplication,
-  userBalance,
   type Db,
   type IntradayApplicationRow,
-  type PositionRow,
 } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import {
@@ -18,7 +16,8 @@ import {
   type IntradayStatus,
 } from '@kabuto/schema/intraday';
 import { findInstrument, formatPrice, type Market } from '@kabuto/schema/market';
-import { positionsOfApplication } from '@kabuto/schema/modules/trading';
+import { type PositionRow, positionsOfApplication } from '@kabuto/schema/modules/trading';
+import { userBalance } from '@kabuto/schema/modules/ledger';
 
 interface ViewContext {
   readonly nowMs: number;

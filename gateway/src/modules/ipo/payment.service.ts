@@ -1,7 +1,6 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import {
   advance,
-  cashBalance,
   findListingLockedShared,
   findOwnSubscription,
   hashRequest,
@@ -11,8 +10,8 @@ import {
   type IpoSubscription,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo } from '@kabuto/schema/domain';
 import { ipoPaymentPostings } from '@kabuto/schema/ipo';
+import { cashBalance, journalMemo } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { moneyOf } from './ipo-wire.ts';

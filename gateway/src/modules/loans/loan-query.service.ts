@@ -1,4 +1,3 @@
-import { rateLookupFromLatest } from '@kabuto/schema/contracts';
 import {
   loadLoanTerms,
   loansOfUser,
@@ -8,6 +7,7 @@ import {
 } from '@kabuto/schema/db';
 import { money, type Currency, type Money } from '@kabuto/schema/domain';
 import { loanLimitDisplayFloor, ratePercentText, type LoanTerms } from '@kabuto/schema/loans';
+import { rateLookupFromLatest } from '@kabuto/schema/modules/quotes';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { latestQuotes, loanStanding, type LoanStanding } from './loan-limit.service.ts';
 import { loanToWire, yen } from './loan-wire.ts';

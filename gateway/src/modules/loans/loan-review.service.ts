@@ -8,8 +8,8 @@ import {
   type Loan,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo } from '@kabuto/schema/domain';
 import { loanDisbursementPostings } from '@kabuto/schema/loans';
+import { journalMemo } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
 import { audit } from '../admin/public.ts';

@@ -10,8 +10,8 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo } from '@kabuto/schema/domain';
 import { loanRepaymentPostings } from '@kabuto/schema/loans';
+import { journalMemo } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceLoan, MAX_REPAY_YEN, parseLoanYen, yen } from './loan-wire.ts';
 

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
-import { redisKeys, type QuoteSnapshot } from '@kabuto/schema/contracts';
-import { loadCandles, type Db } from '@kabuto/schema/db';
+import { redisKeys } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice } from '@kabuto/schema/market';
+import { loadCandles, type QuoteSnapshot } from '@kabuto/schema/modules/quotes';
 
 /** The official close of a symbol for a session, or null when the feed has none. */
 export type ClosingPrice = (

@@ -2,13 +2,11 @@ import { orderUpdated } from '@kabuto/schema/contracts';
 import {
   advance,
   insertInboxMessage,
-  postJournal,
-  userBalance,
   writeTransaction,
   type IntradayApplicationRow,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { formatScaled, journalMemo, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import {
   applicationPnl,
   forcedCloseFee,
@@ -17,6 +15,7 @@ import {
 } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
 import { closedCountOfApplication } from '@kabuto/schema/modules/trading';
+import { journalMemo, postJournal, userBalance } from '@kabuto/schema/modules/ledger';
 import type { SettlementDeps } from './intraday-settle.ts';
 
 const SYSTEM = { type: 'system' as const, id: 'intraday-settlement' };

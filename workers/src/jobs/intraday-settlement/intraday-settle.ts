@@ -1,4 +1,4 @@
-import { closedPositionToWire, orderUpdated, type Clock } from '@kabuto/schema/contracts';
+import { orderUpdated, type Clock } from '@kabuto/schema/contracts';
 import {
   advance,
   applicationsToSettle,
@@ -8,6 +8,7 @@ import {
 } from '@kabuto/schema/db';
 import { isTradingDay, type Market } from '@kabuto/schema/market';
 import {
+  closedPositionToWire,
   closePosition,
   openSymbolsOfApplication,
   positionsOfApplication,

@@ -9,10 +9,11 @@ import {
   type IpoListingRow,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { journalMemo, userAccount, type Currency } from '@kabuto/schema/domain';
+import type { Currency } from '@kabuto/schema/domain';
 import { formatPrice, type Market } from '@kabuto/schema/market';
 import { sharesWon } from '@kabuto/schema/ipo';
 import { openPosition } from '@kabuto/schema/modules/trading';
+import { journalMemo, userAccount } from '@kabuto/schema/modules/ledger';
 import type { IpoStepDeps } from './ipo-draw.ts';
 
 /** Paid subscriptions listed per transaction (each is a journal and a position). */
