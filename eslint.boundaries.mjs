@@ -1,13 +1,57 @@
 // Who may import what (ARCHITECTURE.md, STYLE.md 9.8), as import-x `no-restricted-paths` zones:
-// the client's feature zones, the gateway's layers and module doors, the schema's kernel and
-// products. Every zone names real folders; a new client feature or gateway module is covered
-// by being a folder, a new product by one line in PRODUCTS.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// the client's feature zones, the gateway's layers and module doors, the schema's three tiers
+// (platform, kernel, products); and, as `no-restricted-imports`, the kernel's doors for the
+// gateway's and workers' product folders. Every zone names real folders; a new client feature,
+// gateway module, product or product job is covered by being a folder.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const ROOT = import.meta.dirname;
 
-/** The kernel: modules every product may use, through their public doors only. */
+/**
+ * The platform: shared infrastructure any module, kernel or product, imports directly (paths under
+ * schema/src). Money, the market's rules, calendars and instruments, the hold lifecycles, the
+ * database's plumbing (connection, dialect, column types, write transactions and their
+ * after-commit hooks, `advance`, idempotency, the inbox, the reconcile runner), the wire's shared
+ * answers, fields, errors, queues and socket events, the module manifests' builders, and the test
+ * helpers. Everything else outside a product's folder is a kernel module's (or a central list
+ * derived from MODULES), and a product reaches it only through a door.
+ */
+export const PLATFORM = [
+  'domain/money/**',
+  'domain/market/**',
+  'domain/holds/**',
+  'domain/ids.ts',
+  'contracts/errors.ts',
+  'contracts/msg-keys.ts',
+  'contracts/runtime.ts',
+  'contracts/test-clock.ts',
+  'contracts/channels.ts',
+  'contracts/queues.ts',
+  'contracts/realtime-events.ts',
+  'contracts/wire-money.ts',
+  'contracts/http/answers.ts',
+  'contracts/http/fields.ts',
+  'db/create-db.ts',
+  'db/dialect.ts',
+  'db/column-types.ts',
+  'db/after-commit.ts',
+  'db/write-transaction.ts',
+  'db/advance.ts',
+  'db/db-errors.ts',
+  'db/account-event-outbox.ts',
+  'db/reconcile.ts',
+  'db/repositories/idempotency.store.ts',
+  'db/repositories/inbox.store.ts',
+  'modules/define-module.ts',
+  'modules/define-wiring.ts',
+  'testing/**',
+];
+
+/**
+ * The kernel: modules every product may use, through their doors only
+ * (schema/src/modules/<k>/public.ts, and its pure face public.pure.ts where it has one).
+ */
 export const KERNEL = ['auth', 'kyc', 'funds', 'ledger', 'trading', 'quotes'];
 const foldersOf = (dir) =>
   readdirSync(join(ROOT, dir), { withFileTypes: true })
@@ -93,17 +137,38 @@ const KERNEL_TARGETS = [
   `${S}/db/repositories/**`,
   `${S}/modules/{${KERNEL.join(',')}}/**`,
 ];
+const KERNEL_DIRS = `${S}/modules/{${KERNEL.join(',')}}`;
+/** What a product may import of the schema besides itself: the platform and the kernel's doors. */
+const PRODUCT_MAY_IMPORT = [
+  `${ROOT}/${S}/{${PLATFORM.join(',')}}`, // one glob: a zone's exceptions must all be globs
+  `${ROOT}/${KERNEL_DIRS}/public.ts`,
+  `${ROOT}/${KERNEL_DIRS}/public.pure.ts`,
+];
 const schemaZones = ({ kernelToProduct }) => [
   ...PRODUCTS.map((product) => ({
     target: productFolders(product),
     from: PRODUCTS.filter((other) => other !== product).flatMap(productGlobs),
     message: 'a product never imports another product',
   })),
+  // Default deny: every schema file that is not the product's own, another product's (the zone
+  // above), the platform's or a kernel door is a kernel module's insides or a central list.
   ...PRODUCTS.map((product) => ({
     target: productFolders(product),
-    from: `${S}/modules/{${KERNEL.join(',')}}/**`,
-    except: [`${ROOT}/${S}/modules/*/public.ts`],
-    message: 'a product imports a kernel module only through its public.ts, never its insides',
+    from: `${S}/**`,
+    except: [
+      ...PRODUCTS.flatMap(productGlobs).map((glob) => `${ROOT}/${glob}`),
+      ...PRODUCT_MAY_IMPORT,
+    ],
+    message:
+      'a product imports a kernel module only through its public.ts, never its insides ' +
+      '(or the platform: PLATFORM in eslint.boundaries.mjs)',
+  })),
+  ...PRODUCTS.map((product) => ({
+    target: `${S}/modules/${product}/domain`,
+    from: `${KERNEL_DIRS}/public.ts`,
+    message:
+      "a product's domain is pure: it takes a kernel door's pure face (public.pure.ts), " +
+      'never the door with its database code',
   })),
   ...(kernelToProduct
     ? [
@@ -115,6 +180,67 @@ const schemaZones = ({ kernelToProduct }) => [
       ]
     : []),
 ];
+
+// --- gateway and workers: a product's folder takes kernel code only through a door ------------
+const isPlatform = (path) =>
+  PLATFORM.some((entry) =>
+    entry.endsWith('/**') ? path.startsWith(entry.slice(0, -2)) : path === entry,
+  );
+const filesUnder = (dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /(?<!\.test)\.ts$/.test(entry.name))
+    .map((entry) => relative(join(ROOT, S), join(entry.parentPath, entry.name)));
+const DECLARED =
+  /^export (?:declare )?(?:async )?(?:abstract )?(?:function\*?|const|let|class|type|interface|enum) ([\w$]+)/gm;
+const declaredNames = (path) =>
+  [...readFileSync(join(ROOT, S, path), 'utf8').matchAll(DECLARED)].map((match) => match[1]);
+/**
+ * What the kernel's files (and the central lists) declare: every exported name of schema/src's
+ * domain, contracts and db that is not the platform's. The broad barrels (`@kabuto/schema/db`,
+ * `/contracts`, `/domain`) mix these with the platform's; a product folder takes them from a door.
+ */
+function kernelNames() {
+  const paths = ['domain', 'contracts', 'db']
+    .flatMap((place) => filesUnder(`${S}/${place}`))
+    .filter((path) => !path.startsWith('db/migrations/'));
+  const platform = new Set(paths.filter(isPlatform).flatMap(declaredNames));
+  const kernel = paths.filter((path) => !isPlatform(path)).flatMap(declaredNames);
+  return [...new Set(kernel)].filter((name) => !platform.has(name)).sort();
+}
+/** A workers job folder is a product's when its JobModule is named after the product. */
+const productJobs = () =>
+  foldersOf('workers/src/jobs').filter((job) => {
+    const index = readFileSync(join(ROOT, 'workers/src/jobs', job, 'index.ts'), 'utf8');
+    return PRODUCTS.includes(/^\s+name: '([\w-]+)'/m.exec(index)?.[1]);
+  });
+const gatewayProducts = () => PRODUCTS.filter((product) => gatewayModules().includes(product));
+/** The gateway's and workers' product folders: the files `doorImports` applies to. */
+export const PRODUCT_FOLDERS = {
+  gateway: gatewayProducts().map((product) => `${GW}/modules/${product}/**`),
+  workers: productJobs().map((job) => `workers/src/jobs/${job}/**`),
+};
+const DOORS = KERNEL.map((k) => `@kabuto/schema/modules/${k}`).join(', ');
+const DOOR_IMPORT_MSG = `a product takes kernel code only through a door (${DOORS})`;
+/** `no-restricted-imports` options for a product folder of the gateway or the workers. */
+export function doorImports(patterns) {
+  const importNames = kernelNames();
+  return {
+    paths: ['@kabuto/schema/db', '@kabuto/schema/contracts', '@kabuto/schema/domain'].map(
+      (name) => ({ name, importNames, message: `${DOOR_IMPORT_MSG}, not the barrel` }),
+    ),
+    patterns: [
+      ...patterns,
+      {
+        group: ['@kabuto/schema/trading', '@kabuto/schema/funds', '@kabuto/schema/src/**'],
+        message: `${DOOR_IMPORT_MSG}, not a kernel barrel or a source path`,
+      },
+      {
+        group: KERNEL.map((k) => `@kabuto/schema/modules/${k}/**`),
+        message: `${DOOR_IMPORT_MSG}, never a kernel module's insides`,
+      },
+    ],
+  };
+}
 
 /**
  * Kernel files that still import a product: the realtime events re-export two products' event

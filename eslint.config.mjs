@@ -4,9 +4,21 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { boundaries } from './eslint.boundaries.mjs';
+import { boundaries, doorImports, PRODUCT_FOLDERS } from './eslint.boundaries.mjs';
 
 const boundary = (patterns) => ['error', { patterns }];
+const GATEWAY_IMPORTS = [
+  {
+    group: ['**/workers/**', '@kabuto/workers'],
+    message: 'gateway and workers meet only through schema/contracts',
+  },
+];
+const WORKERS_IMPORTS = [
+  {
+    group: ['**/gateway/**', '@kabuto/gateway'],
+    message: 'gateway and workers meet only through schema/contracts',
+  },
+];
 // The files a tsconfig owns get the typed rules (typed linting reads each file's own project).
 const TYPED = [
   '{schema,gateway,workers,scripts,bench}/{src,test,scenarios,lib}/**/*.ts',
@@ -76,27 +88,16 @@ export default tseslint.config(
       ]),
     },
   },
+  { files: ['gateway/src/**'], rules: { 'no-restricted-imports': boundary(GATEWAY_IMPORTS) } },
+  { files: ['workers/src/**'], rules: { 'no-restricted-imports': boundary(WORKERS_IMPORTS) } },
+  // A product folder of the gateway or the workers takes kernel code only through a door.
   {
-    files: ['gateway/src/**'],
-    rules: {
-      'no-restricted-imports': boundary([
-        {
-          group: ['**/workers/**', '@kabuto/workers'],
-          message: 'gateway and workers meet only through schema/contracts',
-        },
-      ]),
-    },
+    files: PRODUCT_FOLDERS.gateway,
+    rules: { 'no-restricted-imports': ['error', doorImports(GATEWAY_IMPORTS)] },
   },
   {
-    files: ['workers/src/**'],
-    rules: {
-      'no-restricted-imports': boundary([
-        {
-          group: ['**/gateway/**', '@kabuto/gateway'],
-          message: 'gateway and workers meet only through schema/contracts',
-        },
-      ]),
-    },
+    files: PRODUCT_FOLDERS.workers,
+    rules: { 'no-restricted-imports': ['error', doorImports(WORKERS_IMPORTS)] },
   },
   {
     files: ['schema/src/domain/**', 'schema/src/modules/*/domain/**'],

@@ -6,17 +6,18 @@ import { describe, expect, it } from 'vitest';
 
 // The repository's own eslint.config.mjs, as `npm run lint` reads it, on planted imports. The
 // typed rules need a file tsconfig knows, so they are left out (the project service is off);
-// the boundary rule needs the imported file to exist, so every plant imports a real one.
+// the boundary rule needs the imported file to exist, so every relative plant imports a real one.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BOUNDARY_RULES = ['import-x/no-restricted-paths', 'no-restricted-imports'];
 const eslint = new ESLint({
   cwd: ROOT,
   overrideConfig: [{ languageOptions: { parserOptions: { projectService: false } } }],
-  ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.includes(ruleId),
 });
 
-/** The imported paths of `code`, each of which must exist (an unresolved import is not checked). */
+/** The relative imports of `code`, each of which must exist (an unresolved one is not checked). */
 function importsOf(file: string, code: string): string[] {
-  return [...code.matchAll(/import '([^']+)'/g)].map((m) => resolve(ROOT, dirname(file), m[1]!));
+  return [...code.matchAll(/import '(\.[^']+)'/g)].map((m) => resolve(ROOT, dirname(file), m[1]!));
 }
 
 /** The boundary errors ESLint reports for `code` planted at `file` (repo-relative). */
@@ -26,7 +27,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
     filePath: `${ROOT}${file}`,
   });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' && m.severity === 2)
+    .filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '') && m.severity === 2)
     .map((m) => m.message);
 }
 
@@ -49,6 +50,48 @@ describe('lint boundaries (eslint.boundaries.mjs): a planted violation fails npm
       'schema/src/modules/loans/planted.ts',
       "import '../trading/commands.ts';",
       'only through its public.ts',
+    ],
+    [
+      'a schema product importing a kernel file straight (ipo domain -> domain/ledger/journal.ts)',
+      'schema/src/modules/ipo/domain/planted.ts',
+      "import '../../../domain/ledger/journal.ts';",
+      'only through its public.ts',
+    ],
+    [
+      "a schema product importing a kernel repository (loans db -> the ledger's store)",
+      'schema/src/modules/loans/db/planted.ts',
+      "import '../../../db/repositories/ledger.store.ts';",
+      'only through its public.ts',
+    ],
+    [
+      'a schema product importing a central list (ipo -> modules/index.ts)',
+      'schema/src/modules/ipo/db/planted.ts',
+      "import '../../index.ts';",
+      'only through its public.ts',
+    ],
+    [
+      "a product's pure domain importing a door with database code (not its pure face)",
+      'schema/src/modules/loans/domain/planted.ts',
+      "import '../../ledger/public.ts';",
+      "a product's domain is pure",
+    ],
+    [
+      'a gateway product taking a kernel name from a broad barrel (postJournal from schema/db)',
+      'gateway/src/modules/intraday/planted.ts',
+      "import { postJournal } from '@kabuto/schema/db';",
+      'only through a door',
+    ],
+    [
+      "a gateway product importing a kernel module's insides by package path",
+      'gateway/src/modules/credit/planted.ts',
+      "import '@kabuto/schema/modules/trading/commands.ts';",
+      "never a kernel module's insides",
+    ],
+    [
+      "a workers product job importing a kernel barrel (schema/trading, not trading's door)",
+      'workers/src/jobs/ipo-allotment/planted.ts',
+      "import { openFromCash } from '@kabuto/schema/trading';",
+      'not a kernel barrel',
     ],
     [
       'the schema kernel importing a product (ledger -> credit)',
@@ -114,6 +157,39 @@ describe('lint boundaries (eslint.boundaries.mjs): a planted violation fails npm
       "a schema product importing a kernel module's public.ts",
       'schema/src/modules/loans/planted.ts',
       "import '../trading/public.ts';",
+    ],
+    [
+      "a schema product's db importing the ledger's door",
+      'schema/src/modules/loans/db/planted.ts',
+      "import '../../ledger/public.ts';",
+    ],
+    [
+      "a product's pure domain importing a door's pure face",
+      'schema/src/modules/ipo/domain/planted.ts',
+      "import '../../ledger/public.pure.ts';",
+    ],
+    [
+      'a schema product importing platform files (advance, dialect, fields, hold lifecycles)',
+      'schema/src/modules/ipo/db/planted.ts',
+      "import '../../../db/advance.ts';\nimport '../../../db/dialect.ts';\n" +
+        "import '../../../contracts/http/fields.ts';\nimport '../../../domain/holds/hold-lifecycle.ts';",
+    ],
+    [
+      'a gateway product taking platform names from the barrels and kernel names from a door',
+      'gateway/src/modules/intraday/planted.ts',
+      "import { advance, writeTransaction } from '@kabuto/schema/db';\n" +
+        "import { postJournal } from '@kabuto/schema/modules/ledger';",
+    ],
+    [
+      "a workers product job using the platform and trading's door",
+      'workers/src/jobs/ipo-allotment/planted.ts',
+      "import { orderUpdated } from '@kabuto/schema/contracts';\n" +
+        "import { openPosition } from '@kabuto/schema/modules/trading';",
+    ],
+    [
+      "a kernel gateway module using the ledger's store through the barrel (kernel code, not a product)",
+      'gateway/src/modules/trading/planted.ts',
+      "import { postJournal } from '@kabuto/schema/db';",
     ],
     [
       'a client feature using components, lib and itself',
