@@ -209,16 +209,32 @@ function kernelNames() {
 }
 /** A workers job folder is a product's when its JobModule is named after the product. */
 const productJobs = () =>
-  foldersOf('workers/src/jobs').filter((job) => {
-    const index = readFileSync(join(ROOT, 'workers/src/jobs', job, 'index.ts'), 'utf8');
-    return PRODUCTS.includes(/^\s+name: '([\w-]+)'/m.exec(index)?.[1]);
-  });
+  foldersOf('workers/src/jobs').filter((job) => PRODUCTS.includes(productOfJob(job)));
 const gatewayProducts = () => PRODUCTS.filter((product) => gatewayModules().includes(product));
+/** The product a workers job folder belongs to (its JobModule's name). */
+const productOfJob = (job) =>
+  /^\s+name: '([\w-]+)'/m.exec(
+    readFileSync(join(ROOT, 'workers/src/jobs', job, 'index.ts'), 'utf8'),
+  )?.[1];
 /** The gateway's and workers' product folders: the files `doorImports` applies to. */
 export const PRODUCT_FOLDERS = {
-  gateway: gatewayProducts().map((product) => `${GW}/modules/${product}/**`),
-  workers: productJobs().map((job) => `workers/src/jobs/${job}/**`),
+  gateway: gatewayProducts().map((product) => ({ product, files: `${GW}/modules/${product}/**` })),
+  workers: productJobs().map((job) => ({
+    product: productOfJob(job),
+    files: `workers/src/jobs/${job}/**`,
+  })),
 };
+/** What a product's gateway or workers folder may not import of another product's schema code. */
+export const otherProducts = (product) => [
+  {
+    group: PRODUCTS.filter((other) => other !== product).flatMap((other) => [
+      `@kabuto/schema/${other}`,
+      `@kabuto/schema/modules/${other}`,
+      `@kabuto/schema/modules/${other}/**`,
+    ]),
+    message: 'a product never imports another product: move what two share to the platform',
+  },
+];
 const DOORS = KERNEL.map((k) => `@kabuto/schema/modules/${k}`).join(', ');
 const DOOR_IMPORT_MSG = `a product takes kernel code only through a door (${DOORS})`;
 /** `no-restricted-imports` options for a product folder of the gateway or the workers. */

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { boundaries, doorImports, PRODUCT_FOLDERS } from './eslint.boundaries.mjs';
+import { boundaries, doorImports, otherProducts, PRODUCT_FOLDERS } from './eslint.boundaries.mjs';
 
 const boundary = (patterns) => ['error', { patterns }];
 const GATEWAY_IMPORTS = [
@@ -90,15 +90,26 @@ export default tseslint.config(
   },
   { files: ['gateway/src/**'], rules: { 'no-restricted-imports': boundary(GATEWAY_IMPORTS) } },
   { files: ['workers/src/**'], rules: { 'no-restricted-imports': boundary(WORKERS_IMPORTS) } },
-  // A product folder of the gateway or the workers takes kernel code only through a door.
-  {
-    files: PRODUCT_FOLDERS.gateway,
-    rules: { 'no-restricted-imports': ['error', doorImports(GATEWAY_IMPORTS)] },
-  },
-  {
-    files: PRODUCT_FOLDERS.workers,
-    rules: { 'no-restricted-imports': ['error', doorImports(WORKERS_IMPORTS)] },
-  },
+  // A product folder of the gateway or the workers takes kernel code only through a door, and
+  // never another product's code.
+  ...PRODUCT_FOLDERS.gateway.map(({ product, files }) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        doorImports([...GATEWAY_IMPORTS, ...otherProducts(product)]),
+      ],
+    },
+  })),
+  ...PRODUCT_FOLDERS.workers.map(({ product, files }) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        doorImports([...WORKERS_IMPORTS, ...otherProducts(product)]),
+      ],
+    },
+  })),
   {
     files: ['schema/src/domain/**', 'schema/src/modules/*/domain/**'],
     rules: {

@@ -88,6 +88,18 @@ describe('lint boundaries (eslint.boundaries.mjs): a planted violation fails npm
       "never a kernel module's insides",
     ],
     [
+      "a gateway product importing another product's schema code (intraday -> @kabuto/schema/credit)",
+      'gateway/src/modules/intraday/planted.ts',
+      "import { creditPostings } from '@kabuto/schema/credit';",
+      'a product never imports another product: move what two share to the platform',
+    ],
+    [
+      "a workers product job importing another product's module folder (ipo job -> loans)",
+      'workers/src/jobs/ipo-allotment/planted.ts',
+      "import { LOANS } from '@kabuto/schema/modules/loans/module.ts';",
+      'a product never imports another product: move what two share to the platform',
+    ],
+    [
       "a workers product job importing a kernel barrel (schema/trading, not trading's door)",
       'workers/src/jobs/ipo-allotment/planted.ts',
       "import { openFromCash } from '@kabuto/schema/trading';",

@@ -2,6 +2,7 @@ export * from './money/currency.ts';
 export * from './money/money.ts';
 export * from './money/rounding.ts';
 export * from './money/convert.ts';
+export * from './money/whole-amount.ts';
 export * from './ledger/accounts.ts';
 export * from './ledger/journal.ts';
 export * from './ledger/journal-memo.ts';

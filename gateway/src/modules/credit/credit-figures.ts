@@ -1,13 +1,12 @@
 import { Refusal, type CreditPreview } from '@kabuto/schema/contracts';
-import { parseCreditAmount } from '@kabuto/schema/credit';
-import { formatScaled, scaleOf } from '@kabuto/schema/domain';
+import { formatScaled, parseWholeMajorAmount, scaleOf } from '@kabuto/schema/domain';
 import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import { stopOutPrice } from '@kabuto/schema/modules/trading';
 import type { PositionRecord } from '../trading/public.ts';
 
 /** The amount of an addition in the position's minor units, or `credit_invalid`. */
 export function creditAmountOf(raw: unknown, position: Pick<PositionRecord, 'currency'>): bigint {
-  const amount = parseCreditAmount(raw, position.currency);
+  const amount = parseWholeMajorAmount(raw, position.currency);
   if (amount === null) throw new Refusal('credit_invalid');
   return amount;
 }

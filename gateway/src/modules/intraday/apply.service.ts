@@ -8,8 +8,7 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { parseCreditAmount } from '@kabuto/schema/credit';
-import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
+import { formatScaled, parseWholeMajorAmount, scaleOf, type Currency } from '@kabuto/schema/domain';
 import {
   buyingPowerOf,
   intradayHoldPostings,
@@ -31,8 +30,8 @@ import { announceInTransaction } from '../common/public.ts';
  */
 export function parseIntradayAmount(raw: string | number, currency: Currency): bigint {
   // The added-credit rule: no blanks, no leading zeros, no signs ("01", " 5" are refused too).
-  // Bounded by CREDIT_MAX_MAJOR (a sanity bound, not a product limit).
-  const amount = parseCreditAmount(raw, currency);
+  // Bounded by WHOLE_AMOUNT_MAX_MAJOR (a sanity bound, not a product limit).
+  const amount = parseWholeMajorAmount(raw, currency);
   if (amount === null) throw new Refusal('credit_invalid');
   return amount;
 }

@@ -9,7 +9,7 @@ import {
 
 /**
  * Added credit (CONTRACT.md section 6): margin added to an open position, and the list of
- * additions. `amount` is read by the module's rule (`parseCreditAmount`), not here, so every
+ * additions. `amount` is read by the module's rule (`parseWholeMajorAmount`, platform money), not here, so every
  * malformed amount (missing, 0, -1, 1.5, 1e3, abc) answers the spec's `credit_invalid`.
  */
 const amountField = z.union([z.string().max(64), z.number()]).optional();

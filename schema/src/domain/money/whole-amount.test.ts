@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCreditAmount } from './credit-amount.ts';
+import { parseWholeMajorAmount } from './whole-amount.ts';
 
 describe('an added credit is a positive whole number of major units', () => {
   it('"9000" yen is 9,000 minor units; "112" dollars is 11,200 cents; the JSON integer 5 is ¥5', () => {
-    expect(parseCreditAmount('9000', 'JPY')).toBe(9_000n);
-    expect(parseCreditAmount('112', 'USD')).toBe(11_200n);
-    expect(parseCreditAmount(5, 'JPY')).toBe(5n);
+    expect(parseWholeMajorAmount('9000', 'JPY')).toBe(9_000n);
+    expect(parseWholeMajorAmount('112', 'USD')).toBe(11_200n);
+    expect(parseWholeMajorAmount(5, 'JPY')).toBe(5n);
   });
 
   it.each([
@@ -25,6 +25,6 @@ describe('an added credit is a positive whole number of major units', () => {
     1.5,
     null,
   ])('%j is not an amount', (raw) => {
-    expect(parseCreditAmount(raw, 'JPY')).toBeNull();
+    expect(parseWholeMajorAmount(raw, 'JPY')).toBeNull();
   });
 });
