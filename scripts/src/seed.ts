@@ -4,6 +4,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '@kabuto/schema/db';
+import { seedModuleDemos } from '@kabuto/schema/modules/wiring.ts';
 import { ensureDemoListings } from './demo-listings.ts';
 import { openDb, scriptEnv } from './env.ts';
 
@@ -112,6 +113,7 @@ try {
   else await seed(db, env.dataDir, env.inviteCode);
   await ensureDemoDepositChannel(db);
   await ensureDemoListings(db);
+  await seedModuleDemos(db, Date.now());
 } finally {
   await db.destroy();
 }

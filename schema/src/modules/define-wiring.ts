@@ -10,8 +10,8 @@ export type ReconcileCheck = (db: Db) => Promise<Breach[]>;
 /**
  * What a module plugs into the server side, beside its manifest (`define-module.ts`): its calls
  * (the one declaration of each call's path, input and output; the gateway binds a handler to it),
- * its back-office calls, its migrations (named by their file names, frozen in time) and its
- * reconcile invariants. `modules/wiring.ts` lists every module's wiring.
+ * its back-office calls, its migrations (named by their file names, frozen in time), its
+ * reconcile invariants and its demo content. `modules/wiring.ts` lists every module's wiring.
  */
 export interface ModuleWiring {
   readonly name: ModuleName;
@@ -19,6 +19,11 @@ export interface ModuleWiring {
   readonly adminCalls?: Readonly<Record<string, CallContract>>;
   readonly migrations?: Readonly<Record<string, Migration>>;
   readonly reconcile?: readonly ReconcileCheck[];
+  /**
+   * The module's demo content for a fresh install (`npm run seed`, on every start): idempotent
+   * (adds what is missing, never duplicates or edits what is there), placed in time from `nowMs`.
+   */
+  readonly seedDemo?: (db: Db, nowMs: number) => Promise<void>;
 }
 
 /** Declares a module's wiring; `const` keeps each call's schemas for the derived `CallMap`. */

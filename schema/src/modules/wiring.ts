@@ -1,3 +1,4 @@
+import type { Db } from '../db/create-db.ts';
 import type { ModuleWiring } from './define-wiring.ts';
 import { authWiring } from './auth/wiring.ts';
 import { kycWiring } from './kyc/wiring.ts';
@@ -42,4 +43,9 @@ export function wiredCalls(key: 'calls' | 'adminCalls'): Record<string, unknown>
     }
   }
   return merged;
+}
+
+/** Every module's demo content (`seedDemo`), in `MODULES` order; each adds only what is missing. */
+export async function seedModuleDemos(db: Db, nowMs: number): Promise<void> {
+  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) await wiring.seedDemo?.(db, nowMs);
 }
