@@ -7,7 +7,7 @@ import {
   quicknetRoundTime,
   seedCommitment,
   ticketFor,
-} from '@kabuto/schema/ipo';
+} from '@kabuto/schema/lottery';
 import { RECORDED_QUICKNET_ROUNDS } from '@kabuto/schema/testing';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {

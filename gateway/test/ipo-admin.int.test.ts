@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { ipoStepJobId, queueName } from '@kabuto/schema/contracts';
-import { seedCommitment } from '@kabuto/schema/ipo';
+import { seedCommitment } from '@kabuto/schema/lottery';
 import {
   HOUR,
   admin,

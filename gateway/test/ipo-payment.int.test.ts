@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyProof } from '@kabuto/schema/ipo';
+import { verifyProof } from '@kabuto/schema/lottery';
 import type { Session } from './support/test-gateway.ts';
 import {
   balance,

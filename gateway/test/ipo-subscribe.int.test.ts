@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketFor } from '@kabuto/schema/ipo';
+import { ticketFor } from '@kabuto/schema/lottery';
 import { subscribe } from '../src/modules/ipo/subscribe.service.ts';
 import {
   HOUR,

@@ -4,7 +4,7 @@
 // (the workers' sweep draws, forfeits and lists it at start).
 import { randomBytes } from 'node:crypto';
 import type { Db, NewIpoListing } from '@kabuto/schema/db';
-import { seedCommitment } from '@kabuto/schema/ipo';
+import { seedCommitment } from '@kabuto/schema/lottery';
 import {
   BOARD_RULES,
   findInstrument,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { reconcile } from '@kabuto/schema/db';
-import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
+import { drawLottery, ticketFor } from '@kabuto/schema/lottery';
 import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
 import { DRAW_CHUNK } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
-import { drawLottery, ticketFor } from '@kabuto/schema/ipo';
+import { drawLottery, ticketFor } from '@kabuto/schema/lottery';
 import {
   putInStatus,
   anIpoListing,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '@kabuto/schema/contracts';
 import { AccountEventOutbox, findListing, frozenEntries, type Db } from '@kabuto/schema/db';
-import { QUICKNET, firstRoundAfter, listHash, quicknetRoundTime } from '@kabuto/schema/ipo';
+import { QUICKNET, firstRoundAfter, listHash, quicknetRoundTime } from '@kabuto/schema/lottery';
 import {
   RECORDED_QUICKNET_ROUNDS,
   anIpoListing,

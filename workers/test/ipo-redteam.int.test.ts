@@ -9,7 +9,8 @@ import {
   type Db,
 } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
-import { ipoPaymentPostings, ticketFor } from '@kabuto/schema/ipo';
+import { ipoPaymentPostings } from '@kabuto/schema/ipo';
+import { ticketFor } from '@kabuto/schema/lottery';
 import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
 import { drawListing, type IpoStepDeps } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';

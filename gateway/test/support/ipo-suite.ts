@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { amountDue, drawLottery, listHash } from '@kabuto/schema/ipo';
+import { amountDue } from '@kabuto/schema/ipo';
+import { drawLottery, listHash } from '@kabuto/schema/lottery';
 import type { Market } from '@kabuto/schema/market';
 import { reviewer } from './funds-helpers.ts';
 import {

@@ -25,6 +25,7 @@ export * from './http/inbox.dto.ts';
 export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
 export * from '../modules/ipo/contracts/index.ts';
+export * from './beacon.ts';
 export * from '../modules/loans/contracts/index.ts';
 export * from '../modules/intraday/contracts/index.ts';
 export * from '../modules/credit/contracts/index.ts';

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { seedCommitment, ticketFor } from '../modules/ipo/domain/index.ts';
+import { seedCommitment, ticketFor } from '../domain/lottery/index.ts';
 
 export interface TestListingTimes {
   readonly subscribeEnd: number;

@@ -10,7 +10,8 @@ import {
   type IpoListing,
   type IpoSubscription,
 } from '@kabuto/schema/db';
-import { LOTTERY_RULE, listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
+import { listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
+import { LOTTERY_RULE } from '@kabuto/schema/lottery';
 import { formatPrice } from '@kabuto/schema/market';
 import { closedPositionIds } from '@kabuto/schema/modules/trading';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Refusal } from '@kabuto/schema/contracts';
 import { findListingBySymbol, type Db, type IpoListingTerms } from '@kabuto/schema/db';
-import { seedCommitment } from '@kabuto/schema/ipo';
+import { seedCommitment } from '@kabuto/schema/lottery';
 import {
   BOARD_RULES,
   findInstrument,

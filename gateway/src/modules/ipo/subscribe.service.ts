@@ -10,7 +10,8 @@ import {
   type IpoListing,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { checkSubscription, ticketFor } from '@kabuto/schema/ipo';
+import { checkSubscription } from '@kabuto/schema/ipo';
+import { ticketFor } from '@kabuto/schema/lottery';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { requireVerified } from '../funds/public.ts';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUICKNET, quicknetRoundTime } from '@kabuto/schema/ipo';
+import { QUICKNET, quicknetRoundTime } from '@kabuto/schema/lottery';
 import { RECORDED_QUICKNET_ROUNDS, type RecordedRound } from '@kabuto/schema/testing';
 import { BeaconUnavailable, createDrandBeacon } from './drand-beacon.ts';
 import { createLocalBeacon } from './local-beacon.ts';

@@ -6,7 +6,12 @@ import {
   type Clock,
   type RandomnessBeacon,
 } from '@kabuto/schema/contracts';
-import { QUICKNET, firstRoundAfter, quicknetRoundTime, verifyQuicknet } from '@kabuto/schema/ipo';
+import {
+  QUICKNET,
+  firstRoundAfter,
+  quicknetRoundTime,
+  verifyQuicknet,
+} from '@kabuto/schema/lottery';
 
 export const DRAND_RELAYS = ['https://api.drand.sh', 'https://drand.cloudflare.com'] as const;
 

@@ -17,7 +17,8 @@ import {
 } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import type { Market } from '@kabuto/schema/market';
-import { amountDue, drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/ipo';
+import { amountDue } from '@kabuto/schema/ipo';
+import { drawOrdered, type OrderedDraw, type Sha256Factory } from '@kabuto/schema/lottery';
 import type { AccountEmitter } from '../../infra/account-emitter.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { frozenList } from './ipo-freeze.ts';

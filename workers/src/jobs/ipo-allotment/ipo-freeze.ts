@@ -8,7 +8,7 @@ import {
   type FrozenListRecord,
   type IpoListingRow,
 } from '@kabuto/schema/db';
-import { listHashOfSorted, type Sha256Factory } from '@kabuto/schema/ipo';
+import { listHashOfSorted, type Sha256Factory } from '@kabuto/schema/lottery';
 import type { IpoStepDeps } from './ipo-draw.ts';
 
 const nodeSha256: Sha256Factory = () => createHash('sha256');

@@ -5,7 +5,7 @@ import {
   quicknetRoundTime,
   seedCommitment,
   ticketFor,
-} from '@kabuto/schema/ipo';
+} from '@kabuto/schema/lottery';
 import { beaconTiming, checkProof, summarize } from './proof-check.ts';
 import type { ProofAnswer } from './proof-protocol.ts';
 

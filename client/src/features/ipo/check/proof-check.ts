@@ -1,4 +1,4 @@
-import { firstRoundAfter, quicknetRoundTime, verifyProof } from '@kabuto/schema/ipo';
+import { firstRoundAfter, quicknetRoundTime, verifyProof } from '@kabuto/schema/lottery';
 import type {
   BeaconTiming,
   CheckVerdict,

@@ -1,3 +1,2 @@
 export * from './ipo.dto.ts';
-export * from './beacon.ts';
 export * from './jobs.ts';

@@ -6,7 +6,7 @@ import {
   quicknetRoundTime,
   verifyQuicknet,
 } from './drand-quicknet.ts';
-import { RECORDED_QUICKNET_ROUNDS } from '../../../testing/drand-quicknet-rounds.ts';
+import { RECORDED_QUICKNET_ROUNDS } from '../../testing/drand-quicknet-rounds.ts';
 
 const flipLastByte = (hex: string) =>
   hex.slice(0, -2) + ((parseInt(hex.slice(-2), 16) ^ 1) + 0x100).toString(16).slice(1);
