@@ -275,10 +275,11 @@ async function test() {
     args: ['vitest', 'run', ...run.flatMap((p) => ['--project', p])],
     env: runEnv,
   });
-  // Three lanes side by side (decision 85): the checks, then unit+int; the browser tests in a
-  // vitest run of their own (their shared stack mostly waits on Chromium and timers, so it hides
-  // behind the others); with KABUTO_TEST_ALSO_PG=<url> (CI), unit+int once more on PostgreSQL.
-  // CI runs the checks once: KABUTO_SKIP_CHECKS=1 skips them.
+  // Two lanes side by side (decision 85): the checks, then unit+int (then, with
+  // KABUTO_TEST_ALSO_PG=<url> as CI sets it, unit+int once more on PostgreSQL); and the browser
+  // tests in a vitest run of their own, whose shared stack mostly waits on Chromium and timers.
+  // Never two CPU-bound runs beside the browser tests: a third lane made unit tests time out on
+  // 2 cores. KABUTO_SKIP_CHECKS=1 skips the checks.
   const checks =
     process.env.KABUTO_SKIP_CHECKS === '1'
       ? []
@@ -298,12 +299,15 @@ async function test() {
           },
         ];
   const unitInt = projects.filter((p) => p !== 'e2e');
-  const lanes = [[...checks, ...(unitInt.length ? [vitest(unitInt.join('+'), unitInt)] : [])]];
-  if (projects.includes('e2e')) lanes.push([vitest('e2e', ['e2e'])]);
   const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
-  if (pgUrl && unitInt.length) {
-    lanes.push([vitest(`${unitInt.join('+')}:pg`, unitInt, { ...env, DATABASE_URL: pgUrl })]);
+  const lanes = [[...checks]];
+  if (unitInt.length) {
+    lanes[0].push(vitest(unitInt.join('+'), unitInt));
+    if (pgUrl) {
+      lanes[0].push(vitest(`${unitInt.join('+')}:pg`, unitInt, { ...env, DATABASE_URL: pgUrl }));
+    }
   }
+  if (projects.includes('e2e')) lanes.push([vitest('e2e', ['e2e'])]);
   const results = (await Promise.all(lanes.filter((l) => l.length).map(lane))).flat();
   for (const r of results) {
     log(
