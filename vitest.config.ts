@@ -38,7 +38,10 @@ export default defineConfig({
           globalSetup: ['client/test/support/shared-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: they keep apart through their own users (and the files that move
+          // a clock move their own stack's), and most of a file's time is spent waiting on the page.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

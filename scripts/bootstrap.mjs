@@ -221,27 +221,100 @@ async function start() {
   );
 }
 
+/**
+ * Runs one command with its output prefixed line by line (`[label] …`), so that runs side by side
+ * stay readable; resolves with its exit status and how long it took.
+ */
+function runPrefixed(label, command, args, env) {
+  const startedAt = Date.now();
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push({ name: label, child });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => {
+        if (rest) process.stdout.write(`[${label}] ${rest}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      done({ label, status: code ?? (signal ? 1 : 0), seconds: (Date.now() - startedAt) / 1000 });
+    });
+  });
+}
+
+/** Runs the steps one after another, stopping at the first that fails. */
+async function lane(steps) {
+  const results = [];
+  for (const step of steps) {
+    const result = await runPrefixed(step.label, step.command, step.args, step.env);
+    results.push(result);
+    if (result.status !== 0) break;
+  }
+  return results;
+}
+
 async function test() {
   ensureInstalled();
   const redisUrl = await ensureRedis();
   ensureClientBuilt();
   const env = { ...process.env, REDIS_URL: redisUrl };
-  // CI runs the checks once, then the tests on each database: KABUTO_SKIP_CHECKS=1 skips them.
-  if (process.env.KABUTO_SKIP_CHECKS !== '1') {
-    run('npx', ['tsc', '-b'], { env });
-    run('npx', ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE], { env });
-    run('npx', ['prettier', '--check', '.', '--log-level=warn'], { env });
-  }
   const projects = (process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e').split(',');
-  // The browser tests run after the others, in a run of their own: their shared stack (gateway,
-  // workers, feed) starts with that run, not beside the unit and int tests.
-  const runs = [projects.filter((p) => p !== 'e2e'), projects.filter((p) => p === 'e2e')];
-  let status = 0;
-  for (const run of runs.filter((r) => r.length)) {
-    const args = ['vitest', 'run', ...run.flatMap((p) => ['--project', p])];
-    const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
-    if (result.status !== 0) status = result.status ?? 1;
+  const vitest = (label, run, runEnv = env) => ({
+    label,
+    command: 'npx',
+    args: ['vitest', 'run', ...run.flatMap((p) => ['--project', p])],
+    env: runEnv,
+  });
+  // Two lanes side by side (decision 85): the checks, then unit+int (then, with
+  // KABUTO_TEST_ALSO_PG=<url> as CI sets it, unit+int once more on PostgreSQL); and the browser
+  // tests in a vitest run of their own, whose shared stack mostly waits on Chromium and timers.
+  // Never two CPU-bound runs beside the browser tests: a third lane made unit tests time out on
+  // 2 cores. KABUTO_SKIP_CHECKS=1 skips the checks.
+  const checks =
+    process.env.KABUTO_SKIP_CHECKS === '1'
+      ? []
+      : [
+          { label: 'tsc', command: 'npx', args: ['tsc', '-b'], env },
+          {
+            label: 'eslint',
+            command: 'npx',
+            args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
+            env,
+          },
+          {
+            label: 'prettier',
+            command: 'npx',
+            args: ['prettier', '--check', '.', '--log-level=warn'],
+            env,
+          },
+        ];
+  const unitInt = projects.filter((p) => p !== 'e2e');
+  const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
+  const lanes = [[...checks]];
+  if (unitInt.length) {
+    lanes[0].push(vitest(unitInt.join('+'), unitInt));
+    if (pgUrl) {
+      lanes[0].push(vitest(`${unitInt.join('+')}:pg`, unitInt, { ...env, DATABASE_URL: pgUrl }));
+    }
   }
+  if (projects.includes('e2e')) lanes.push([vitest('e2e', ['e2e'])]);
+  const results = (await Promise.all(lanes.filter((l) => l.length).map(lane))).flat();
+  for (const r of results) {
+    log(
+      `${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}: ${r.label} (${r.seconds.toFixed(0)} s)`,
+    );
+  }
+  const status = results.some((r) => r.status !== 0) ? 1 : 0;
   for (const c of children) c.child.kill('SIGTERM');
   process.exit(status);
 }

@@ -387,12 +387,13 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await page.getByTestId('kyc-kana').locator('input').fill('ヤマダ タロウ');
       await page.getByTestId('kyc-id').locator('input').fill('123456789012');
       await page.getByTestId('kyc-consent').click();
+      await page.clock.install(); // the page's timers run on the test clock from here
       await page.getByTestId('kyc-submit').click();
       await expect
         .poll(() => toastText(page), { timeout: 5000 })
         .toBe(msgIn(language, 'id_photos_required'));
       // Still there once the upload's spinner has ended.
-      await page.waitForTimeout(600);
+      await page.clock.runFor(600);
       expect(await toastText(page)).toBe(msgIn(language, 'id_photos_required'));
       await shot(page, `${language}-kyc-refusal`, { keepToast: true });
       await page.close();
@@ -403,11 +404,12 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       await depositor.getByTestId('channel-unlock').click();
       await depositor.getByTestId('transfer-reference').waitFor();
       await upload(depositor, 'deposit-proof');
+      await depositor.clock.install();
       await depositor.getByTestId('deposit-submit').click();
       await expect
         .poll(() => toastText(depositor), { timeout: 5000 })
         .toBe(msgIn(language, 'deposit_limit_exceeded'));
-      await depositor.waitForTimeout(600);
+      await depositor.clock.runFor(600);
       expect(await toastText(depositor)).toBe(msgIn(language, 'deposit_limit_exceeded'));
       await shot(depositor, `${language}-deposit-refusal`, { keepToast: true });
       // The refusal belongs to the deposit screen: it does not follow to the next one.

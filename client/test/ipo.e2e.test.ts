@@ -21,6 +21,7 @@ import {
   adminToken,
   moveClockTo,
   stackNow,
+  toastGone,
 } from './support/e2e.ts';
 
 // New shares in headless Chromium at 390x844 against the real stack, in jp, cn and us: a listing
@@ -222,12 +223,14 @@ async function inboxShowsTheWin(page: Page, language: Language, symbol: string) 
 
 /** A second tab still shows the form: its attempt is refused (once only), and the refusal stays. */
 async function refusedOnceOnly(page: Page) {
+  await page.clock.install(); // the page's timers (a toast's life) run on the test clock from here
   await page.getByTestId('subscribe-submit').click();
   await confirmDialog(page);
   const refusal = page.getByTestId('subscribe-refusal');
   await refusal.waitFor();
   expect(await refusal.getAttribute('data-msg')).toBe('new_share_once');
-  await page.waitForTimeout(2500); // longer than a toast lasts
+  await page.clock.runFor(2500); // longer than a toast lasts
+  await toastGone(page);
   expect(await refusal.textContent()).toBe('新規公開株は1回のみ申込できます');
 }
 
@@ -313,6 +316,8 @@ describe('new shares in the browser', () => {
     await page.getByTestId('check-published').scrollIntoViewIfNeeded();
     await shot(page, `${language}-ipo-check-published`);
     await page.goBack();
+    // The us user's refusal stays past a toast's life on the page's test clock.
+    if (language === 'us') await page.clock.install();
     await page.getByTestId(`pay-${id}`).click();
     await confirmDialog(page);
     if (language === 'us') await shortOfYenThenExchange(page, id);
@@ -371,7 +376,8 @@ describe('new shares in the browser', () => {
     expect(await page.getByTestId(`shortfall-due-${id}`).textContent()).toBe('150,000 JPY');
     expect(await page.getByTestId(`shortfall-cash-${id}`).textContent()).toBe('0 JPY');
     expect(await refusal.textContent()).toContain('Not enough JPY cash to pay');
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2500);
+    await toastGone(page);
     expect(await refusal.isVisible()).toBe(true);
     expect(await page.getByTestId(`subscription-${id}`).getAttribute('data-state')).toBe('won');
     await refusal.scrollIntoViewIfNeeded();

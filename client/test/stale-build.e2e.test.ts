@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type TestStack } from '../../scripts/src/testing/stack.ts';
-import { launchChromium, phonePageAs, registerUser, shot, sharedStack } from './support/e2e.ts';
+import {
+  framesDrawn,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  shot,
+  sharedStack,
+} from './support/e2e.ts';
 
 // After a deploy, a tab of the previous build asks for screen chunks that no longer exist. The
 // user must land on the screen (one reload picks up the new build), never on the router's
@@ -58,6 +65,7 @@ describe('a tab from an older build', () => {
         'gone-pass-1',
       );
       const page = await phonePageAs(browser, auth, { language });
+      await page.clock.install(); // the tab's timers run on the test clock
       const loads = await loseChunk(page, 1_000);
       await page.goto(`${stack.baseUrl}/#/position/index`);
       const alert = page.locator('.route-error[role=alert]');
@@ -68,8 +76,11 @@ describe('a tab from an older build', () => {
         us: 'Kabuto has been updated',
       };
       await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain(title[language]);
-      await page.waitForTimeout(1_500);
+      // 1.5 s pass on the tab's clock: a timed retry would fire, a reload would have begun.
+      await page.clock.runFor(1_500);
+      await framesDrawn(page);
       expect(loads()).toBe(2);
+      await expect(alert.isVisible()).resolves.toBe(true);
       await expect.poll(() => alert.locator('button').count()).toBe(1);
       await shot(page, `${language}-stale-build-error`);
       await page.close();

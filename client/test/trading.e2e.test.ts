@@ -11,6 +11,7 @@ import {
   shot,
   waitForFeed,
   sharedStack,
+  framesDrawn,
 } from './support/e2e.ts';
 
 // Buy, watch the P&L move with ticks, close, see the trade: headless Chromium at 390x844 against
@@ -157,7 +158,7 @@ describe('trading in the browser', () => {
       await page.getByTestId('order-unaffordable').waitFor();
       await expect(page.getByTestId('order-submit').isDisabled()).resolves.toBe(true);
       await page.getByTestId('order-submit').click({ force: true });
-      await page.waitForTimeout(300);
+      await framesDrawn(page); // what the click caused has rendered: no dialog
       expect(await page.locator('.adm-dialog').count()).toBe(0);
       await shot(page, `${language}-order-unaffordable`);
       await page.close();
@@ -202,15 +203,25 @@ describe('trading in the browser', () => {
     const row = page.locator('[data-testid^="position-"]').first();
     await row.waitFor();
     const positionId = (await row.getAttribute('data-testid'))?.replace('position-', '') ?? '';
+    // Sampled at each change of the row's figure (a tick revalued it), not every 600 ms: the
+    // summary agrees with the row at every one of them.
     const seen = new Set<string>();
-    for (let sample = 0; sample < 12; sample += 1) {
-      const [summary, rowPnl] = await Promise.all([
+    const rowPnl = page.getByTestId(`pnl-${positionId}`);
+    for (let sample = 0; sample < 4; sample += 1) {
+      const [summary, pnl] = await Promise.all([
         page.getByTestId('pos-profit').textContent(),
-        page.getByTestId(`pnl-${positionId}`).textContent(),
+        rowPnl.textContent(),
       ]);
-      expect(summary).toBe(rowPnl);
-      seen.add(rowPnl ?? '');
-      await page.waitForTimeout(600);
+      expect(summary).toBe(pnl);
+      seen.add(pnl ?? '');
+      if (sample < 3) {
+        await page.waitForFunction(
+          ([id, shown]) =>
+            document.querySelector(`[data-testid="pnl-${id}"]`)?.textContent !== shown,
+          [positionId, pnl] as const,
+          { timeout: 20_000 },
+        );
+      }
     }
     expect(seen.size).toBeGreaterThan(1); // the prices moved while it was watched
     expect(await pullDown(page)).toEqual([

@@ -9,6 +9,7 @@ import {
   waitForFeed,
   shot as shotAs,
   sharedStack,
+  toastGone,
 } from './support/e2e.ts';
 
 // What a brand-new user tripped on walking the issue-13 screens (intraday, added credit, loans) at
@@ -108,6 +109,8 @@ describe('issue-13 screens as a new user sees them', () => {
       await page.getByTestId('add-credit').waitFor();
       const creditBefore = await page.getByTestId('info-credit').textContent();
       await page.getByTestId('credit-amount').locator('input').fill('0');
+      // The page's timers run on the test clock from here: 3.5 s pass at once, not in real time.
+      await page.clock.install();
       await page.getByTestId('credit-submit').click();
       const refusal = page.getByTestId('credit-refusal');
       await refusal.waitFor({ timeout: 3000 }).catch(() => undefined);
@@ -115,7 +118,8 @@ describe('issue-13 screens as a new user sees them', () => {
         .soft(await refusal.getAttribute('data-msg', { timeout: 1000 }).catch(() => null))
         .toBe('credit_invalid');
       // Still there once any toast would have gone, and nothing changed.
-      await page.waitForTimeout(3500);
+      await page.clock.runFor(3500);
+      await toastGone(page);
       expect.soft(await refusal.isVisible()).toBe(true);
       expect(await page.getByTestId('info-credit').textContent()).toBe(creditBefore);
       const items = await apiPost(

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
   confirmDialog,
+  framesDrawn,
   launchChromium,
   phonePageAs,
   pullDown,
@@ -211,24 +212,42 @@ describe('walk 2', () => {
   it('switching chips fast never shows one chip rows under another, and always settles', async () => {
     const auth = users.get('jp') as Session;
     const page = await phonePageAs(browser, auth, { language: 'jp' });
-    // The first asks answer slowly, the later ones at once: a late answer must not win.
-    let calls = 0;
+    // The first three asks are held and answered last, the newest of them first; the fourth (the
+    // chip chosen last) answers at once: a late answer must not win.
+    const held: { request: Request; release: () => void }[] = [];
     await page.route('**/api/vue/fund/records', async (route) => {
-      calls += 1;
-      const delay = calls <= 3 ? 1500 - calls * 300 : 0;
-      await new Promise((r) => setTimeout(r, delay));
-      await route.continue();
+      if (held.length < 3) {
+        await new Promise<void>((release) => held.push({ request: route.request(), release }));
+      }
+      await route.continue().catch(() => undefined); // an ask the page gave up on
     });
     await page.goto(`${stack.baseUrl}/#/mine/transactionRecords?group=virtual_funds`);
+    // Every state the screen shows (each change of its rows) is recorded, not samples of them.
+    await page.evaluate(() => {
+      const wrong: string[] = [];
+      (window as unknown as { wrongRows: string[] }).wrongRows = wrong;
+      new MutationObserver(() => {
+        const shown = [...document.querySelectorAll('[data-testid="record-row"]')].map((el) =>
+          el.getAttribute('data-kind'),
+        );
+        if (shown.some((k) => k !== 'paper_grant')) wrong.push(shown.join(','));
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     await page.getByTestId('records-group-trades').click();
     await page.getByTestId('records-group-all').click();
     await page.getByTestId('records-group-virtual_funds').click();
+    await screenLoaded(page, 'virtual_funds').waitFor({ timeout: 5000 });
+    await expect.poll(() => held.length).toBe(3);
     // Whatever arrives when: the rows shown are always the chosen chip's.
-    for (let i = 0; i < 30; i += 1) {
-      const shown = await kinds(page);
-      expect(shown.every((k) => k === 'paper_grant')).toBe(true);
-      await page.waitForTimeout(100);
+    for (const late of held.reverse()) {
+      late.release();
+      await late.request.response().catch(() => null); // answered, or given up on by the page
+      await framesDrawn(page);
+      expect((await kinds(page)).every((k) => k === 'paper_grant')).toBe(true);
     }
+    expect(
+      await page.evaluate(() => (window as unknown as { wrongRows: string[] }).wrongRows),
+    ).toEqual([]);
     await screenLoaded(page, 'virtual_funds').waitFor({ timeout: 5000 });
     expect(await kinds(page)).toEqual(['paper_grant']);
     await shot(page, 'jp-statement-fast-switch');

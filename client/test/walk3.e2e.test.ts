@@ -12,6 +12,7 @@ import {
   shot as shotAs,
   waitForFeed,
   sharedStack,
+  toastGone,
 } from './support/e2e.ts';
 
 // A new user walking today's changes at 390x844 in jp, cn and us: the loan screen while a loan is
@@ -166,10 +167,13 @@ describe("today's changes as a new user sees them", () => {
       await page.getByTestId('add-credit').waitFor();
       await shot(page, `${language}-pos-4-detail-from-row`);
       await page.getByTestId('credit-amount').locator('input').fill('0');
+      // The page's timers run on the test clock from here: 3 s pass at once, not in real time.
+      await page.clock.install();
       await page.getByTestId('credit-submit').click();
       await page.getByTestId('credit-refusal').waitFor();
       await snap(page, `${language}-pos-5-refused-now`);
-      await page.waitForTimeout(3000);
+      await page.clock.runFor(3000);
+      await toastGone(page); // longer than a toast lasts: any toast has gone, the refusal stays
       expect(await page.getByTestId('credit-refusal').isVisible()).toBe(true);
       await shot(page, `${language}-pos-6-refused-later`);
       await page.locator('.adm-nav-bar-back').click();

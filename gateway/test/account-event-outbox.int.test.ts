@@ -48,8 +48,11 @@ async function signedIn(): Promise<{ userId: number; seqs: number[]; socket: Soc
   });
   sockets.push(socket);
   const seqs: number[] = [];
-  socket.onAny((event: string, payload: { seq: number }) => {
-    if (!event.startsWith('quote:')) seqs.push(payload.seq);
+  let signedInMarker = false;
+  socket.onAny((event: string, payload: { seq: number; order_id?: string }) => {
+    if (event.startsWith('quote:')) return;
+    seqs.push(payload.seq);
+    if (payload.order_id === 'signed-in') signedInMarker = true;
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -60,8 +63,14 @@ async function signedIn(): Promise<{ userId: number; seqs: number[]; socket: Soc
     .select('id')
     .where('account', '=', session.account)
     .executeTakeFirstOrThrow();
-  // Registration and login may have sent events of their own: count from what is already out.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Registration and login may have sent events of their own: count from what is already out,
+  // known once an event sent after them has arrived (one account's events arrive in seq order).
+  await t.gateway.deps.accountEvents.emit(
+    Number(row.id),
+    'order:updated',
+    orderUpdated('cancelled', { order_id: 'signed-in', released: '0' }),
+  );
+  await expect.poll(() => signedInMarker, { timeout: 5000 }).toBe(true);
   return { userId: Number(row.id), seqs, socket };
 }
 
@@ -88,7 +97,19 @@ describe('account events through the outbox', () => {
     await server.start(); // empty: no key survived
     await expect.poll(() => t.redis.status, { timeout: 10_000 }).toBe('ready');
     await expect.poll(() => socket.connected, { timeout: 10_000 }).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // the adapter resubscribes
+    // The gateway's adapter has subscribed again on the new server (its request channel and its
+    // pattern for broadcasts), the state a worker's emit needs.
+    const key = redisKeys(t.prefix).socketIoChannel;
+    await expect
+      .poll(
+        async () => {
+          const subscribers = (await t.redis.pubsub('NUMSUB', `${key}-request#/#`)) as unknown[];
+          const patterns = (await t.redis.pubsub('NUMPAT')) as unknown;
+          return Number(subscribers[1]) >= 1 && Number(patterns) >= 1;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await worker().emit(userId, 'order:updated', cancelled(3));
     await expect.poll(() => seqs.length, { timeout: 5000 }).toBe(start + 3);
     expect(seqs.at(-1)).toBe(before + 1);
@@ -114,15 +135,17 @@ describe('account events through the outbox', () => {
     const { userId, seqs } = await signedIn();
     const start = seqs.length;
     const dead = new AccountEventOutbox(t.testDb.db, () => undefined);
+    const beforeRecord = Date.now();
     await writeTransaction(t.testDb.db, async (trx) => {
       // The process dies right after COMMIT: its after-commit relay never runs.
       trx.afterCommit = () => undefined;
       await dead.record(trx, userId, 'order:updated', cancelled(9));
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(seqs.length).toBe(start);
-    // The gateway's sweep finds it once it is older than the relays' own window.
+    // The gateway's sweep finds it once it is older than the relays' own window (2 s): nothing
+    // relayed it before that.
     await expect.poll(() => seqs.length, { timeout: 12_000, interval: 200 }).toBe(start + 1);
+    expect(Date.now() - beforeRecord).toBeGreaterThanOrEqual(2_000);
     const left = await t.testDb.db
       .selectFrom('account_event_outbox')
       .select('seq')

@@ -169,10 +169,10 @@ describe('exchange and the statement', () => {
       await t.call('fund/exchangequote', { from: 'JPY', to: 'USD', amount: '10000' }, s)
     ).body.data;
     // The 15 s lock lapses: its key expires in Redis.
-    for (const key of await t.redis.keys(`${t.prefix}:fxquote:*:${priced.quote_id}`)) {
-      await t.redis.pexpire(key, 1);
-    }
-    await new Promise((r) => setTimeout(r, 20));
+    const locks = await t.redis.keys(`${t.prefix}:fxquote:*:${priced.quote_id}`);
+    expect(locks.length).toBeGreaterThan(0);
+    for (const key of locks) await t.redis.pexpire(key, 1);
+    await expect.poll(() => t.redis.exists(...locks)).toBe(0);
     await fxQuote('USD', '150.00');
     const lapsed = await t.call(
       'fund/exchange',

@@ -18,7 +18,7 @@ import {
   user,
   writeDraw,
 } from './support/ipo-suite.ts';
-import { putInStatus } from '@kabuto/schema/testing';
+import { putInStatus, untilWaiting } from '@kabuto/schema/testing';
 
 // Attacks on the new-share calls: races on one subscription, replays, secrets before the draw,
 // terms too large for the ledger, and reconcile's view of hold:ipo.
@@ -175,7 +175,7 @@ describe('ipo red team: the close against the draw’s freeze', () => {
       await holding;
       const before = await state(s);
       const applying = t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await untilWaiting(db(), 'lock'); // the application waits for the freeze's row lock
       setNow(Number(terms['subscribe_end']));
       release();
       await freeze;

@@ -49,16 +49,6 @@ const subscribe = (): Promise<Ack> =>
   socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: [SYMBOL] });
 const detail = async () => (await t.call('quote/detail', { symbol: SYMBOL })).body;
 
-async function within<T>(ms: number, probe: () => Promise<T>, done: (v: T) => boolean) {
-  const until = Date.now() + ms;
-  let value = await probe();
-  while (!done(value) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await probe();
-  }
-  return value;
-}
-
 describe('a listing announced by the list step', () => {
   it('is unknown before the announcement (the periodic refresh has not run)', async () => {
     expect((await detail()).msg).toBe('not_found');
@@ -67,8 +57,9 @@ describe('a listing announced by the list step', () => {
 
   it('is answered by quote/detail and followed by sockets within seconds of it', async () => {
     await t.redis.publish(redisKeys(t.prefix).listedInstrumentsChannel, SYMBOL);
-    const answer = await within(10_000, detail, (body) => body.status === 1);
-    expect(answer).toMatchObject({ status: 1, data: { symbol: SYMBOL, market: 'JP' } });
+    await expect
+      .poll(detail, { timeout: 10_000 })
+      .toMatchObject({ status: 1, data: { symbol: SYMBOL, market: 'JP' } });
     expect(await subscribe()).toEqual({ ok: true });
     const tick = new Promise<QuoteTick>((resolve) => socket.once('quote:tick', resolve));
     // The feed's first print of the share, on the channel the feed publishes to.

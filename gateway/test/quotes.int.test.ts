@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisKeys, type QuoteSnapshot } from '@kabuto/schema/contracts';
 import { insertCorporateActions, upsertCandles } from '@kabuto/schema/db';
 import { anIpoListing, testClock } from '@kabuto/schema/testing';
@@ -351,9 +351,12 @@ describe('a newly listed share', () => {
     };
     await t.redis.hset(redisKeys(t.prefix).latestQuotes, LISTED, JSON.stringify(snapshot));
     // Within a refresh of the gateway's listed instruments.
-    for (let i = 0; i < 100 && (await search(LISTED, 'us')).length === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        if ((await search(LISTED, 'us')).length === 0) throw new Error('not listed yet');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Redis } from 'ioredis';
 import { redisKeys, roomForAccount } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
 import {
@@ -19,6 +20,20 @@ const consoleErrors = vi.spyOn(console, 'error');
 const unhandledRedisErrors = () =>
   consoleErrors.mock.calls.filter((args) => String(args[0]).includes('Unhandled error event'))
     .length;
+
+/** Until `client` has tried to reconnect `times` more times (each failed try is an error event). */
+function reconnectAttempts(client: Redis, times: number): Promise<void> {
+  return new Promise((done) => {
+    let seen = 0;
+    const counted = () => {
+      seen += 1;
+      if (seen < times) return;
+      client.off('reconnecting', counted);
+      done();
+    };
+    client.on('reconnecting', counted);
+  });
+}
 
 async function quote() {
   const snapshot = {
@@ -126,7 +141,7 @@ describe('Redis down', () => {
       .io()
       .to(roomForAccount(0))
       .emit('order:updated', { reason: 'cancelled', order_id: '0', released: '0', seq: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
+    await reconnectAttempts(t.gateway.deps.redis, 3); // failed reconnects meanwhile, each an error event
     expect(unhandledRedisErrors()).toBe(0);
     await server.start();
     await expect.poll(() => t.redis.status, { timeout: 10_000 }).toBe('ready');

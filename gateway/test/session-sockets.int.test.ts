@@ -160,7 +160,9 @@ describe('a session that ends disconnects its sockets', () => {
       expect(await withinMs(here.disconnected, 1000)).toBe('io server disconnect');
       expect(await withinMs(elsewhere.disconnected, 1000)).toBe('io server disconnect');
       await t.gateway.deps.accountEvents.emit(userId, 'order:updated', FILLED);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Once another user's events have arrived, the ones sent before them have too.
+      const liveSession = await registerAndLogin(t);
+      await sendAccountEvents(await userIdOf(liveSession), await watch(liveSession));
       expect([...here.events, ...elsewhere.events]).toEqual([]);
     },
   );
@@ -195,8 +197,19 @@ describe('a session that ends disconnects its sockets', () => {
   it('a socket of a live session stays connected through the sweeps', async () => {
     const session = await registerAndLogin(t);
     const socket = await watch(session);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(socket.socket.connected).toBe(true);
+    // Two sweeps pass (not a time): each cuts off a probe session revoked straight in the
+    // database, which only the sweep notices; the live session's socket stays through both.
+    for (let sweep = 0; sweep < 2; sweep += 1) {
+      const probeSession = await registerAndLogin(t);
+      const probe = await watch(probeSession);
+      await t.testDb.db
+        .updateTable('session')
+        .set({ revoked_at: Date.now() })
+        .where('user_id', '=', BigInt(await userIdOf(probeSession)))
+        .execute();
+      expect(await withinMs(probe.disconnected, 3000)).toBe('io server disconnect');
+      expect(socket.socket.connected).toBe(true);
+    }
     await sendAccountEvents(await userIdOf(session), socket);
   });
 });

@@ -129,9 +129,19 @@ describe('quote:subscribe', () => {
     });
     expect(await subscribe(socket, { symbols: ['NOPE'] })).toEqual({ ok: false, msg: 'not_found' });
     const received: QuoteTick[] = [];
-    socket.on('quote:tick', (tick: QuoteTick) => received.push(tick));
-    await publishTick({ symbol: 'AAPL' });
-    await new Promise((r) => setTimeout(r, 200));
+    socket.on('quote:tick', (tick: QuoteTick) => {
+      if (tick.symbol === 'AAPL') received.push(tick);
+    });
+    // A symbol it does follow, printed after AAPL in the same batch: once that tick is here, an
+    // AAPL tick sent to this socket would have arrived before it.
+    expect(await subscribe(socket, { symbols: ['7203'] })).toEqual({ ok: true });
+    const marker = new Promise<void>((resolve) => {
+      socket.on('quote:tick', (tick: QuoteTick) => {
+        if (tick.symbol === '7203' && tick.price === '123.45') resolve();
+      });
+    });
+    await publishBatch([{ symbol: 'AAPL' }, { symbol: '7203', price: '123.45' }]);
+    await marker;
     expect(received).toEqual([]);
   });
 
@@ -226,10 +236,12 @@ describe('a socket that leaves while subscribing', () => {
     const nsp = t.gateway.io().of('/');
     // The latest-quote read is slow (a busy Redis): the socket disconnects while it is under way.
     const hmget = t.gateway.deps.redis.hmget.bind(t.gateway.deps.redis);
+    // Held until the test lets it go, once the socket has left.
+    let releaseRead = (): void => undefined;
     const slowRead = vi
       .spyOn(t.gateway.deps.redis, 'hmget')
       .mockImplementation(async (...args: Parameters<typeof hmget>) => {
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await new Promise<void>((resolve) => (releaseRead = resolve));
         return hmget(...args);
       });
     try {
@@ -242,7 +254,9 @@ describe('a socket that leaves while subscribing', () => {
         await expect.poll(() => slowRead.mock.calls.length > 0).toBe(true);
         socket.disconnect();
         await expect.poll(() => nsp.sockets.has(id)).toBe(false);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        releaseRead(); // the latest quotes come back after it left
+        await slowRead.mock.results[0]?.value;
+        await new Promise((resolve) => setImmediate(resolve)); // the handler has run on from its read
         expect(nsp.adapter.sids.has(id)).toBe(false);
         expect(
           symbols.filter((symbol) => nsp.adapter.rooms.get(`symbol:${symbol}`)?.has(id)),
@@ -263,10 +277,18 @@ describe('account events', () => {
     const bad = await open({ token: 'forged-token', account: session.account });
     const badEvents: unknown[] = [];
     bad.on('fund:updated', (e: unknown) => badEvents.push(e));
+    expect(await subscribe(bad, { symbols: ['7203'] })).toEqual({ ok: true });
     const event = nextEvent<{ seq: number; kind: string }>(good, 'fund:updated');
     await t.call('user/paperfund', { currency: 'jpy', request_id: 'socket-grant-1' }, session);
     expect(await event).toMatchObject({ kind: 'paper_grant', seq: expect.any(Number) });
-    await new Promise((r) => setTimeout(r, 200));
+    // A tick sent to the bad socket after the event went out: once it is there, the event would be too.
+    const marker = new Promise<void>((resolve) => {
+      bad.on('quote:tick', (tick: QuoteTick) => {
+        if (tick.symbol === '7203' && tick.price === '123.46') resolve();
+      });
+    });
+    await publishTick({ symbol: '7203', price: '123.46' });
+    await marker;
     expect(badEvents).toEqual([]);
   });
 

@@ -58,6 +58,7 @@ describe('trade/close announces only what committed', () => {
     const positionId = opened.body.data.position_id as string;
     await expect.poll(() => received.map((r) => r.payload.reason)).toContain('filled');
     const lastSeq = (received.at(-1) as Received).payload.seq;
+    const receivedBefore = received.length;
     const cashBefore = await cash(s, 'JPY');
 
     // The event is written, then the transaction fails (as a lost connection or a crash would).
@@ -73,7 +74,6 @@ describe('trade/close announces only what committed', () => {
     });
     expect(failed.http).toBe(500);
     expect(failed.body.msg).toBe('internal_error');
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.at(-1)?.payload.seq).toBe(lastSeq);
     expect(await positionStatus(positionId)).toBe('holding');
     expect(await cash(s, 'JPY')).toBe(cashBefore);
@@ -83,6 +83,8 @@ describe('trade/close announces only what committed', () => {
     await expect
       .poll(() => received.at(-1)?.payload)
       .toMatchObject({ reason: 'closed', position_id: positionId, seq: lastSeq + 1 });
+    // Nothing came between: the failed close's event, sent before it if at all, never went out.
+    expect(received.slice(receivedBefore).map((r) => r.payload.seq)).toEqual([lastSeq + 1]);
     expect(await positionStatus(positionId)).toBe('closed');
   });
 });

@@ -20,6 +20,7 @@ import {
   aUser,
   makeTestDb,
   pauseAfterLedgerUpdates,
+  untilWaiting,
   withLedgerUpdatePause,
   type TestDb,
 } from '../src/testing/index.ts';
@@ -359,7 +360,7 @@ describe('the first postings to a new account, at once', () => {
       await withLedgerUpdatePause(db, async () => {
         const userId = await aUser(db);
         const slow = credit(testDb.openAnother(), userId, true);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await untilWaiting(db, 'sleep'); // the slow one is paused just after its update
         await credit(testDb.openAnother(), userId, false);
         await slow;
         const lines = await userBalances(db, userId);
@@ -495,11 +496,14 @@ describe('journal numbering (I9)', () => {
         release = resolve;
       });
       let earlyId = 0n;
+      let held!: () => void;
+      const earlyHeld = new Promise<void>((resolve) => (held = resolve));
       const early = writeTransaction(db, async (trx) => {
         earlyId = await holdFor(first, trx);
+        held();
         await gate;
       });
-      while (earlyId === 0n) await new Promise((r) => setTimeout(r, 5));
+      await earlyHeld;
       const lateId = await writeTransaction(db, (trx) => holdFor(second, trx));
       await journalSequencerOf(db).settled();
       const late = (await numbers()).find((r) => r.id === lateId);

@@ -13,6 +13,7 @@ import {
   aUser,
   makeTestDb,
   pauseAfterLedgerUpdates,
+  untilWaiting,
   withLedgerUpdatePause,
   type TestDb,
 } from '../src/testing/index.ts';
@@ -133,7 +134,7 @@ describe('postToAccount retry (decision 73)', () => {
           debitHold(testDb.openAnother(), userId, 100n, true),
           debitHold(testDb.openAnother(), userId, 100n, true),
         ];
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await untilWaiting(db, 'sleep', 2); // both paused just after their updates missed
         await grantTo(testDb.openAnother(), userId, 'hold:order', 100n);
         const outcomes = await Promise.allSettled(slow);
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction, type Db } from '../src/db/index.ts';
-import { aUser, makeTestDb, type TestDb } from '../src/testing/index.ts';
+import { aUser, makeTestDb, untilWaiting, type TestDb } from '../src/testing/index.ts';
 
 let testDb: TestDb;
 let db: Db;
@@ -106,7 +106,7 @@ describe('writeTransaction: { lockUser }', () => {
         },
         { lockUser: userId },
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => order).toEqual(['first:start']); // the first holds the user's row
       const second = testDb.openAnother();
       const secondDone = writeTransaction(
         second,
@@ -115,7 +115,7 @@ describe('writeTransaction: { lockUser }', () => {
         },
         { lockUser: userId },
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await untilWaiting(db, 'lock'); // the second waits for it
       releaseFirst();
       await Promise.all([first, secondDone]);
       expect(order).toEqual(['first:start', 'first:end', 'second']);

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
+import { redisKeys } from '@kabuto/schema/contracts';
 import { startStack, type TestStack } from '../src/testing/stack.ts';
 
 // The whole stack as `npm start` runs it: migrate, seed, then gateway, workers and feed processes.
@@ -122,16 +124,26 @@ describe('the stack from two commands', () => {
   });
 
   it('when the feed leader is killed, a standby feed takes over and ticks continue', async () => {
-    const standby = stack.startService('feed'); // the first feed holds the lease; this one waits
-    await new Promise((r) => setTimeout(r, 1000));
-    firstFeed.kill('SIGKILL');
-    const socket = await openSocket();
-    await socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: ['AAPL'] });
-    await new Promise((r) => setTimeout(r, 3500)); // the dead leader's lease lapses (3 s)
-    const after = waitFor(socket, 'quote:tick', () => true, 8000);
-    await expect(after).resolves.toBeDefined();
-    expect(standby.exitCode).toBeNull();
-  }, 20_000);
+    const redis = new Redis(String(stack.env['REDIS_URL']));
+    const lease = redisKeys(stack.prefix).feedLeaderLock;
+    try {
+      const leader = await redis.get(lease); // the first feed's, which has been ticking
+      expect(leader).toBeTruthy();
+      const standby = stack.startService('feed'); // waits for the lease
+      firstFeed.kill('SIGKILL');
+      // The dead leader's lease lapses (3 s) and the standby takes it: the state, not a guess.
+      await expect
+        .poll(async () => [null, leader].includes(await redis.get(lease)), { timeout: 20_000 })
+        .toBe(false);
+      const socket = await openSocket();
+      await socket.timeout(3000).emitWithAck('quote:subscribe', { symbols: ['AAPL'] });
+      const after = waitFor(socket, 'quote:tick', () => true, 8000);
+      await expect(after).resolves.toBeDefined();
+      expect(standby.exitCode).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
+  }, 40_000);
 
   it('npm run reconcile finds no breach on the live database', () => {
     const result = stack.runScript('scripts/src/reconcile.ts');

@@ -86,21 +86,18 @@ describe('the intraday settlement queue', () => {
       forcedCloseFee: { JP: 0n, US: 0n, CN: 0n },
       logger: pino({ level: 'silent' }),
     });
-    const deadline = Date.now() + 20_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      const app = await db
-        .selectFrom('intraday_application')
-        .select('status')
-        .where('id', '=', id!)
-        .executeTakeFirstOrThrow();
-      status = app.status;
-      if (status === 'traded') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const status = async () =>
+      (
+        await db
+          .selectFrom('intraday_application')
+          .select('status')
+          .where('id', '=', id!)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await expect.poll(status, { timeout: 20_000, interval: 50 }).toBe('traded');
     await worker.stop();
     await outbox.drain();
-    expect(status).toBe('traded');
+    expect(await status()).toBe('traded');
     const queue = new Queue(queueName('intraday-settlement', prefix), { connection: redis });
     const scheduled = (await queue.getDelayed()).map((j) => j.data.market).sort();
     expect(scheduled).toEqual(['CN', 'JP', 'US']);

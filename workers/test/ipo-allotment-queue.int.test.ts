@@ -57,20 +57,16 @@ describe('the ipo-allotment queue', () => {
       await queue.add(job.name, job.data, job.opts);
       await queue.add(job.name, job.data, job.opts); // a second schedule (an edit, a retry)
       expect(await queue.getJobCounts('delayed')).toEqual({ delayed: 1 });
-      const drawnAt = await new Promise<bigint>((resolve, reject) => {
-        const deadline = Date.now() + 15_000;
-        const poll = async () => {
-          const row = await db
+      const drawnAtOf = async () =>
+        (
+          await db
             .selectFrom('ipo_listing')
             .select('drawn_at')
             .where('id', '=', BigInt(listing.listingId))
-            .executeTakeFirstOrThrow();
-          if (row.drawn_at !== null) resolve(row.drawn_at);
-          else if (Date.now() > deadline) reject(new Error('not drawn'));
-          else setTimeout(() => void poll(), 100);
-        };
-        void poll();
-      });
+            .executeTakeFirstOrThrow()
+        ).drawn_at;
+      await expect.poll(drawnAtOf, { timeout: 15_000, interval: 100 }).not.toBeNull();
+      const drawnAt = (await drawnAtOf()) as bigint;
       expect(Number(drawnAt)).toBeGreaterThanOrEqual(times.drawAt);
       const decided = await db
         .selectFrom('ipo_subscription')

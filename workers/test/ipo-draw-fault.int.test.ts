@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { reconcile } from '@kabuto/schema/db';
@@ -58,18 +58,15 @@ function startWorkers(): ChildProcess {
   return child;
 }
 
-async function until<T>(
-  probe: () => Promise<T | null>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until<T>(probe: () => Promise<T | null>, timeoutMs: number, what: string): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === null) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 async function decided(listingId: number): Promise<number> {

@@ -11,7 +11,13 @@ import {
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { ipoPaymentPostings } from '@kabuto/schema/ipo';
 import { ticketFor } from '@kabuto/schema/lottery';
-import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
+import {
+  anIpoListing,
+  makeTestDb,
+  manySubscriptions,
+  untilWaiting,
+  type TestDb,
+} from '@kabuto/schema/testing';
 import { drawListing, type IpoStepDeps } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';
 import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
@@ -172,7 +178,9 @@ describe('ipo red team: the draw at its edges', () => {
     });
     await holding;
     const drawing = drawListing(deps(db, times.drawAt), listing.listingId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // PostgreSQL: the draw's freeze waits for the application's lock. SQLite has one connection:
+    // the draw's first read already waits for the application's transaction.
+    if (process.env['DATABASE_URL']?.startsWith('postgres')) await untilWaiting(db, 'lock');
     release();
     await applying;
     expect(await drawing).toBe(true);
@@ -226,7 +234,7 @@ describe('ipo red team: the draw at its edges', () => {
       });
       await holding;
       const forfeiting = forfeitUnpaid(deps(db, times.payDeadline), listing.listingId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilWaiting(db, 'lock'); // the first forfeit chunk waits for the paid row
       release();
       await paying;
       expect(await forfeiting).toBe(true);

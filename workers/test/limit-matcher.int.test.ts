@@ -144,8 +144,9 @@ describe('limit matcher', () => {
       clock: fillClock,
     });
     expect(matcher.book.size).toBe(1);
+    // Prints are handled one batch at a time in arrival order: had ¥2,800.5 filled the order, the
+    // fill below would be at ¥2,800.5, not at the crossing ¥2,799.5.
     await publish('2800.5');
-    await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(waiting)).toBe('pending');
     await publish('2799.5');
     await expect.poll(() => statusOf(waiting), { timeout: 5000 }).toBe('filled');
@@ -200,8 +201,8 @@ describe('limit matcher', () => {
     const short = await resting('short', '2900');
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore - 290_000n);
     await expect.poll(() => matcher.book.size, { timeout: 5000 }).toBe(1);
+    // Handled in order: had ¥2,895 filled it, the position below would open at ¥2,895.
     await publish('2895');
-    await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(short)).toBe('pending');
     await publish('2905');
     await expect.poll(() => statusOf(short), { timeout: 5000 }).toBe('filled');
@@ -295,7 +296,7 @@ describe('limit fills announce what committed, in seq order', () => {
     events.failAfterRecord();
     await publish('2590');
     await expect.poll(() => events.failures(), { timeout: 5000 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    // The fill's transaction threw after its event was recorded: nothing of it ever committed.
     expect(await statusOf(first)).toBe('pending');
     expect(await cashBalance(testDb.db, userId, 'JPY')).toBe(cashBefore);
     expect(

@@ -59,6 +59,20 @@ const snapshots = [
   closedMarketSnapshot('AAPL', 'US', '230.00'),
   closedMarketSnapshot('600519', 'CN', '1450.00'),
 ];
+/** Until `client` has tried to reconnect `times` more times (each failed try is an error event). */
+function reconnectAttempts(client: Redis, times: number): Promise<void> {
+  return new Promise((done) => {
+    let seen = 0;
+    const counted = () => {
+      seen += 1;
+      if (seen < times) return;
+      client.off('reconnecting', counted);
+      done();
+    };
+    client.on('reconnecting', counted);
+  });
+}
+
 const latestPrices = async () =>
   Object.fromEntries(
     Object.entries(await redis.hgetall(redisKeys(prefix).latestQuotes)).map(([symbol, text]) => [
@@ -112,7 +126,7 @@ describe('Redis restarted under the feed', () => {
       await expect.poll(latestPrices, { timeout: 10_000 }).toEqual(expected);
       await server.kill();
       await expect.poll(() => redis.status, { timeout: 10_000 }).not.toBe('ready');
-      await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts meanwhile
+      await reconnectAttempts(redis, 3); // failed reconnects meanwhile, each an error event
       await server.start(); // empty: a restart without persistence
       await expect.poll(() => redis.status, { timeout: 10_000 }).toBe('ready');
       await expect.poll(latestPrices, { timeout: 10_000 }).toEqual(expected);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { fixedClock, queueName, redisKeys } from '@kabuto/schema/contracts';
+import { assetRecomputeJobId, fixedClock, queueName, redisKeys } from '@kabuto/schema/contracts';
 import { creditAddPostings } from '@kabuto/schema/credit';
 import {
   cashBalance,
@@ -165,7 +165,16 @@ describe('stop-out with added credit', () => {
         .where('id', '=', positionId)
         .executeTakeFirstOrThrow();
     await publish('2530');
-    await new Promise((r) => setTimeout(r, 500));
+    // The watcher has the print once it has queued the holder's revaluation (before its check); a
+    // stop-out at ¥2,530 would show below as another loss than ¥42,000.
+    await expect
+      .poll(async () =>
+        (await queue.getJobs(['waiting', 'delayed', 'active'])).map((job) => [job.id, job.data]),
+      )
+      .toContainEqual([
+        assetRecomputeJobId(userId, 'tick', clock.nowMs()),
+        { userId, reason: 'tick' },
+      ]);
     expect(await status()).toMatchObject({ status: 'holding', margin: 66_000n });
     await publish('2430');
     await expect.poll(async () => (await status()).status, { timeout: 5000 }).toBe('closed');

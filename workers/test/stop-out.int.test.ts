@@ -134,13 +134,17 @@ describe('stop-out', () => {
         .where('id', '=', positionId)
         .executeTakeFirstOrThrow();
     await publish('2600');
-    await new Promise((r) => setTimeout(r, 300));
+    // The watcher has the print once it has queued the holder's revaluation (before its check); a
+    // stop-out at ¥2,600 would show below as a close at ¥2,600, not ¥2,530.
+    await expect
+      .poll(async () =>
+        (await queue.getJobs(['waiting', 'delayed', 'active'])).map((job) => [job.id, job.data]),
+      )
+      .toContainEqual([
+        assetRecomputeJobId(userId, 'tick', clock.nowMs()),
+        { userId, reason: 'tick' },
+      ]);
     expect((await status()).status).toBe('holding');
-    const queued = await queue.getJobs(['waiting', 'delayed', 'active']);
-    expect(queued.map((job) => [job.id, job.data])).toContainEqual([
-      assetRecomputeJobId(userId, 'tick', clock.nowMs()),
-      { userId, reason: 'tick' },
-    ]);
     await publish('2530');
     await expect.poll(async () => (await status()).status, { timeout: 5000 }).toBe('closed');
     expect(await status()).toMatchObject({

@@ -261,9 +261,18 @@ describe('withdrawal payouts racing', () => {
     const { userId, withdrawalId } = await aWithdrawal();
     const first = payWithdrawal(deps, withdrawalId);
     await expect.poll(() => calls.length).toBe(1);
-    // The sweep comes round while the bank has not answered the first run.
-    const sweep = payUnpaidWithdrawals({ ...deps, redis, redisPrefix: prefix, logger: silent });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sweep comes round while the bank has not answered the first run: wait until it is done
+    // (it left the payout in flight alone) or has asked the bank again.
+    let sweepDone = false;
+    const sweep = payUnpaidWithdrawals({
+      ...deps,
+      redis,
+      redisPrefix: prefix,
+      logger: silent,
+    }).finally(() => {
+      sweepDone = true;
+    });
+    await expect.poll(() => sweepDone || calls.length > 1, { timeout: 10_000 }).toBe(true);
     const callsWhileInFlight = calls.length;
     release();
     await Promise.all([first, sweep]);

@@ -191,6 +191,17 @@ export async function phonePageAs(
   return page;
 }
 
+/**
+ * Until the page has drawn two frames: whatever an input caused (a React commit, a dialog's mount)
+ * has rendered. The event a test waits for when it checks that something did not appear.
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 /** Presses the confirming (last) button of the open antd-mobile dialog. */
 export async function confirmDialog(page: Page): Promise<void> {
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
@@ -228,9 +239,10 @@ export async function pullDown(page: Page, distance = 300): Promise<string[]> {
       touchPoints: type === 'touchEnd' ? [] : [{ x: from.x, y }],
     });
   await touch('touchStart', from.y);
+  // One move a frame, as a finger's touches arrive.
   for (let step = 1; step <= 16; step += 1) {
     await touch('touchMove', from.y + (distance * step) / 16);
-    await page.waitForTimeout(20);
+    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
   }
   await touch('touchEnd', from.y + distance);
   await cdp.detach();

@@ -8,3 +8,4 @@ export * from './intraday-builders.ts';
 export * from './ledger-pause.ts';
 export * from './test-clock.ts';
 export * from './lifecycle-fixtures.ts';
+export * from './pg-waits.ts';
