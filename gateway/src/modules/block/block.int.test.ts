@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reconcile } from '@kabuto/schema/db';
 import { parseScaledPrice } from '@kabuto/schema/market';
 import { insertOffer } from '@kabuto/schema/modules/block/db/offers.repository.ts';
+import { DEMO_PLACEMENT_KEY, seedBlockDemo } from '@kabuto/schema/modules/block/db/seed-demo.ts';
 import { reviewer } from '../../../test/support/funds-helpers.ts';
 import {
   registerAndLogin,
@@ -378,4 +379,34 @@ describe('100 concurrent buyers for 10 lots, first come', () => {
     expect(held.filter((h) => h === 0n)).toHaveLength(90);
     expect((await reconcile(db())).breaches).toEqual([]);
   }, 240_000);
+});
+
+describe('demo offers', () => {
+  it('seeds a first-come offer without a key, one with the key and an upcoming one, once; the keyed one sells with its key', async () => {
+    await seedBlockDemo(db(), now());
+    await seedBlockDemo(db(), now());
+    const demos = await db()
+      .selectFrom('block_offer')
+      .select(['id', 'symbol', 'key_hash', 'rule'])
+      .where('created_by', 'is', null)
+      .where('symbol', 'in', ['7203', '6758', '9984'])
+      .orderBy('id')
+      .execute();
+    expect(demos.map((d) => [d.symbol, d.key_hash !== null, d.rule])).toEqual([
+      ['7203', false, 'first_come'],
+      ['6758', true, 'first_come'],
+      ['9984', false, 'first_come'],
+    ]);
+    const s = await registerAndLogin(t);
+    await fund(s);
+    const open = (await t.call('block/list', { status: 'open' }, s)).body.data as Array<{
+      id: string;
+      symbol: string;
+    }>;
+    expect(open.map((o) => o.symbol)).toEqual(expect.arrayContaining(['7203', '6758']));
+    const keyed = String(demos[1]!.id);
+    expect((await buy(s, keyed, '1')).body.msg).toBe('key_mismatch');
+    expect((await buy(s, keyed, '1', { key: DEMO_PLACEMENT_KEY })).body.msg).toBe('purchase_ok');
+    expect((await buy(s, String(demos[2]!.id), '1')).body.msg).toBe('block_trade_closed');
+  });
 });

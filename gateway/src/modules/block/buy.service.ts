@@ -19,7 +19,7 @@ import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction, configValue } from '../common/public.ts';
 import { requireVerified } from '../funds/public.ts';
 import { moneyOf } from './block-wire.ts';
-import { placementKeyMatches } from './placement-key.ts';
+import { placementKeyMatches } from '@kabuto/schema/modules/block/db/placement-key.ts';
 
 export interface BuyInput {
   readonly id: number;

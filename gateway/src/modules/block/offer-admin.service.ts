@@ -17,7 +17,7 @@ import type { AdminCaller } from '../../http/call.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { audit } from '../admin/public.ts';
 import { offerOr404 } from './block-query.service.ts';
-import { hashPlacementKey } from './placement-key.ts';
+import { hashPlacementKey } from '@kabuto/schema/modules/block/db/placement-key.ts';
 
 export interface OfferInput {
   readonly symbol: string;

@@ -18,6 +18,7 @@ import {
 } from './contracts/block.dto.ts';
 import * as block from './db/migrations/2026_11_27_020000_block.ts';
 import { blockHolds } from './db/reconcile.ts';
+import { seedBlockDemo } from './db/seed-demo.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const blockWiring = defineWiring({
@@ -36,4 +37,5 @@ export const blockWiring = defineWiring({
   } satisfies Record<string, CallContract>,
   migrations: { '2026_11_27_020000_block': block },
   reconcile: [blockHolds],
+  seedDemo: seedBlockDemo,
 });
