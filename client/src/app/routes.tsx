@@ -121,6 +121,19 @@ const MessageInfoScreen = fundsScreen(() =>
 const SecurityScreen = fundsScreen(() =>
   import('../features/funds/security-screen.tsx').then((m) => m.SecurityScreen),
 );
+/** Block-trade screens (their texts live in the feature; msg keys come with the module). */
+const BlockOpenScreen = lazy(() =>
+  import('../features/block/block-screens.tsx').then((m) => ({ default: m.BlockOpenScreen })),
+);
+const BlockUpcomingScreen = lazy(() =>
+  import('../features/block/block-screens.tsx').then((m) => ({ default: m.BlockUpcomingScreen })),
+);
+const BlockOrdersScreen = lazy(() =>
+  import('../features/block/block-screens.tsx').then((m) => ({ default: m.BlockOrdersScreen })),
+);
+const BlockInfoScreen = lazy(() =>
+  import('../features/block/block-screens.tsx').then((m) => ({ default: m.BlockInfoScreen })),
+);
 /**
  * New-share screens bring their own strings (and the statement's, for the link to its New shares
  * chip); the check page (and its worker) loads only when opened.
@@ -224,10 +237,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/home/newShare', element: <IpoListScreen />, auth: true },
   { path: '/home/newShareInfo', element: <IpoInfoScreen />, auth: true, requires: 'id' },
   { path: '/home/newShareCheck', element: <IpoCheckScreen />, auth: true, requires: 'id' },
-  placeholder('/home/large', 'menu.home'),
-  placeholder('/home/large2', 'menu.home'),
-  placeholder('/home/large3', 'menu.home'),
-  placeholder('/home/largeInfo', 'menu.home'),
+  { path: '/home/large', element: <BlockOpenScreen />, auth: true },
+  { path: '/home/large2', element: <BlockUpcomingScreen />, auth: true },
+  { path: '/home/large3', element: <BlockOrdersScreen />, auth: true },
+  { path: '/home/largeInfo', element: <BlockInfoScreen />, auth: true, requires: 'id' },
   placeholder('/home/follow', 'menu.home'),
   { path: '/home/withinDays', element: <IntradayScreen />, auth: true },
 ];

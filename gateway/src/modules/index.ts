@@ -16,6 +16,7 @@ import { loansGateway } from './loans/index.ts';
 import { intradayGateway } from './intraday/index.ts';
 import { creditGateway } from './credit/index.ts';
 import { announcementsGateway } from './announcements/index.ts';
+import { blockGateway } from './block/index.ts';
 
 /**
  * Every gateway module, in the order their calls are listed: the one list the gateway's root
@@ -39,4 +40,5 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   intradayGateway,
   creditGateway,
   announcementsGateway,
+  blockGateway,
 ];

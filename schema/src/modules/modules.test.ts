@@ -53,6 +53,7 @@ describe('the module list', () => {
       'exchange',
       'trades',
       'new_shares',
+      'block_trades',
       'intraday',
       'margin',
       'loans',

@@ -6,6 +6,7 @@ import { withdrawalPayoutJobs } from './withdrawal-payout/index.ts';
 import { ipoJobs } from './ipo-allotment/index.ts';
 import { loanJobs } from './loan-interest/index.ts';
 import { intradayJobs } from './intraday-settlement/index.ts';
+import { blockJobs } from './block/index.ts';
 
 /**
  * Every module's jobs, started in this order by the jobs role and stopped in the reverse order:
@@ -19,4 +20,5 @@ export const JOB_MODULES: readonly JobModule[] = [
   ipoJobs,
   loanJobs,
   intradayJobs,
+  blockJobs,
 ];

@@ -29,6 +29,8 @@ export const MEMO_TEMPLATES = {
     'Intraday trading {{id}}: forced-close fee for {{positions}} positions',
   intraday_release: 'Intraday trading {{id}} settled: hold released',
   credit_add: 'Added credit #{{id}} to {{side}} {{symbol}} position {{position}}',
+  block_hold: 'Block offer {{offer}} ({{symbol}}): {{lots}} lots at {{price}} held',
+  block_settled: 'Block offer {{offer}} ({{symbol}}) settled: {{qty}} shares at {{price}}',
 } as const;
 
 export type MemoTemplate = keyof typeof MEMO_TEMPLATES;

@@ -1,0 +1,47 @@
+import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { blockWiring } from '@kabuto/schema/modules/block/wiring.ts';
+import { blockOfferDetail, blockOrdersOf, listBlockOffers } from './block-query.service.ts';
+import { buyBlock } from './buy.service.ts';
+
+export const blockListCall = defineUserCall({
+  ...contractOf(blockWiring.calls, 'block/list'),
+  summary: 'Block offers (立会外分売) by phase (open, upcoming or all, by the server clock)',
+  async handle({ input, deps }) {
+    const nowMs = deps.clock.nowMs();
+    return { msg: 'ok', data: await listBlockOffers(deps.db, input.status, input.lang, nowMs) };
+  },
+});
+
+export const blockDetailCall = defineUserCall({
+  ...contractOf(blockWiring.calls, 'block/detail'),
+  summary:
+    'One block offer with the discount to the live price and to the previous close, the lots left, and the caller’s lots on it',
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await blockOfferDetail(deps, caller.userId, input) };
+  },
+});
+
+export const blockBuyCall = defineUserCall({
+  ...contractOf(blockWiring.calls, 'block/buy'),
+  summary:
+    'Buys lots of a first-come block offer in its window (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
+  async handle({ input, caller, deps }) {
+    const bought = await buyBlock(deps, caller.userId, input);
+    return { msg: 'purchase_ok', data: bought.result };
+  },
+});
+
+export const blockOrdersCall = defineUserCall({
+  ...contractOf(blockWiring.calls, 'block/orders'),
+  summary: 'The caller’s block purchases, newest first',
+  async handle({ input, caller, deps }) {
+    return { msg: 'ok', data: await blockOrdersOf(deps.db, caller.userId, input.lang) };
+  },
+});
+
+export const BLOCK_CALLS: readonly CallDefinition[] = [
+  blockListCall,
+  blockDetailCall,
+  blockBuyCall,
+  blockOrdersCall,
+];

@@ -1,0 +1,194 @@
+import type { Db } from '../../../db/create-db.ts';
+import type { Currency } from '../../../domain/money/currency.ts';
+import type { Market } from '../../../domain/market/rules.ts';
+import type { BlockRule } from '../domain/offer.ts';
+import type { BlockOfferRow } from './block.table.ts';
+
+/** One offer as the modules read it: prices scaled, times in ms. */
+export interface BlockOffer {
+  readonly id: number;
+  readonly symbol: string;
+  readonly market: Market;
+  readonly currency: Currency;
+  readonly price: bigint;
+  readonly prevClose: bigint;
+  readonly lot: number;
+  readonly lotsTotal: number;
+  readonly lotsLeft: number;
+  readonly minLots: number;
+  readonly maxLots: number;
+  readonly rule: BlockRule;
+  readonly keyHash: string | null;
+  readonly opensAt: number;
+  readonly closesAt: number;
+  readonly settlesAt: number;
+  readonly closedAt: number | null;
+  readonly settledAt: number | null;
+}
+
+const num = (value: bigint | null): number | null => (value === null ? null : Number(value));
+
+export function offerFromRow(row: BlockOfferRow): BlockOffer {
+  return {
+    id: Number(row.id),
+    symbol: row.symbol,
+    market: row.market as Market,
+    currency: row.currency as Currency,
+    price: row.price,
+    prevClose: row.prev_close,
+    lot: Number(row.lot),
+    lotsTotal: Number(row.lots_total),
+    lotsLeft: Number(row.lots_left),
+    minLots: Number(row.min_lots),
+    maxLots: Number(row.max_lots),
+    rule: row.rule as BlockRule,
+    keyHash: row.key_hash,
+    opensAt: Number(row.opens_at),
+    closesAt: Number(row.closes_at),
+    settlesAt: Number(row.settles_at),
+    closedAt: num(row.closed_at),
+    settledAt: num(row.settled_at),
+  };
+}
+
+/** The terms the back office sets (create and edit before opening). */
+export interface BlockOfferTerms {
+  readonly symbol: string;
+  readonly market: Market;
+  readonly currency: Currency;
+  readonly price: bigint;
+  readonly prevClose: bigint;
+  readonly lot: number;
+  readonly lotsTotal: number;
+  readonly minLots: number;
+  readonly maxLots: number;
+  readonly rule: BlockRule;
+  readonly keyHash: string | null;
+  readonly opensAt: number;
+  readonly closesAt: number;
+  readonly settlesAt: number;
+}
+
+function termColumns(terms: BlockOfferTerms) {
+  return {
+    ...{ symbol: terms.symbol, market: terms.market, currency: terms.currency },
+    ...{ price: terms.price, prev_close: terms.prevClose, lot: terms.lot },
+    ...{ lots_total: terms.lotsTotal, lots_left: terms.lotsTotal },
+    ...{ min_lots: terms.minLots, max_lots: terms.maxLots, rule: terms.rule },
+    ...{ key_hash: terms.keyHash, opens_at: terms.opensAt, closes_at: terms.closesAt },
+    settles_at: terms.settlesAt,
+  };
+}
+
+export async function insertOffer(
+  db: Db,
+  terms: BlockOfferTerms,
+  meta: { createdBy: number | null; nowMs: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('block_offer')
+    .values({
+      ...termColumns(terms),
+      created_by: meta.createdBy === null ? null : BigInt(meta.createdBy),
+      created_at: meta.nowMs,
+      updated_at: meta.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Rewrites an offer's terms only while it has not opened (conditional): whether it did. */
+export async function updateOfferBeforeOpen(
+  db: Db,
+  id: number,
+  terms: BlockOfferTerms,
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set({ ...termColumns(terms), updated_at: nowMs })
+    .where('id', '=', BigInt(id))
+    .where('opens_at', '>', BigInt(nowMs))
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** Closes an offer early (once); whether it did. */
+export async function closeOffer(db: Db, id: number, nowMs: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set({ closed_at: nowMs, updated_at: nowMs })
+    .where('id', '=', BigInt(id))
+    .where('closed_at', 'is', null)
+    .where('closes_at', '>', BigInt(nowMs))
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+export async function findOffer(db: Db, id: number): Promise<BlockOffer | undefined> {
+  const row = await db
+    .selectFrom('block_offer')
+    .selectAll()
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+  return row ? offerFromRow(row) : undefined;
+}
+
+/** Every offer, soonest closing first. */
+export async function listOffers(db: Db): Promise<BlockOffer[]> {
+  const rows = await db
+    .selectFrom('block_offer')
+    .selectAll()
+    .orderBy('closes_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(offerFromRow);
+}
+
+/**
+ * Takes `lots` from an offer's lots left, in the caller's transaction, only if that many are left
+ * (one conditional update: concurrent buyers never take more than there is). Whether it did.
+ */
+export async function takeLots(db: Db, id: number, lots: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set((eb) => ({ lots_left: eb('lots_left', '-', BigInt(lots)) }))
+    .where('id', '=', BigInt(id))
+    .where('lots_left', '>=', BigInt(lots))
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** An offer's lots left as committed (for the live broadcast after a purchase). */
+export async function lotsLeftOf(db: Db, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('block_offer')
+    .select('lots_left')
+    .where('id', '=', BigInt(id))
+    .executeTakeFirstOrThrow();
+  return Number(row.lots_left);
+}
+
+/** Offers whose settlement time has come and which are not settled yet. */
+export async function offersDueForSettlement(db: Db, nowMs: number): Promise<BlockOffer[]> {
+  const rows = await db
+    .selectFrom('block_offer')
+    .selectAll()
+    .where('settles_at', '<=', BigInt(nowMs))
+    .where('settled_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map(offerFromRow);
+}
+
+export async function markOfferSettled(db: Db, id: number, nowMs: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set({ settled_at: nowMs, updated_at: nowMs })
+    .where('id', '=', BigInt(id))
+    .where('settled_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}

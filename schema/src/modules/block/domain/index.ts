@@ -1,0 +1,3 @@
+export * from './journal-kinds.ts';
+export * from './offer.ts';
+export * from './postings.ts';

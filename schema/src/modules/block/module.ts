@@ -1,0 +1,22 @@
+import { defineModule, types } from '../define-module.ts';
+import { BLOCK_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import type { BlockTables } from './db/block.table.ts';
+
+/** Block trades (立会外分売): offers bought in their window; the lots become holdings at settlement. */
+export const blockModule = defineModule({
+  name: 'block',
+  layer: 'product',
+  journalKinds: BLOCK_JOURNAL_KINDS,
+  statementGroups: { block_trades: { rank: 55, kinds: BLOCK_JOURNAL_KINDS } },
+  /**
+   * A purchase holds its cost (`held`); at settlement the lots become a holding (`settled`); a
+   * purchase that cannot settle is released (`void`).
+   */
+  holdLifecycles: {
+    block_order: { held: ['settled', 'void'] },
+  },
+  types: types<{
+    fundUpdates: { reason: 'block_purchased'; [field: string]: unknown };
+    tables: BlockTables;
+  }>(),
+});

@@ -1,0 +1,41 @@
+import type { CallContract } from '../../contracts/http/answers.ts';
+import { noData } from '../../contracts/http/answers.ts';
+import {
+  adminBlockCloseRequest,
+  adminBlockCreatedResponse,
+  adminBlockCreateRequest,
+  adminBlockListRequest,
+  adminBlockListResponse,
+  adminBlockUpdateRequest,
+  blockBoughtResponse,
+  blockBuyRequest,
+  blockDetailRequest,
+  blockDetailResponse,
+  blockListRequest,
+  blockListResponse,
+  blockOrdersRequest,
+  blockOrdersResponse,
+} from './contracts/block.dto.ts';
+import * as block from './db/migrations/2026_11_27_020000_block.ts';
+import { blockHolds } from './db/reconcile.ts';
+import { seedBlockDemo } from './db/seed-demo.ts';
+import { defineWiring } from '../define-wiring.ts';
+
+export const blockWiring = defineWiring({
+  name: 'block',
+  calls: {
+    'block/list': { input: blockListRequest, output: blockListResponse },
+    'block/detail': { input: blockDetailRequest, output: blockDetailResponse },
+    'block/buy': { input: blockBuyRequest, output: blockBoughtResponse },
+    'block/orders': { input: blockOrdersRequest, output: blockOrdersResponse },
+  } satisfies Record<string, CallContract>,
+  adminCalls: {
+    'block/list': { input: adminBlockListRequest, output: adminBlockListResponse },
+    'block/create': { input: adminBlockCreateRequest, output: adminBlockCreatedResponse },
+    'block/update': { input: adminBlockUpdateRequest, output: noData },
+    'block/close': { input: adminBlockCloseRequest, output: noData },
+  } satisfies Record<string, CallContract>,
+  migrations: { '2026_11_27_020000_block': block },
+  reconcile: [blockHolds],
+  seedDemo: seedBlockDemo,
+});
