@@ -1,0 +1,4 @@
+export * from './nav.ts';
+export * from './strategies.ts';
+export * from './book.ts';
+export * from './rules.ts';
