@@ -9,6 +9,7 @@ import { loansModule } from './loans/module.ts';
 import { intradayModule } from './intraday/module.ts';
 import { creditModule } from './credit/module.ts';
 import { announcementsModule } from './announcements/module.ts';
+import { productsModule } from './products/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -28,6 +29,7 @@ export const MODULES = [
   intradayModule,
   creditModule,
   announcementsModule,
+  productsModule,
 ] as const;
 
 export type Modules = typeof MODULES;

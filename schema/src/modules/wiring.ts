@@ -11,6 +11,7 @@ import { loansWiring } from './loans/wiring.ts';
 import { intradayWiring } from './intraday/wiring.ts';
 import { creditWiring } from './credit/wiring.ts';
 import { announcementsWiring } from './announcements/wiring.ts';
+import { productsWiring } from './products/wiring.ts';
 
 /**
  * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
@@ -29,6 +30,7 @@ export const MODULE_WIRING = [
   intradayWiring,
   creditWiring,
   announcementsWiring,
+  productsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;
