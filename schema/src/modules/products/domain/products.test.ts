@@ -14,6 +14,7 @@ import {
   lowVolWeights,
   maxDrawdownMicro,
   momentumWeights,
+  navHistory,
   navFromBook,
   openingNav,
   orderDisplayState,
@@ -27,6 +28,7 @@ import {
   unitsForAmountDown,
   valueOfUnitsDown,
   type Book,
+  type NavPoint,
   type ClosePrices,
   type Strike,
   type Weights,
@@ -389,5 +391,57 @@ describe('NAV accounting conserves value exactly (fast-check)', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('navHistory (the strategy run on a seed from the first day)', () => {
+  const dates = Array.from(
+    { length: 80 },
+    (_, i) => `2026-0${1 + Math.floor(i / 28)}-${String((i % 28) + 1).padStart(2, '0')}`,
+  );
+  const daysOf = (price: (symbol: string, i: number) => number) =>
+    dates.map((date, i) => ({
+      date,
+      closes: Object.fromEntries(
+        ['A', 'B', 'C'].map((s) => [s, { num: BigInt(price(s, i)), den: 10n }]),
+      ),
+    }));
+
+  it('stays at exactly 1.0000 on flat prices, whatever the strategy holds', () => {
+    for (const kind of ['momentum', 'pair', 'low_vol'] as const) {
+      const history = navHistory(
+        { kind, universe: ['A', 'B', 'C'] },
+        daysOf(() => 12_345),
+        10_000_000n,
+        0,
+      );
+      expect(history).toHaveLength(80);
+      expect(new Set(history.map((p) => p.nav))).toEqual(new Set([10_000n]));
+    }
+  });
+
+  it('a momentum basket on rising names rises once it is invested (after 60 closes), and never before', () => {
+    const history = navHistory(
+      { kind: 'momentum', universe: ['A', 'B', 'C'] },
+      daysOf((s, i) => 10_000 + i * (s === 'A' ? 50 : 20)),
+      10_000_000n,
+      0,
+    );
+    expect(history.slice(0, 60).every((p) => p.nav === 10_000n)).toBe(true); // cash until the 60th close
+    expect((history[79] as NavPoint).nav > 10_000n).toBe(true);
+    expect(maxDrawdownMicro(history.map((p) => p.nav))).toBe(0n);
+  });
+
+  it('the low-volatility basket invested on day 61 follows its names down', () => {
+    const history = navHistory(
+      { kind: 'low_vol', universe: ['A', 'B', 'C'] },
+      daysOf((s, i) =>
+        i <= 61 ? 10_000 + (i % 2) * (s === 'C' ? 500 : 10) : 10_000 - (i - 61) * 20,
+      ),
+      10_000_000n,
+      0,
+    );
+    expect((history[79] as NavPoint).nav < (history[61] as NavPoint).nav).toBe(true);
+    expect(maxDrawdownMicro(history.map((p) => p.nav)) > 0n).toBe(true);
   });
 });
