@@ -10,6 +10,7 @@ import { intradayModule } from './intraday/module.ts';
 import { creditModule } from './credit/module.ts';
 import { announcementsModule } from './announcements/module.ts';
 import { blockModule } from './block/module.ts';
+import { productsModule } from './products/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -30,6 +31,7 @@ export const MODULES = [
   creditModule,
   announcementsModule,
   blockModule,
+  productsModule,
 ] as const;
 
 export type Modules = typeof MODULES;

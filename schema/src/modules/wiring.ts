@@ -12,6 +12,7 @@ import { intradayWiring } from './intraday/wiring.ts';
 import { creditWiring } from './credit/wiring.ts';
 import { announcementsWiring } from './announcements/wiring.ts';
 import { blockWiring } from './block/wiring.ts';
+import { productsWiring } from './products/wiring.ts';
 
 /**
  * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
@@ -31,6 +32,7 @@ export const MODULE_WIRING = [
   creditWiring,
   announcementsWiring,
   blockWiring,
+  productsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;

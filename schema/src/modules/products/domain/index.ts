@@ -1,0 +1,5 @@
+export * from './nav.ts';
+export * from './strategies.ts';
+export * from './book.ts';
+export * from './rules.ts';
+export * from './nav-history.ts';
