@@ -38,10 +38,10 @@ export default defineConfig({
           globalSetup: ['client/test/support/shared-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time: they keep apart through their own users (and the files that move
-          // a clock move their own stack's), and most of a file's time is spent waiting on the page.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time unless asked (KABUTO_E2E_WORKERS=2): the files keep apart through
+          // their own users, but two at a time on 2 cores starved the page-freeze check.
+          fileParallelism: (process.env.KABUTO_E2E_WORKERS ?? '1') !== '1',
+          maxWorkers: Number(process.env.KABUTO_E2E_WORKERS ?? '1'),
         },
       },
     ],
