@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountEventOutbox,
+  type AccountEventOutbox,
   postJournal,
   reconcile,
   writeTransaction,
@@ -13,6 +13,7 @@ import { insertOffer, takeLots } from '@kabuto/schema/modules/block/db/offers.re
 import { insertOrder, setHoldJournal } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { settleDueOffers } from '../src/jobs/block/block-settlement.ts';
+import { jobDepsAt } from './support/job-deps.ts';
 
 // The block settlement on a real database: at the settlement time each held purchase becomes a
 // holding at the offer price, leverage 1, its hold posted to margin; a rerun changes nothing.
@@ -31,22 +32,7 @@ const CLOSE = OPEN + 6 * 3_600_000;
 const SETTLE = CLOSE + 86_400_000;
 const PRICE = parseScaledPrice('2800', 'JP');
 
-function depsAt(db: Db, nowMs: number) {
-  const outbox = new AccountEventOutbox(
-    db,
-    () => undefined,
-    () => nowMs,
-  );
-  outboxes.push(outbox);
-  return {
-    db,
-    clock: { nowMs: () => nowMs },
-    emitter: {
-      record: async (trx: never, userId: number, event: never, payload: never) =>
-        void (await outbox.record(trx, userId, event, payload)),
-    },
-  };
-}
+const depsAt = (db: Db, nowMs: number) => jobDepsAt(db, nowMs, outboxes);
 
 /** What the buy call does (the gateway's): lots taken, the purchase, cash → hold:block. */
 async function purchase(db: Db, offerId: number, userId: number, lots: number): Promise<bigint> {

@@ -134,6 +134,15 @@ const BlockOrdersScreen = lazy(() =>
 const BlockInfoScreen = lazy(() =>
   import('../features/block/block-screens.tsx').then((m) => ({ default: m.BlockInfoScreen })),
 );
+/** Copy-trading screens (their texts live in the feature). */
+const FollowScreen = lazy(() =>
+  import('../features/products/products-screens.tsx').then((m) => ({ default: m.FollowScreen })),
+);
+const FollowOrdersScreen = lazy(() =>
+  import('../features/products/products-screens.tsx').then((m) => ({
+    default: m.FollowOrdersScreen,
+  })),
+);
 /**
  * New-share screens bring their own strings (and the statement's, for the link to its New shares
  * chip); the check page (and its worker) loads only when opened.
@@ -226,7 +235,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/loan', element: <LoanScreen />, auth: true },
   { path: '/mine/loanOrder', element: <LoanRecordsScreen />, auth: true },
   { path: '/mine/newShareOrder', element: <IpoRecordsScreen />, auth: true },
-  placeholder('/mine/followOrder', 'mine.followOrder'),
+  { path: '/mine/followOrder', element: <FollowOrdersScreen />, auth: true },
   { path: '/quotes/search', element: <SearchScreen /> },
   { path: '/quotes/info', element: <StockDetail />, requires: 'symbol' },
   { path: '/quotes/self', element: <WatchlistScreen />, auth: true },
@@ -241,6 +250,6 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/home/large2', element: <BlockUpcomingScreen />, auth: true },
   { path: '/home/large3', element: <BlockOrdersScreen />, auth: true },
   { path: '/home/largeInfo', element: <BlockInfoScreen />, auth: true, requires: 'id' },
-  placeholder('/home/follow', 'menu.home'),
+  { path: '/home/follow', element: <FollowScreen />, auth: true },
   { path: '/home/withinDays', element: <IntradayScreen />, auth: true },
 ];

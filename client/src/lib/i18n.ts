@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { moduleMsgTexts } from '@kabuto/schema/contracts';
+import { moduleStatementTexts } from '@kabuto/schema/domain';
 import { storage, type Language } from './storage.ts';
 
 /** The spec's language codes mapped to BCP 47 for the html lang attribute and Intl. */
@@ -31,11 +32,12 @@ export async function initI18n(): Promise<void> {
     lng: language,
     interpolation: { escapeValue: false },
   });
-  // The msg keys a module ships with its texts (its manifest's `msgTexts`); the locale file wins.
+  // The msg keys and statement lines a module ships with its texts (its manifest's `msgTexts`
+  // and `statementTexts`); the locale files win.
   i18next.addResourceBundle(
     language,
     'translation',
-    { msg: moduleMsgTexts(language) },
+    { msg: moduleMsgTexts(language), money: moduleStatementTexts(language) },
     true,
     false,
   );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_KEYS, SUCCESS_KEYS, moduleMsgTexts } from '@kabuto/schema/contracts';
-import { JOURNAL_KINDS, MEMO_TEMPLATES, STATEMENT_GROUP_NAMES } from '@kabuto/schema/domain';
+import {
+  JOURNAL_KINDS,
+  MEMO_TEMPLATES,
+  STATEMENT_GROUP_NAMES,
+  moduleStatementTexts,
+} from '@kabuto/schema/domain';
 import jp from './jp.json';
 import cn from './cn.json';
 import us from './us.json';
@@ -80,20 +85,32 @@ describe('locales', () => {
     },
   );
 
+  /** A language's statement texts as the client has them: the locale file, then the modules'. */
+  const statementIn = (language: 'jp' | 'cn' | 'us') => {
+    const file = { jp: moneyJp, cn: moneyCn, us: moneyUs }[language].money;
+    const shipped = moduleStatementTexts(language);
+    const merge = (part: 'kind' | 'memo' | 'group') => {
+      const fromFile = file[part] as Record<string, string>;
+      for (const key of Object.keys(shipped[part])) expect(fromFile, key).not.toHaveProperty(key);
+      return { ...fromFile, ...shipped[part] };
+    };
+    return { kind: merge('kind'), memo: merge('memo'), group: merge('group') };
+  };
+  const LANGUAGES = ['jp', 'cn', 'us'] as const;
+
   it('every statement memo template has a string in each language with exactly the server template’s parameters', () => {
     for (const [template, english] of Object.entries(MEMO_TEMPLATES)) {
-      for (const locale of [moneyJp, moneyCn, moneyUs]) {
-        const text = (locale.money.memo as Record<string, string>)[template];
+      for (const language of LANGUAGES) {
+        const text = statementIn(language).memo[template];
         expect(text, template).toBeTruthy();
-        expect(placeholders(text as string), template).toEqual(placeholders(english));
+        expect(placeholders(text as string), template).toEqual(placeholders(english as string));
       }
     }
   });
 
   it('every statement filter chip and every journal kind has a name in each language', () => {
-    for (const locale of [moneyJp, moneyCn, moneyUs]) {
-      const groups = locale.money.group as Record<string, string>;
-      const kinds = locale.money.kind as Record<string, string>;
+    for (const language of LANGUAGES) {
+      const { group: groups, kind: kinds } = statementIn(language);
       for (const group of ['all', ...STATEMENT_GROUP_NAMES]) {
         expect(groups[group], group).toBeTruthy();
       }

@@ -17,6 +17,7 @@ import { intradayGateway } from './intraday/index.ts';
 import { creditGateway } from './credit/index.ts';
 import { announcementsGateway } from './announcements/index.ts';
 import { blockGateway } from './block/index.ts';
+import { productsGateway } from './products/index.ts';
 
 /**
  * Every gateway module, in the order their calls are listed: the one list the gateway's root
@@ -41,4 +42,5 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   creditGateway,
   announcementsGateway,
   blockGateway,
+  productsGateway,
 ];

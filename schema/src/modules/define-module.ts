@@ -15,6 +15,23 @@
 /** The client's languages (the spec's codes). */
 export type MsgLanguage = 'jp' | 'cn' | 'us';
 
+/** A statement's texts in one language: each journal kind's name and memo, each group's name. */
+export interface StatementTextsIn {
+  readonly kind: Readonly<Record<string, string>>;
+  readonly memo: Readonly<Record<string, string>>;
+  readonly group: Readonly<Record<string, string>>;
+}
+
+/**
+ * The statement texts a module ships with its journal kinds: the server's English memo template
+ * for each kind (`memo`, with `{{params}}`), and the client's texts in each language (merged under
+ * `money.`, the same params): a module adds journal kinds without editing the ledger's memo list
+ * or the client's locale files.
+ */
+export type StatementTexts = Readonly<Record<MsgLanguage, StatementTextsIn>> & {
+  readonly memo: Readonly<Record<string, string>>;
+};
+
 /** A lifecycle: per status, the statuses it may move to. */
 export type Lifecycle = Readonly<Record<string, readonly string[]>>;
 
@@ -60,6 +77,8 @@ export interface ModuleManifest {
   /** Journal kinds it posts, and the statement groups a user finds them under. */
   readonly journalKinds?: readonly string[];
   readonly statementGroups?: Readonly<Record<string, StatementGroupDecl>>;
+  /** Its journal kinds' and statement groups' texts (see `StatementTexts`). */
+  readonly statementTexts?: StatementTexts;
   /** Hold lifecycles it owns (the one `advance` moves them). */
   readonly holdLifecycles?: Readonly<Record<string, Lifecycle>>;
   /** Its BullMQ queues: camelCase key -> kebab-case name. */

@@ -9,3 +9,4 @@ export * from './ledger-pause.ts';
 export * from './test-clock.ts';
 export * from './lifecycle-fixtures.ts';
 export * from './pg-waits.ts';
+export * from './market-builders.ts';

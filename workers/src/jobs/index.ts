@@ -7,6 +7,7 @@ import { ipoJobs } from './ipo-allotment/index.ts';
 import { loanJobs } from './loan-interest/index.ts';
 import { intradayJobs } from './intraday-settlement/index.ts';
 import { blockJobs } from './block/index.ts';
+import { productJobs } from './products/index.ts';
 
 /**
  * Every module's jobs, started in this order by the jobs role and stopped in the reverse order:
@@ -21,4 +22,5 @@ export const JOB_MODULES: readonly JobModule[] = [
   loanJobs,
   intradayJobs,
   blockJobs,
+  productJobs,
 ];

@@ -11,13 +11,28 @@ const IpoTab = lazy(async () => {
   return { default: () => <RecordsList compact /> };
 });
 
-/** Positions composed with the IPO records as its new-shares tab (trading never imports ipo). */
+// The follow tab: the caller's copy-trading orders, loaded when it is first opened.
+const FollowTab = lazy(() =>
+  import('../../features/products/follow-orders.tsx').then((m) => ({
+    default: m.FollowOrdersList,
+  })),
+);
+
+/**
+ * Positions composed with the IPO records as its new-shares tab and the follow orders as its
+ * follow tab (trading never imports ipo or products).
+ */
 export function Positions() {
   return (
     <PositionsScreen
       newSharesTab={
         <Suspense fallback={null}>
           <IpoTab />
+        </Suspense>
+      }
+      followTab={
+        <Suspense fallback={null}>
+          <FollowTab />
         </Suspense>
       }
     />

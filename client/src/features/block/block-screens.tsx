@@ -1,6 +1,7 @@
 import { Button, Input, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Field, RefusalNote } from '../../components/product-bits.tsx';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
@@ -14,15 +15,6 @@ import { bt } from './block-texts.ts';
 
 /** How often an open detail screen refreshes its lots left (the live socket is not wired yet). */
 const LOTS_REFRESH_MS = 5_000;
-
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="block-field" style={{ display: 'flex', justifyContent: 'space-between' }}>
-      <span className="muted">{label}</span>
-      <span data-testid={testId}>{value}</span>
-    </div>
-  );
-}
 
 function OfferRow({ item, onOpen }: { item: BlockOffer; onOpen: () => void }) {
   return (
@@ -38,15 +30,13 @@ function OfferRow({ item, onOpen }: { item: BlockOffer; onOpen: () => void }) {
         </span>
         <span>{bt(item.rule)}</span>
       </div>
-      <Field label={bt('price')} value={formatAmount(item.price, item.currency)} />
-      <Field
-        label={bt('lotsLeft')}
-        value={`${formatCount(item.lots_left)} / ${formatCount(item.lots_total)}`}
-      />
-      <Field
-        label={bt('window')}
-        value={`${formatWhen(item.opens_at)} – ${formatWhen(item.closes_at)}`}
-      />
+      <Field label={bt('price')}>{formatAmount(item.price, item.currency)}</Field>
+      <Field label={bt('lotsLeft')}>
+        {`${formatCount(item.lots_left)} / ${formatCount(item.lots_total)}`}
+      </Field>
+      <Field label={bt('window')}>
+        {`${formatWhen(item.opens_at)} – ${formatWhen(item.closes_at)}`}
+      </Field>
       {item.needs_key ? <div className="muted">🔑 {bt('key')}</div> : null}
     </div>
   );
@@ -106,15 +96,13 @@ export function BlockOrdersScreen() {
             <div className="name">
               {order.name} <small className="muted">{order.symbol}</small>
             </div>
-            <Field label={bt('lots')} value={formatCount(order.lots)} />
-            <Field label={bt('price')} value={formatAmount(order.price, order.currency)} />
-            <Field label={bt('amount')} value={formatAmount(order.amount, order.currency)} />
-            <Field label={bt('settles')} value={formatWhen(order.settles_at)} />
-            <Field
-              label={bt('status')}
-              value={bt(order.status as 'held' | 'settled' | 'void')}
-              testId="block-order-status"
-            />
+            <Field label={bt('lots')}>{formatCount(order.lots)}</Field>
+            <Field label={bt('price')}>{formatAmount(order.price, order.currency)}</Field>
+            <Field label={bt('amount')}>{formatAmount(order.amount, order.currency)}</Field>
+            <Field label={bt('settles')}>{formatWhen(order.settles_at)}</Field>
+            <Field label={bt('status')} id="block-order-status">
+              {bt(order.status as 'held' | 'settled' | 'void')}
+            </Field>
           </div>
         ))}
       </PullRefresh>
@@ -143,7 +131,7 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
   };
   return (
     <div className="block-buy" data-testid="block-buy-sheet" style={{ padding: 12 }}>
-      <Field label={bt('lots')} value="" />
+      <div className="muted">{bt('lots')}</div>
       <Stepper
         data-testid="block-lots"
         min={detail.min_lots}
@@ -157,11 +145,7 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
           <Input data-testid="block-key" value={key} onChange={setKey} placeholder={bt('key')} />
         </div>
       ) : null}
-      {refusal ? (
-        <div className="ipo-refusal" role="alert" data-testid="block-refusal" data-msg={refusal}>
-          {translateMsg(refusal)}
-        </div>
-      ) : null}
+      <RefusalNote msg={refusal} id="block-refusal" />
       <Button
         block
         color="primary"
@@ -205,34 +189,29 @@ export function BlockInfoScreen() {
           <div className="name" data-testid="block-name">
             {detail.name} <small className="muted">{detail.symbol}</small>
           </div>
-          <Field label={bt('price')} value={formatAmount(detail.price, detail.currency)} />
-          <Field label={bt('prevClose')} value={formatAmount(detail.prev_close, detail.currency)} />
-          <Field
-            label={bt('livePrice')}
-            value={detail.live_price ? formatAmount(detail.live_price, detail.currency) : '-'}
-          />
-          <Field
-            label={bt('discount')}
-            value={`${detail.discount ?? detail.discount_to_prev_close}%`}
-            testId="block-discount"
-          />
-          <Field
-            label={bt('lotsLeft')}
-            value={`${formatCount(detail.lots_left)} / ${formatCount(detail.lots_total)}`}
-            testId="block-lots-left"
-          />
-          <Field
-            label={bt('lotsRange')}
-            value={`${formatCount(detail.min_lots)} – ${formatCount(detail.max_lots)}`}
-          />
-          <Field label={bt('lot')} value={formatCount(detail.lot)} />
-          <Field label={bt('rule')} value={bt(detail.rule)} />
-          <Field
-            label={bt('window')}
-            value={`${formatWhen(detail.opens_at)} – ${formatWhen(detail.closes_at)}`}
-          />
-          <Field label={bt('settles')} value={formatWhen(detail.settles_at)} />
-          <Field label={bt('myLots')} value={formatCount(detail.my_lots)} testId="block-my-lots" />
+          <Field label={bt('price')}>{formatAmount(detail.price, detail.currency)}</Field>
+          <Field label={bt('prevClose')}>{formatAmount(detail.prev_close, detail.currency)}</Field>
+          <Field label={bt('livePrice')}>
+            {detail.live_price ? formatAmount(detail.live_price, detail.currency) : '-'}
+          </Field>
+          <Field label={bt('discount')} id="block-discount">
+            {`${detail.discount ?? detail.discount_to_prev_close}%`}
+          </Field>
+          <Field label={bt('lotsLeft')} id="block-lots-left">
+            {`${formatCount(detail.lots_left)} / ${formatCount(detail.lots_total)}`}
+          </Field>
+          <Field label={bt('lotsRange')}>
+            {`${formatCount(detail.min_lots)} – ${formatCount(detail.max_lots)}`}
+          </Field>
+          <Field label={bt('lot')}>{formatCount(detail.lot)}</Field>
+          <Field label={bt('rule')}>{bt(detail.rule)}</Field>
+          <Field label={bt('window')}>
+            {`${formatWhen(detail.opens_at)} – ${formatWhen(detail.closes_at)}`}
+          </Field>
+          <Field label={bt('settles')}>{formatWhen(detail.settles_at)}</Field>
+          <Field label={bt('myLots')} id="block-my-lots">
+            {formatCount(detail.my_lots)}
+          </Field>
           <BuySheet detail={detail} onBought={() => void reload()} />
         </div>
       ) : null}

@@ -312,12 +312,18 @@ function HoldingsList({
 
 const TABS = ['newShares', 'follow', 'holdings', 'closed'] as const;
 
+/** The tabs another feature fills, composed by the app. */
+interface ComposedTabs {
+  readonly newSharesTab: ReactNode;
+  readonly followTab: ReactNode;
+}
+
 /**
  * Positions (/position/index): the server's figures, holdings with live P&L, pending orders, closed
- * trades. `newSharesTab`: the new-shares tab's content, composed by the app (trading never imports
- * ipo).
+ * trades. `newSharesTab` and `followTab`: the new-shares and follow tabs' content, composed by the
+ * app (trading never imports ipo or products).
  */
-export function PositionsScreen({ newSharesTab }: { newSharesTab: ReactNode }) {
+export function PositionsScreen({ newSharesTab, followTab }: ComposedTabs) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The tab is kept in the address (replaced, not pushed): Back from a detail returns to it.
@@ -355,7 +361,7 @@ export function PositionsScreen({ newSharesTab }: { newSharesTab: ReactNode }) {
             {tab === 'newShares' ? newSharesTab : null}
           </Tabs.Tab>
           <Tabs.Tab key="follow" title={t('trade.follow')}>
-            <NoData />
+            {tab === 'follow' ? followTab : null}
           </Tabs.Tab>
           <Tabs.Tab
             key="holdings"

@@ -23,6 +23,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'platform:paper_grant',
   /** The house's side of leveraged positions: it pays profits and receives losses. */
   'platform:trading',
+  /** The copy-trading products' books: their cash and what they owe for redemptions. */
+  'platform:products',
 ] as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

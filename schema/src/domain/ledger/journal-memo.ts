@@ -1,9 +1,14 @@
+import type { ModuleManifest, MsgLanguage, StatementTextsIn } from '../../modules/define-module.ts';
+import { MODULES } from '../../modules/index.ts';
+import type { JournalKind } from './journal.ts';
+
 /**
  * What a journal's line in the statement says. The server keeps an English memo (audit, CSV)
  * and the template's parameters; the client shows `money.memo.<template>` in the user's language
- * with the same parameters. The English templates live only here.
+ * with the same parameters. The kernel's English templates live here; a module's come with its
+ * manifest (`statementTexts.memo`).
  */
-export const MEMO_TEMPLATES = {
+const KERNEL_MEMO_TEMPLATES = {
   deposit: 'Deposit {{id}} ({{reference}})',
   withdrawal_hold: 'Withdrawal to {{bank}} {{account}}',
   withdrawal_paid: 'Withdrawal {{id}} paid',
@@ -29,11 +34,17 @@ export const MEMO_TEMPLATES = {
     'Intraday trading {{id}}: forced-close fee for {{positions}} positions',
   intraday_release: 'Intraday trading {{id}} settled: hold released',
   credit_add: 'Added credit #{{id}} to {{side}} {{symbol}} position {{position}}',
-  block_hold: 'Block offer {{offer}} ({{symbol}}): {{lots}} lots at {{price}} held',
-  block_settled: 'Block offer {{offer}} ({{symbol}}) settled: {{qty}} shares at {{price}}',
 } as const;
 
-export type MemoTemplate = keyof typeof MEMO_TEMPLATES;
+/** A kernel template, or a module's journal kind whose manifest ships its template. */
+export type MemoTemplate = keyof typeof KERNEL_MEMO_TEMPLATES | JournalKind;
+
+/** Every English memo template: the kernel's and each module's. */
+export const MEMO_TEMPLATES: Readonly<Partial<Record<MemoTemplate, string>>> = Object.assign(
+  {},
+  ...(MODULES as readonly ModuleManifest[]).map((m) => m.statementTexts?.memo ?? {}),
+  KERNEL_MEMO_TEMPLATES,
+);
 
 export type MemoParams = Readonly<Record<string, string | number | bigint>>;
 
@@ -44,9 +55,25 @@ export function journalMemo(
 ): { memo: string; memoParams: Readonly<Record<string, string>> } {
   const stored: Record<string, string> = { template };
   for (const [key, value] of Object.entries(params)) stored[key] = String(value);
-  const memo = MEMO_TEMPLATES[template].replace(
-    /\{\{(\w+)\}\}/g,
-    (_, key: string) => stored[key] ?? '',
-  );
+  const english = MEMO_TEMPLATES[template];
+  if (english === undefined) throw new RangeError(`no memo template for ${template}`);
+  const memo = english.replace(/\{\{(\w+)\}\}/g, (_, key: string) => stored[key] ?? '');
   return { memo, memoParams: stored };
+}
+
+/**
+ * The statement texts the modules ship for their journal kinds and groups in one language
+ * (`statementTexts`), merged: the client adds them under `money.` (the locale file wins).
+ */
+export function moduleStatementTexts(language: MsgLanguage): StatementTextsIn {
+  const kind: Record<string, string> = {};
+  const memo: Record<string, string> = {};
+  const group: Record<string, string> = {};
+  for (const manifest of MODULES as readonly ModuleManifest[]) {
+    const texts = manifest.statementTexts?.[language];
+    Object.assign(kind, texts?.kind);
+    Object.assign(memo, texts?.memo);
+    Object.assign(group, texts?.group);
+  }
+  return { kind, memo, group };
 }

@@ -1,6 +1,7 @@
 import { defineModule, types } from '../define-module.ts';
 import { BLOCK_JOURNAL_KINDS } from './domain/journal-kinds.ts';
 import type { BlockTables } from './db/block.table.ts';
+import { BLOCK_STATEMENT_TEXTS } from './statement-texts.ts';
 
 /** Block trades (立会外分売): offers bought in their window; the lots become holdings at settlement. */
 export const blockModule = defineModule({
@@ -8,6 +9,7 @@ export const blockModule = defineModule({
   layer: 'product',
   journalKinds: BLOCK_JOURNAL_KINDS,
   statementGroups: { block_trades: { rank: 55, kinds: BLOCK_JOURNAL_KINDS } },
+  statementTexts: BLOCK_STATEMENT_TEXTS,
   /**
    * A purchase holds its cost (`held`); at settlement the lots become a holding (`settled`); a
    * purchase that cannot settle is released (`void`).

@@ -1,5 +1,7 @@
 import { defineModule, types } from '../define-module.ts';
 import type { ProductTables } from './db/products.table.ts';
+import { PRODUCT_JOURNAL_KINDS } from './domain/journal-kinds.ts';
+import { PRODUCT_STATEMENT_TEXTS } from './statement-texts.ts';
 
 /**
  * Copy-trading ("AI smart trading") products: rules-based strategies with books of their own and
@@ -10,6 +12,9 @@ import type { ProductTables } from './db/products.table.ts';
 export const productsModule = defineModule({
   name: 'products',
   layer: 'product',
+  journalKinds: PRODUCT_JOURNAL_KINDS,
+  statementGroups: { products: { rank: 57, kinds: PRODUCT_JOURNAL_KINDS } },
+  statementTexts: PRODUCT_STATEMENT_TEXTS,
   /**
    * An order holds its money (`hold:product`) while `pending`; the next NAV issues its units
    * (`following`); after the lock-up it is `redeeming` until the next NAV values it, `redeemed`
@@ -23,5 +28,11 @@ export const productsModule = defineModule({
       redeemed: ['ended'],
     },
   },
-  types: types<{ tables: ProductTables }>(),
+  types: types<{
+    fundUpdates: {
+      reason: 'product_followed' | 'product_redeemed';
+      [field: string]: unknown;
+    };
+    tables: ProductTables;
+  }>(),
 });

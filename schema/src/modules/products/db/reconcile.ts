@@ -56,3 +56,38 @@ export async function productBooks(db: Db): Promise<Breach[]> {
   }
   return breaches;
 }
+
+/**
+ * The books in the ledger: each currency's `platform:products` balance is exactly the books' cash
+ * in it plus what they owe for redemptions valued and not yet paid. A strike, a rebalance or a
+ * payment that wrote the book without its journal (or the other way round) shows here.
+ */
+export async function productLedger(db: Db): Promise<Breach[]> {
+  const accounts = await db
+    .selectFrom('ledger_account')
+    .select(['currency', 'balance'])
+    .where('kind', '=', 'platform:products')
+    .execute();
+  const books = await db
+    .selectFrom('product')
+    .select(['currency', sql<bigint>`sum(book_cash)`.as('total')])
+    .groupBy('currency')
+    .execute();
+  const owed = await db
+    .selectFrom('product_order')
+    .select(['currency', sql<bigint>`sum(redeem_amount)`.as('total')])
+    .where('status', '=', 'redeemed')
+    .groupBy('currency')
+    .execute();
+  const expected = new Map<string, bigint>();
+  for (const row of [...books, ...owed]) {
+    expected.set(row.currency, (expected.get(row.currency) ?? 0n) + BigInt(row.total ?? 0));
+  }
+  const ledger = new Map(accounts.map((a) => [a.currency, BigInt(a.balance)]));
+  return [...new Set([...expected.keys(), ...ledger.keys()])]
+    .filter((c) => (ledger.get(c) ?? 0n) !== (expected.get(c) ?? 0n))
+    .map((c) => ({
+      invariant: 'I5 the products’ ledger account equals their books’ cash and what they owe',
+      detail: `${c} platform:products ${ledger.get(c) ?? 0n} but books ${expected.get(c) ?? 0n}`,
+    }));
+}

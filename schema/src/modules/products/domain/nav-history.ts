@@ -17,15 +17,22 @@ export interface NavPoint {
  * A product's NAV history from its first day: a seed of `seedMinor` follows at the opening NAV on
  * the first date, and the strategy runs the book on every later close with no other follow or
  * redemption (so the history is the strategy's, not its holders'). The strategy sees only the
- * closes up to each date. `days` are in date order.
+ * closes up to each date. `days` are in date order; `lookBack`, the days before the first, are
+ * what the strategy has already seen on the first day (no NAV is struck on them).
  */
 export function navHistory(
   params: StrategyParams,
   days: readonly CloseDay[],
   seedMinor: bigint,
   minorDecimals: number,
+  lookBack: readonly CloseDay[] = [],
 ): NavPoint[] {
   const series: Record<string, bigint[]> = {};
+  for (const day of lookBack) {
+    for (const [symbol, price] of Object.entries(day.closes)) {
+      (series[symbol] ??= []).push(price.num);
+    }
+  }
   let book: Book = { cash: 0n, holdings: {}, units: 0n, nav: openingNav(minorDecimals) };
   const points: NavPoint[] = [];
   days.forEach((day, i) => {
