@@ -275,46 +275,57 @@ async function test() {
     args: ['vitest', 'run', ...run.flatMap((p) => ['--project', p])],
     env: runEnv,
   });
-  // Two lanes (decision 85): the checks, then unit+int (then, with
-  // KABUTO_TEST_ALSO_PG=<url> as CI sets it, unit+int once more on PostgreSQL); and the browser
-  // tests in a vitest run of their own, whose shared stack mostly waits on Chromium and timers.
-  // Never two CPU-bound runs beside the browser tests: a third lane made unit tests time out on
-  // 2 cores. KABUTO_SKIP_CHECKS=1 skips the checks.
-  const checks =
+  // Two lanes side by side (decisions 85, 88), one per core: [the checks, then unit+int on
+  // SQLite, then (KABUTO_TEST_ALSO_PG=<url>, as CI sets it) the int tests once more on
+  // PostgreSQL: unit tests touch no database] and [the browser tests in a vitest run of their
+  // own on one shared stack]. The checks run their own two streams first (eslint beside the
+  // type-check and prettier). KABUTO_TEST_PARALLEL=0 runs everything one after the other;
+  // KABUTO_SKIP_CHECKS=1 skips the checks.
+  const checkStreams =
     process.env.KABUTO_SKIP_CHECKS === '1'
       ? []
       : [
-          { label: 'tsc', command: 'npx', args: ['tsc', '-b'], env },
-          {
-            label: 'eslint',
-            command: 'npx',
-            args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
-            env,
-          },
-          {
-            label: 'prettier',
-            command: 'npx',
-            args: ['prettier', '--check', '.', '--log-level=warn'],
-            env,
-          },
+          [
+            {
+              label: 'eslint',
+              command: 'npx',
+              args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
+              env,
+            },
+          ],
+          [
+            { label: 'tsc', command: 'npx', args: ['tsc', '-p', 'tsconfig.check.json'], env },
+            { label: 'tsc:client', command: 'npx', args: ['tsc', '-p', 'client', '--noEmit'], env },
+            {
+              label: 'prettier',
+              command: 'npx',
+              args: ['prettier', '--check', '.', '--log-level=warn'],
+              env,
+            },
+          ],
         ];
   const unitInt = projects.filter((p) => p !== 'e2e');
   const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
-  const lanes = [[...checks]];
-  if (unitInt.length) {
-    lanes[0].push(vitest(unitInt.join('+'), unitInt));
-    if (pgUrl) {
-      lanes[0].push(vitest(`${unitInt.join('+')}:pg`, unitInt, { ...env, DATABASE_URL: pgUrl }));
-    }
+  const databaseSteps = [];
+  if (unitInt.length) databaseSteps.push(vitest(unitInt.join('+'), unitInt));
+  if (pgUrl && unitInt.includes('int')) {
+    databaseSteps.push(vitest('int:pg', ['int'], { ...env, DATABASE_URL: pgUrl }));
   }
-  if (projects.includes('e2e')) lanes.push([vitest('e2e', ['e2e'])]);
-  // Side by side only when asked (KABUTO_TEST_PARALLEL=1): on 2 cores the browser tests' one
-  // freeze check (a page thread gap under 500 ms while a worker reruns a draw) failed beside the
-  // unit+int lane, so by default the lanes run one after the other, as the last green CI did.
-  const results =
-    process.env.KABUTO_TEST_PARALLEL === '1'
-      ? (await Promise.all(lanes.filter((l) => l.length).map(lane))).flat()
-      : await lane(lanes.flat());
+  const browserSteps = projects.includes('e2e') ? [vitest('e2e', ['e2e'])] : [];
+  const parallel = process.env.KABUTO_TEST_PARALLEL !== '0';
+  const results = parallel
+    ? (
+        await Promise.all([
+          (async () => {
+            const checks = (await Promise.all(checkStreams.map(lane))).flat();
+            return checks.some((r) => r.status !== 0)
+              ? checks
+              : [...checks, ...(await lane(databaseSteps))];
+          })(),
+          lane(browserSteps),
+        ])
+      ).flat()
+    : await lane([...checkStreams.flat(), ...databaseSteps, ...browserSteps]);
   for (const r of results) {
     log(
       `${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}: ${r.label} (${r.seconds.toFixed(0)} s)`,

@@ -171,7 +171,9 @@ describe('ipo/update', () => {
         const draw = await queue.getJob(ipoStepJobId(Number(id), 'draw'));
         return Number(draw?.timestamp) + Number(draw?.delay);
       };
-      await expect.poll(async () => Math.abs((await dueAt()) - Number(later))).toBeLessThan(5_000);
+      await expect
+        .poll(async () => Math.abs((await dueAt()) - Number(later)), { timeout: 20_000 })
+        .toBeLessThan(5_000);
     } finally {
       await queue.close();
     }

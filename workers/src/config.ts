@@ -27,6 +27,8 @@ const envSchema = z.object({
   KABUTO_REPLAY_DIR: z.string().default('./data/replay'),
   KABUTO_HISTORY_DAYS: z.coerce.number().int().min(10).max(7_300).default(1_900),
   KABUTO_MINUTE_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(5),
+  /** Subscriptions per draw transaction (the fault test makes it small to kill between chunks). */
+  KABUTO_DRAW_CHUNK: z.coerce.number().int().min(100).max(1_000_000).default(25_000),
   /** Forced-close fee per position the intraday settlement closes, minor units: `JP=3575,US=0`. */
   KABUTO_INTRADAY_FORCED_CLOSE_FEE: z
     .string()
@@ -53,6 +55,8 @@ export interface WorkersConfig {
   /** Calendar days of generated daily history on first start; trading days with 1-minute bars. */
   readonly historyDays: number;
   readonly minuteDays: number;
+  /** Subscriptions per draw transaction. */
+  readonly drawChunk: number;
   readonly logLevel: string;
   /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
   readonly testFixtures: boolean;
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     replayDir: resolve(e.KABUTO_REPLAY_DIR),
     historyDays: e.KABUTO_HISTORY_DAYS,
     minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
+    drawChunk: e.KABUTO_DRAW_CHUNK,
     logLevel: e.LOG_LEVEL,
     testFixtures,
     forcedCloseFee: forcedCloseFees(e.KABUTO_INTRADAY_FORCED_CLOSE_FEE),

@@ -30,6 +30,8 @@ export interface JobOptions {
   readonly jobId: string;
   /** Milliseconds to wait before the job runs (a scheduled step). */
   readonly delay?: number;
+  /** The real instant the delay counts from (BullMQ's job timestamp). */
+  readonly timestamp?: number;
   readonly attempts?: number;
   readonly backoff?: { readonly type: 'exponential'; readonly delay: number };
   readonly removeOnComplete: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db.ts';
 import { MODULE_WIRING } from '../modules/wiring.ts';
@@ -28,4 +29,17 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
   const { error, results } = await createMigrator(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * What the migrations are: their names and their code. Two databases migrated under the same
+ * fingerprint have the same tables, so tests may copy a migrated one instead of migrating again.
+ */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const name of Object.keys(MIGRATIONS).sort()) {
+    const migration = MIGRATIONS[name] as Migration;
+    hash.update(`${name}\n${migration.up.toString()}\n${migration.down?.toString() ?? ''}\n`);
+  }
+  return hash.digest('hex').slice(0, 16);
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, type Db, type DbTarget } from '../db/create-db.ts';
-import { migrateToLatest } from '../db/migrator.ts';
+import { migrateToLatest, migrationsFingerprint } from '../db/migrator.ts';
 
 export interface TestDb {
   readonly db: Db;
@@ -49,7 +49,60 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
- * A migrated database of its own for one test file: a temp SQLite file, or, when DATABASE_URL is
+ * The migrated template database of this set of migrations, made once for every test file that
+ * runs under it (an advisory lock keeps two runners from making it together): copying it with
+ * `create database … template` takes about a third of the time of migrating a new database.
+ * A template of an older set is dropped when a new one is made.
+ */
+async function postgresTemplate(url: string): Promise<string> {
+  const template = `kabuto_tpl_${migrationsFingerprint()}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(4242001)');
+    const found = await client.query('select 1 from pg_database where datname = $1', [template]);
+    if (found.rowCount === 0) {
+      const building = `${template}_building`;
+      await client.query(`drop database if exists ${building}`);
+      await client.query(`create database ${building}`);
+      const db = createDb({ kind: 'postgres', url: withDatabase(url, building) });
+      await migrateToLatest(db);
+      await db.destroy();
+      await client.query(`alter database ${building} rename to ${template}`);
+      const old = await client.query(
+        "select datname from pg_database where datname like 'kabuto_tpl_%' and datname <> $1",
+        [template],
+      );
+      for (const { datname } of old.rows as { datname: string }[]) {
+        await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+      }
+    }
+    return template;
+  } finally {
+    await client.query('select pg_advisory_unlock(4242001)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+/**
+ * The migrated SQLite file of this set of migrations, in the temp folder; made by whichever test
+ * file needs it first (written aside and renamed into place, so a runner never sees half a file).
+ */
+async function sqliteTemplate(): Promise<string> {
+  const template = join(tmpdir(), `kabuto-template-${migrationsFingerprint()}.sqlite`);
+  if (existsSync(template)) return template;
+  const dir = mkdtempSync(join(tmpdir(), 'kabuto-template-'));
+  const file = join(dir, 'kabuto.sqlite');
+  const db = createDb({ kind: 'sqlite', file });
+  await migrateToLatest(db);
+  await db.destroy(); // closing checkpoints the write-ahead log into the file
+  renameSync(file, template);
+  rmSync(dir, { recursive: true, force: true });
+  return template;
+}
+
+/**
+ * A migrated database of its own for one test file, copied from the migrated template: a temp SQLite file, or, when DATABASE_URL is
  * set, a fresh PostgreSQL database that is dropped afterwards. A database rather than a schema:
  * Kysely's migrator introspects every schema it can see, and another file dropping its schema at
  * that moment made the introspection fail ("schema … does not exist").
@@ -58,10 +111,12 @@ export async function makeTestDb(): Promise<TestDb> {
   const url = process.env['DATABASE_URL'];
   if (url) {
     const database = `kabuto_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(url, `create database ${database}`);
+    const template = await postgresTemplate(url);
+    await adminQuery(url, `create database ${database} template ${template}`);
+    // A test database need not survive a power cut: commits return without waiting for the disk.
+    await adminQuery(url, `alter database ${database} set synchronous_commit = off`);
     const target: DbTarget = { kind: 'postgres', url: withDatabase(url, database) };
     const db = createDb(target);
-    await migrateToLatest(db);
     const others: Db[] = [];
     return {
       db,
@@ -78,9 +133,10 @@ export async function makeTestDb(): Promise<TestDb> {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'kabuto-test-'));
-  const target: DbTarget = { kind: 'sqlite', file: join(dir, 'kabuto.sqlite') };
+  const file = join(dir, 'kabuto.sqlite');
+  copyFileSync(await sqliteTemplate(), file);
+  const target: DbTarget = { kind: 'sqlite', file };
   const db = createDb(target);
-  await migrateToLatest(db);
   const others: Db[] = [];
   return {
     db,

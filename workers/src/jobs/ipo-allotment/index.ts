@@ -7,11 +7,11 @@ import { startIpoAllotment } from './ipo-allotment.processor.ts';
 /** The new-share steps: freeze, draw, forfeit, list. */
 export const ipoJobs: JobModule = {
   name: 'ipo',
-  start: async ({ db, redis, redisPrefix, emitter, clock, named, onClockMove }) => {
+  start: async ({ config, db, redis, redisPrefix, emitter, clock, named, onClockMove }) => {
     const localBeacon = createLocalBeacon();
     const drandBeacon = createDrandBeacon({ clock });
     const allotment = await startIpoAllotment({
-      ...{ db, redis, redisPrefix, emitter, clock },
+      ...{ db, redis, redisPrefix, emitter, clock, chunk: config.drawChunk },
       beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
       announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
       logger: named('ipo-allotment'),

@@ -21,6 +21,9 @@ export function ipoStepJob(
     data: { ipoId, step },
     opts: {
       jobId: ipoStepJobId(ipoId, step),
+      // BullMQ counts the delay from the job's timestamp, which it otherwise takes when the job is
+      // built, after waiting for its connection (seconds under load): the delay's own base instead.
+      timestamp: Date.now(),
       delay: Math.max(0, atMs - nowMs),
       attempts: 8,
       backoff: { type: 'exponential', delay: 1000 },
