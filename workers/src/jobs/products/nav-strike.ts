@@ -51,8 +51,9 @@ async function strikeInputs(db: Db, product: Product, date: string) {
   if (!today || today.date !== date) return null; // no close for every name: no NAV today
   const series: Record<string, bigint[]> = {};
   for (const day of days) {
-    for (const [symbol, price] of Object.entries(day.closes))
-      {(series[symbol] ??= []).push(price.num);}
+    for (const [symbol, price] of Object.entries(day.closes)) {
+      (series[symbol] ??= []).push(price.num);
+    }
   }
   const weights = targetWeights({ kind: product.strategy, universe: product.universe }, series);
   // Forward pricing: a follow placed after the close waits for the next one.

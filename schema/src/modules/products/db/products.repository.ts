@@ -6,8 +6,8 @@ import type { ProductStatus } from '../domain/rules.ts';
 import type { Strike } from '../domain/book.ts';
 import type { ProductRow } from './products.table.ts';
 
-export interface Product {
-  readonly id: number;
+/** A product's terms as the back office sets them (money in minor units). */
+export interface ProductTerms {
   readonly name: string;
   readonly issuer: string;
   readonly strategy: StrategyKind;
@@ -18,8 +18,13 @@ export interface Product {
   readonly deadlineMs: number;
   readonly lockupDays: number;
   readonly feeBps: number;
-  readonly status: ProductStatus;
   readonly firstDate: string;
+}
+
+/** A product as the module reads it: its terms, its listing status and its book. */
+export interface Product extends ProductTerms {
+  readonly id: number;
+  readonly status: ProductStatus;
   readonly bookCash: bigint;
   readonly bookUnits: bigint;
   readonly nav: bigint;
@@ -200,21 +205,6 @@ export async function saveHistory(
       .execute();
   }
   return true;
-}
-
-/** A product's terms as the back office sets them (money in minor units). */
-export interface ProductTerms {
-  readonly name: string;
-  readonly issuer: string;
-  readonly strategy: StrategyKind;
-  readonly universe: readonly string[];
-  readonly market: Market;
-  readonly currency: Currency;
-  readonly minAmount: bigint;
-  readonly deadlineMs: number;
-  readonly lockupDays: number;
-  readonly feeBps: number;
-  readonly firstDate: string;
 }
 
 const termColumns = (terms: ProductTerms) => ({
