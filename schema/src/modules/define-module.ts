@@ -76,6 +76,8 @@ export interface ModuleManifest {
   readonly inboxKinds?: readonly string[];
   /** Journal kinds it posts, and the statement groups a user finds them under. */
   readonly journalKinds?: readonly string[];
+  /** Platform accounts of its own (`platform:<name>`: a product's books), per currency. */
+  readonly platformAccounts?: readonly `platform:${string}`[];
   readonly statementGroups?: Readonly<Record<string, StatementGroupDecl>>;
   /** Its journal kinds' and statement groups' texts (see `StatementTexts`). */
   readonly statementTexts?: StatementTexts;
@@ -129,10 +131,9 @@ export type UnionOf<
 > = NonNullable<Field<NonNullable<Field<Ms[number], 'types'>>, K>>;
 
 /** Every manifest's entries of one list field, in the manifests' order. */
-export function listOf<K extends 'refusalKeys' | 'successKeys' | 'inboxKinds' | 'journalKinds'>(
-  manifests: readonly ModuleManifest[],
-  key: K,
-): string[] {
+export function listOf<
+  K extends 'refusalKeys' | 'successKeys' | 'inboxKinds' | 'journalKinds' | 'platformAccounts',
+>(manifests: readonly ModuleManifest[], key: K): string[] {
   return manifests.flatMap((m) => [...(m[key] ?? [])]);
 }
 

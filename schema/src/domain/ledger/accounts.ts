@@ -1,4 +1,6 @@
 import type { Currency } from '../money/currency.ts';
+import { listOf, type ListOf } from '../../modules/define-module.ts';
+import { MODULES, type Modules } from '../../modules/index.ts';
 
 /** A user's accounts per currency (DESIGN.md section 3). Holds follow pending -> post or void. */
 export const USER_ACCOUNT_KINDS = [
@@ -14,7 +16,7 @@ export const USER_ACCOUNT_KINDS = [
 ] as const;
 
 /** The platform's side of every posting. These may go negative (they face the outside world). */
-export const PLATFORM_ACCOUNT_KINDS = [
+const KERNEL_PLATFORM_ACCOUNT_KINDS = [
   'platform:bank',
   'platform:fees',
   'platform:stamp_duty',
@@ -23,12 +25,17 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'platform:paper_grant',
   /** The house's side of leveraged positions: it pays profits and receives losses. */
   'platform:trading',
-  /** The copy-trading products' books: their cash and what they owe for redemptions. */
-  'platform:products',
 ] as const;
 
+/** The kernel's platform accounts and each module's own (`platformAccounts` in its manifest). */
+export const PLATFORM_ACCOUNT_KINDS = [
+  ...KERNEL_PLATFORM_ACCOUNT_KINDS,
+  ...listOf(MODULES, 'platformAccounts'),
+] as readonly PlatformAccountKind[];
+
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
-export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
+export type PlatformAccountKind =
+  (typeof KERNEL_PLATFORM_ACCOUNT_KINDS)[number] | ListOf<Modules, 'platformAccounts'>;
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 
 export type AccountRef =

@@ -13,6 +13,8 @@ export const productsModule = defineModule({
   name: 'products',
   layer: 'product',
   journalKinds: PRODUCT_JOURNAL_KINDS,
+  /** The products' books: their cash and what they owe for redemptions, per currency. */
+  platformAccounts: ['platform:products'],
   statementGroups: { products: { rank: 57, kinds: PRODUCT_JOURNAL_KINDS } },
   statementTexts: PRODUCT_STATEMENT_TEXTS,
   /**
