@@ -15,6 +15,9 @@ export default defineConfig({
           environment: 'node',
           // Pure tests share one module graph per worker (half the time: imports dominate them).
           isolate: false,
+          // Some are seconds of pure work (20,000 draws, fast-check runs): beside the browser
+          // tests on 2 cores they take longer, and a timeout is not what they test.
+          testTimeout: 30_000,
         },
       },
       {

@@ -59,10 +59,10 @@ describe('equal chance of a first lot, whatever the lots asked (chi-square, 20,0
     );
     expect(firstLots.reduce((a, b) => a + b, 0)).toBe(SEEDS * LOTS_OFFERED);
     expect(chiSquare(firstLots, expected)).toBeLessThan(CHI2_999_DOF9);
-  });
+  }, 60_000); // 20,000 draws: seconds of work, more beside the browser tests on 2 cores
 
   it('the test has teeth: a draw weighted by lots asked fails it', () => {
     const firstLots = countFirstLots(weightedDraw);
     expect(chiSquare(firstLots, expected)).toBeGreaterThan(CHI2_999_DOF9);
-  });
+  }, 60_000);
 });
