@@ -56,8 +56,12 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   return stoppers;
 }
 
-/** The feed role: the market-data leader (simulator or replay) under a Redis lease. */
-function startFeed({ config, redis, db }: Role): Stopper {
+/**
+ * The feed role: the market-data leader (simulator or replay) under a Redis lease. On a stack the
+ * tests start it prints at the clock they move, so a day the tests move to has its prices and
+ * closes (a NAV struck at a moved-to close needs them); otherwise at the system clock.
+ */
+function startFeed({ config, redis, db, clock }: Role): Stopper {
   const logger = createLogger(config.logLevel, 'feed');
   const prepare =
     config.feed === 'replay'
@@ -78,7 +82,7 @@ function startFeed({ config, redis, db }: Role): Stopper {
     prepare,
     intervalMs: config.feedIntervalMs,
     logger,
-    clock: systemClock,
+    clock,
   });
   return () => feed.stop();
 }

@@ -211,11 +211,14 @@ export async function strikeProduct(deps: NavStrikeDeps, product: Product, date:
 const HISTORY_SEED_MAJOR = 1_000_000n;
 
 /**
- * A new product's NAV history from its first date to the last close, struck once from the
- * market history (`navHistory`); false while the feed has not written that history yet.
+ * A new product's NAV history from its first date to the last close before it was created,
+ * struck once from the market history (`navHistory`); false while the feed has not written that
+ * history yet.
  */
 export async function strikeHistory(deps: NavStrikeDeps, product: Product): Promise<boolean> {
-  const last = lastClosedDate(product.market, deps.clock.nowMs());
+  // The closes before the product existed: from its first close on, the book is struck live (a
+  // follow placed before that close gets its units at it).
+  const last = lastClosedDate(product.market, product.createdAtMs);
   const { market, currency, universe } = product;
   const days = await closeDays(deps.db, universe, market, currency, {
     from: addDays(product.firstDate, -LOOKBACK_DAYS),

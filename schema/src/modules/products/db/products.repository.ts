@@ -29,6 +29,7 @@ export interface Product extends ProductTerms {
   readonly bookUnits: bigint;
   readonly nav: bigint;
   readonly navDate: string | null;
+  readonly createdAtMs: number;
 }
 
 export function productFromRow(row: ProductRow): Product {
@@ -50,6 +51,7 @@ export function productFromRow(row: ProductRow): Product {
     bookUnits: BigInt(row.book_units),
     nav: BigInt(row.nav),
     navDate: row.nav_date,
+    createdAtMs: Number(row.created_at),
   };
 }
 
