@@ -115,8 +115,10 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
   const [key, setKey] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // One request id per intent: a retry of the same lots and key answers the first result.
-  const requestId = useMemo(() => newRequestId(), [lots, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One request id per intent: a retry of the same lots and key answers the first result; a
+  // purchase that went through ends the intent (another tap is another purchase).
+  const [bought, setBought] = useState(0);
+  const requestId = useMemo(() => newRequestId(), [lots, key, bought]); // eslint-disable-line react-hooks/exhaustive-deps
   const buy = async () => {
     setBusy(true);
     const answer = await blockApi.buy(detail.id, lots, detail.needs_key ? key : null, requestId);
@@ -124,6 +126,7 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
     if (answer.ok) {
       showMessage(translateMsg(answer.msg));
       setRefusal(null);
+      setBought((n) => n + 1);
       onBought();
     } else {
       setRefusal(answer.msg);
@@ -152,7 +155,7 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
         style={{ marginTop: 12 }}
         data-testid="block-buy"
         loading={busy}
-        disabled={detail.status !== 'open'}
+        disabled={detail.status !== 'open' || detail.lots_left === 0}
         onClick={() => void buy()}
       >
         {bt('buy')}

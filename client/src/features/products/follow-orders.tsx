@@ -51,7 +51,7 @@ function OrderRow({ order, onChanged }: { order: ProductOrder; onChanged: () => 
       </div>
       <Field label={pt('amount')}>{formatAmount(order.money, currency)}</Field>
       <Field label={pt('units')} id="follow-order-units">
-        {order.units}
+        {order.state === 'pending' ? '--' : order.units}
       </Field>
       <Field label={pt('strikeNav')}>{order.strike_nav ?? '--'}</Field>
       <Field label={pt('value')} id="follow-order-value">

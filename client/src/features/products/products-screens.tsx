@@ -51,8 +51,14 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
   const [amount, setAmount] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // One request id per intent: a retry of the same amount answers the first result.
-  const requestId = useMemo(() => newRequestId(), [amount]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One request id per intent: a retry of the same amount answers the first result; a follow that
+  // went through ends the intent.
+  const [followed, setFollowed] = useState(0);
+  const requestId = useMemo(() => newRequestId(), [amount, followed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const edit = (value: string) => {
+    setAmount(value);
+    setRefusal(null); // the last answer was about another amount
+  };
   const follow = async () => {
     setBusy(true);
     const answer = await productsApi.follow(detail.id, amount.trim(), requestId);
@@ -60,6 +66,7 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
     if (answer.ok) {
       showMessage(translateMsg(answer.msg));
       setRefusal(null);
+      setFollowed((n) => n + 1);
       onFollowed();
     } else {
       setRefusal(answer.msg);
@@ -74,7 +81,7 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
         data-testid="product-amount"
         inputMode="numeric"
         value={amount}
-        onChange={setAmount}
+        onChange={edit}
         placeholder={formatAmount(detail.min_amount, detail.currency)}
       />
       <div className="muted" style={{ fontSize: 12, marginTop: 4 }}>

@@ -5,6 +5,7 @@ import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import { followHoldPostings, followRefusal } from '@kabuto/schema/modules/products/domain/index.ts';
 import {
   findProduct,
+  touchOpenProduct,
   type Product,
 } from '@kabuto/schema/modules/products/db/products.repository.ts';
 import { insertProductOrder } from '@kabuto/schema/modules/products/db/orders.repository.ts';
@@ -33,6 +34,9 @@ async function followIn(
 ) {
   const refusal = followRefusal(product, amount, nowMs);
   if (refusal) throw new Refusal(refusal);
+  // Still open as this transaction writes: a close committed meanwhile refuses the follow (on
+  // PostgreSQL the conditional touch also waits for a close under way, and sees its result).
+  if (!(await touchOpenProduct(trx, product.id, nowMs))) throw new Refusal('product_unavailable');
   const orderId = await insertProductOrder(trx, {
     ...{ userId, productId: product.id, currency: product.currency, amount },
     ...{ requestId: input.request_id, nowMs },
@@ -75,18 +79,27 @@ async function followIn(
  * retry with the same request_id answers the first result.
  */
 export async function followProduct(deps: GatewayDeps, userId: number, input: FollowInput) {
-  const product = await findProduct(deps.db, input.id);
-  if (!product) throw new Refusal('product_unavailable');
-  const amount = parseWholeMajorAmount(input.amount, product.currency);
-  if (amount === null) throw new Refusal('invalid_param');
   if (deps.config.mode === 'live') await requireVerified(deps.db, userId);
-  const requestHash = hashRequest({ call: 'product/follow', id: input.id, amount: String(amount) });
+  const requestHash = hashRequest({
+    call: 'product/follow',
+    id: input.id,
+    amount: String(input.amount).trim(),
+  });
   return writeTransaction(
     deps.db,
     (trx) => {
       const nowMs = deps.clock.nowMs();
-      return runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, () =>
-        followIn(deps, trx, userId, product, amount, input, nowMs),
+      return runIdempotent(
+        trx,
+        { userId, requestId: input.request_id, requestHash, nowMs },
+        async () => {
+          // Read in the write transaction: a product closed a moment ago is closed here.
+          const product = await findProduct(trx, input.id);
+          if (!product) throw new Refusal('product_unavailable');
+          const amount = parseWholeMajorAmount(input.amount, product.currency);
+          if (amount === null) throw new Refusal('invalid_param');
+          return followIn(deps, trx, userId, product, amount, input, nowMs);
+        },
       );
     },
     { lockUser: userId },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putInStatus } from '@kabuto/schema/testing';
+import { sql } from 'kysely';
+import { putInStatus, untilWaiting } from '@kabuto/schema/testing';
 import { reviewer } from '../../../test/support/funds-helpers.ts';
 import { aProduct } from '@kabuto/schema/modules/products/testing.ts';
 import { balanceOf, grantPaper, snapshot, userIdOf } from '../../../test/support/ledger-probe.ts';
@@ -149,6 +150,36 @@ describe('following', () => {
     }
     expect(await snapshot(db(), TABLES)).toEqual(before);
   });
+});
+
+describe('a close racing a follow', () => {
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'a follow waiting on a close under way is refused once the close commits (PostgreSQL: the row lock), and nothing is held',
+    async () => {
+      const s = await funded();
+      const id = await aProduct(db(), { nowMs: NOW });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const close = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`update product set status = 'closed' where id = ${id}`.execute(trx);
+          locked();
+          await gate;
+        });
+      await holding;
+      const before = await snapshot(db(), ['product_order', 'journal']);
+      const following = follow(s, id, '200000');
+      await untilWaiting(db(), 'lock'); // the follow waits for the close's row lock
+      release();
+      await close;
+      const answer = await following;
+      expect([answer.body.status, answer.body.msg]).toEqual([0, 'product_unavailable']);
+      expect(await snapshot(db(), ['product_order', 'journal'])).toEqual(before);
+    },
+  );
 });
 
 describe('redeeming', () => {

@@ -292,3 +292,19 @@ export async function holdersByProduct(db: Db): Promise<Map<number, number>> {
     .execute();
   return new Map(rows.map((r) => [Number(r.product_id), Number(r.holders)]));
 }
+
+/**
+ * In a follow's write transaction: true if the product is still open for follows at `nowMs`,
+ * by a conditional write that changes nothing (on PostgreSQL it takes the row's lock, so a close
+ * under way is waited for and its result seen).
+ */
+export async function touchOpenProduct(db: Db, id: number, nowMs: number): Promise<boolean> {
+  const touched = await db
+    .updateTable('product')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', BigInt(id))
+    .where('status', '=', 'open')
+    .where('deadline_at', '>=', BigInt(nowMs))
+    .executeTakeFirst();
+  return touched.numUpdatedRows === 1n;
+}
