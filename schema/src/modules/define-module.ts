@@ -15,11 +15,15 @@
 /** The client's languages (the spec's codes). */
 export type MsgLanguage = 'jp' | 'cn' | 'us';
 
-/** A statement's texts in one language: each journal kind's name and memo, each group's name. */
+/**
+ * A statement's texts in one language: each journal kind's name and memo, each group's name; and
+ * the inbox messages the module sends (title and body, with `{{params}}`).
+ */
 export interface StatementTextsIn {
   readonly kind: Readonly<Record<string, string>>;
   readonly memo: Readonly<Record<string, string>>;
   readonly group: Readonly<Record<string, string>>;
+  readonly inbox?: Readonly<Record<string, { readonly title: string; readonly body: string }>>;
 }
 
 /**

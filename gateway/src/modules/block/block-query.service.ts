@@ -1,13 +1,17 @@
-import { Refusal } from '@kabuto/schema/contracts';
+import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/contracts';
+import { LOTTERY_RULE } from '@kabuto/schema/lottery';
 import type { Db } from '@kabuto/schema/db';
 import { formatPrice, parseScaledPrice } from '@kabuto/schema/market';
 import { discountPercent, offerPhase } from '@kabuto/schema/modules/block/domain/index.ts';
 import {
   findOffer,
   listOffers,
+  offerSecrets,
   type BlockOffer,
 } from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import {
+  applicationsOf,
+  appliedOf,
   lotsBoughtBy,
   ordersOfUser,
   salesOf,
@@ -23,9 +27,15 @@ export async function listBlockOffers(
   nowMs: number,
 ) {
   const offers = await listOffers(db);
-  return offers
-    .filter((offer) => filter === 'all' || offerPhase(offer, nowMs) === filter)
-    .map((offer) => offerToWire(offer, lang, nowMs));
+  const shown = offers.filter((offer) => filter === 'all' || offerPhase(offer, nowMs) === filter);
+  return Promise.all(
+    shown.map(async (offer) => offerToWire(offer, lang, nowMs, await appliedTo(db, offer))),
+  );
+}
+
+/** The lots applied for on a lottery offer (nothing to count on a first-come one). */
+async function appliedTo(db: Db, offer: BlockOffer) {
+  return offer.rule === 'lottery' ? appliedOf(db, offer.id) : { lotsApplied: 0, applicants: 0 };
 }
 
 export async function offerOr404(db: Db, id: number): Promise<BlockOffer> {
@@ -53,7 +63,7 @@ export async function blockOfferDetail(
   const offer = await offerOr404(deps.db, input.id);
   const live = await livePrice(deps, offer);
   return {
-    ...offerToWire(offer, input.lang, deps.clock.nowMs()),
+    ...offerToWire(offer, input.lang, deps.clock.nowMs(), await appliedTo(deps.db, offer)),
     live_price: live === null ? null : formatPrice(live, offer.market),
     discount: discountPercent(offer.price, live),
     discount_to_prev_close: discountPercent(offer.price, offer.prevClose) ?? '0.00',
@@ -84,10 +94,45 @@ export async function adminBlockOffers(db: Db, nowMs: number) {
     offers.map(async (offer) => {
       const sales = await salesOf(db, offer.id);
       return {
-        ...offerToWire(offer, 'us', nowMs),
+        ...offerToWire(offer, 'us', nowMs, await appliedTo(db, offer)),
         lots_sold: sales.lotsSold,
         buyers: sales.buyers,
       };
     }),
   );
+}
+
+/** `block/proof`: a lottery offer's published draw, in `ipo/proof`'s shape, only once drawn. */
+export async function blockProof(db: Db, id: number) {
+  const offer = await offerOr404(db, id);
+  const secrets = await offerSecrets(db, id);
+  const { lottery } = offer;
+  const draw = secrets?.beacon;
+  if (offer.rule !== 'lottery' || !draw || !lottery.listHash || !lottery.seedCommitment) {
+    throw new Refusal('allotment_not_drawn');
+  }
+  const entries = await applicationsOf(db, offer.id);
+  const round = draw.beaconRound;
+  const label =
+    lottery.beaconKind !== 'drand'
+      ? LOCAL_BEACON_LABEL
+      : `${DRAND_BEACON_LABEL}${round === null ? '' : `, round ${round}`}`;
+  return {
+    rule: LOTTERY_RULE,
+    listing_id: String(offer.id),
+    seed_commitment: lottery.seedCommitment,
+    seed: secrets.seed,
+    beacon_kind: lottery.beaconKind,
+    beacon: draw.beacon,
+    beacon_round: round,
+    beacon_signature: draw.beaconSignature,
+    beacon_label: label,
+    list_hash: lottery.listHash,
+    list_frozen_at: lottery.listFrozenAt,
+    draw_seed: draw.drawSeed,
+    lots_offered: offer.lotsTotal,
+    max_lots: offer.maxLots,
+    list: entries.map((e) => ({ ticket: e.ticket ?? '', lots: e.lotsApplied ?? 0 })),
+    result: entries.map((e) => ({ ticket: e.ticket ?? '', lots_won: e.lotsWon ?? 0 })),
+  };
 }

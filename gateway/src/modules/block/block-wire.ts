@@ -19,8 +19,28 @@ export function nameIn(symbol: string, lang: Lang): string {
 export const moneyOf = (offer: BlockOffer, minor: bigint): string =>
   formatScaled(minor, scaleOf(offer.currency));
 
+/** What a lottery offer publishes (null for first come): the lots applied for so far. */
+export function lotteryToWire(
+  offer: BlockOffer,
+  applied: { lotsApplied: number; applicants: number },
+) {
+  if (offer.rule !== 'lottery' || offer.lottery.seedCommitment === null) return null;
+  return {
+    seed_commitment: offer.lottery.seedCommitment,
+    lots_applied: applied.lotsApplied,
+    applicants: applied.applicants,
+    list_hash: offer.lottery.listHash,
+    drawn: offer.lottery.drawnAt !== null,
+  };
+}
+
 /** One offer as `block/list` shows it, its phase from the injected clock. */
-export function offerToWire(offer: BlockOffer, lang: Lang, nowMs: number) {
+export function offerToWire(
+  offer: BlockOffer,
+  lang: Lang,
+  nowMs: number,
+  applied = { lotsApplied: 0, applicants: 0 },
+) {
   return {
     id: String(offer.id),
     symbol: offer.symbol,
@@ -41,6 +61,7 @@ export function offerToWire(offer: BlockOffer, lang: Lang, nowMs: number) {
     settles_at: offer.settlesAt,
     needs_key: offer.keyHash !== null,
     status: offerPhase(offer, nowMs),
+    lottery: lotteryToWire(offer, applied),
   };
 }
 
@@ -58,5 +79,9 @@ export function orderToWire(order: BlockOrder, offer: BlockOffer, lang: Lang) {
     status: order.status,
     settles_at: offer.settlesAt,
     created_at: order.createdAtMs,
+    rule: offer.rule,
+    ticket: order.ticket,
+    lots_applied: order.lotsApplied,
+    lots_won: order.lotsWon,
   };
 }

@@ -1,6 +1,12 @@
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { blockWiring } from '@kabuto/schema/modules/block/wiring.ts';
-import { blockOfferDetail, blockOrdersOf, listBlockOffers } from './block-query.service.ts';
+import {
+  blockOfferDetail,
+  blockOrdersOf,
+  blockProof,
+  listBlockOffers,
+  offerOr404,
+} from './block-query.service.ts';
 import { buyBlock } from './buy.service.ts';
 
 export const blockListCall = defineUserCall({
@@ -24,10 +30,20 @@ export const blockDetailCall = defineUserCall({
 export const blockBuyCall = defineUserCall({
   ...contractOf(blockWiring.calls, 'block/buy'),
   summary:
-    'Buys lots of a first-come block offer in its window (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
+    'Buys lots of a first-come block offer, or applies for a lottery offer’s draw (one application per buyer; subscribe_ok), in its window (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
   async handle({ input, caller, deps }) {
     const bought = await buyBlock(deps, caller.userId, input);
-    return { msg: 'purchase_ok', data: bought.result };
+    const offer = await offerOr404(deps.db, input.id);
+    return { msg: offer.rule === 'lottery' ? 'subscribe_ok' : 'purchase_ok', data: bought.result };
+  },
+});
+
+export const blockProofCall = defineUserCall({
+  ...contractOf(blockWiring.calls, 'block/proof'),
+  summary:
+    'A lottery offer’s published draw once drawn (allotment_not_drawn before): seed, commitment, list hash and when it was frozen, beacon, list in ticket order and result, as ipo/proof (DESIGN.md §8)',
+  async handle({ input, deps }) {
+    return { msg: 'ok', data: await blockProof(deps.db, input.id) };
   },
 });
 
@@ -44,4 +60,5 @@ export const BLOCK_CALLS: readonly CallDefinition[] = [
   blockDetailCall,
   blockBuyCall,
   blockOrdersCall,
+  blockProofCall,
 ];

@@ -145,6 +145,15 @@ describe('back office', () => {
     }
     const index = await admin.call('block/create', terms({ symbol: 'IDX:N225' }));
     expect(index.body.data.fields).toEqual({ symbol: 'not_a_stock' });
+    const offersBefore = await state();
+    const us = await admin.call('block/create', terms({ symbol: 'AAPL', price: '1.00' }));
+    expect([us.http, us.body.data.fields]).toEqual([
+      400,
+      { symbol: 'market_without_block_offers' },
+    ]);
+    const over = await admin.call('block/create', terms({ lots_total: '2', max_lots: '3' }));
+    expect([over.http, over.body.data.fields]).toEqual([400, { max_lots: 'above_lots_total' }]);
+    expect(await state()).toEqual(offersBefore);
     const { id, offer } = await createOffer({ key: 'SECRET-1' });
     const row = await db()
       .selectFrom('block_offer')
@@ -310,17 +319,13 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
       { ...base, symbol: 'IDX:N225', market: 'JP', currency: 'JPY' },
       { createdBy: null, nowMs: now() },
     );
-    const us = await admin.call('block/create', terms({ symbol: 'AAPL', price: '1.00' }));
-    const usId =
-      us.body.msg === 'add_ok'
-        ? String(us.body.data.id)
-        : String(
-            await insertOffer(
-              db(),
-              { ...base, symbol: 'AAPL', market: 'US', currency: 'USD' },
-              { createdBy: null, nowMs: now() },
-            ),
-          );
+    const usId = String(
+      await insertOffer(
+        db(),
+        { ...base, symbol: 'AAPL', market: 'US', currency: 'USD' },
+        { createdBy: null, nowMs: now() },
+      ),
+    );
     const before = await state();
     for (const id of [String(index), usId]) {
       const r = await buy(s, id, '1');
@@ -345,6 +350,38 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     expect((await buy(s, '999999', '1')).body.msg).toBe('not_found');
     const zero = await buy(s, '1', '0');
     expect([zero.http, zero.body.msg]).toEqual([400, 'invalid_param']);
+  });
+});
+
+describe('lottery offers', () => {
+  it('takes one application per buyer for more lots than are left, holds its cost, and publishes the seed commitment, not the draw', async () => {
+    const s = await registerAndLogin(t);
+    await fund(s, '1000000');
+    const { id, offer } = await createOffer({ rule: 'lottery', lots_total: '3', max_lots: '3' });
+    openWindow(offer);
+    const applied = await buy(s, id, '3');
+    expect([applied.http, applied.body.status, applied.body.msg]).toEqual([200, 1, 'subscribe_ok']);
+    const other = await registerAndLogin(t);
+    await fund(other, '1000000');
+    expect((await buy(other, id, '3')).body.msg).toBe('subscribe_ok');
+    // 6 lots applied for 3 offered: the lots left stay for the draw; each cost is held.
+    expect([await balance(s, 'cash'), await balance(s, 'hold:block')]).toEqual([
+      160_000n,
+      840_000n,
+    ]);
+    const detail = (await t.call('block/detail', { id }, s)).body.data;
+    expect(detail).toMatchObject({ rule: 'lottery', lots_left: 3, my_lots: 3 });
+    expect(detail.lottery).toMatchObject({ lots_applied: 6, applicants: 2, drawn: false });
+    expect(detail.lottery.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
+    const order = (await t.call('block/orders', {}, s)).body.data[0];
+    expect(order).toMatchObject({ rule: 'lottery', lots_applied: 3, lots_won: null });
+    expect(order.ticket).toMatch(/^[0-9a-f]{64}$/);
+    const before = await state();
+    expect((await buy(s, id, '1')).body.msg).toBe('quota_insufficient');
+    const proof = await t.call('block/proof', { id }, s);
+    expect([proof.body.status, proof.body.msg]).toEqual([0, 'allotment_not_drawn']);
+    expect(await state()).toEqual(before);
+    expect((await reconcile(db())).breaches).toEqual([]);
   });
 });
 
@@ -382,20 +419,21 @@ describe('100 concurrent buyers for 10 lots, first come', () => {
 });
 
 describe('demo offers', () => {
-  it('seeds a first-come offer without a key, one with the key and an upcoming one, once; the keyed one sells with its key', async () => {
+  it('seeds a first-come offer without a key, one with the key, an upcoming one and a lottery one, once; the keyed one sells with its key', async () => {
     await seedBlockDemo(db(), now());
     await seedBlockDemo(db(), now());
     const demos = await db()
       .selectFrom('block_offer')
       .select(['id', 'symbol', 'key_hash', 'rule'])
       .where('created_by', 'is', null)
-      .where('symbol', 'in', ['7203', '6758', '9984'])
+      .where('symbol', 'in', ['7203', '6758', '9984', '8306'])
       .orderBy('id')
       .execute();
     expect(demos.map((d) => [d.symbol, d.key_hash !== null, d.rule])).toEqual([
       ['7203', false, 'first_come'],
       ['6758', true, 'first_come'],
       ['9984', false, 'first_come'],
+      ['8306', false, 'lottery'],
     ]);
     const s = await registerAndLogin(t);
     await fund(s);

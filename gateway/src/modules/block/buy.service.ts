@@ -7,12 +7,20 @@ import {
   checkPurchase,
   purchaseCost,
 } from '@kabuto/schema/modules/block/domain/index.ts';
-import { findOffer, takeLots } from '@kabuto/schema/modules/block/db/offers.repository.ts';
+import {
+  findOffer,
+  offerSecrets,
+  takeLots,
+  touchUnfrozen,
+  type BlockOffer,
+} from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import {
   insertOrder,
   lotsBoughtBy,
   setHoldJournal,
+  setTicket,
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
+import { ticketFor } from '@kabuto/schema/lottery';
 import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../infra/deps.ts';
@@ -53,6 +61,44 @@ async function requireBuyable(deps: GatewayDeps, userId: number, symbol: string,
 const isShortOfCash = (error: unknown) =>
   error instanceof Refusal && error.msg === 'balance_insufficient';
 
+/** First come: the lots first, conditionally (of concurrent buyers only those who find enough). */
+async function takeAndInsert(
+  trx: WriteTrx,
+  offer: BlockOffer,
+  userId: number,
+  input: BuyInput,
+  cost: { amount: bigint; nowMs: number },
+): Promise<number> {
+  if (!(await takeLots(trx, offer.id, input.lots))) throw new Refusal('quota_insufficient');
+  return insertOrder(trx, {
+    ...{ offerId: offer.id, userId, lots: input.lots, amount: cost.amount },
+    ...{ requestId: input.request_id, nowMs: cost.nowMs },
+  });
+}
+
+/**
+ * Lottery: an application for the lots, on the offer's row while its list is not frozen (the draw
+ * takes the row before reading the list, so an application is either in the list or refused),
+ * with its pseudonymous ticket.
+ */
+async function applyFor(
+  trx: WriteTrx,
+  offer: BlockOffer,
+  userId: number,
+  input: BuyInput,
+  cost: { amount: bigint; nowMs: number },
+): Promise<number> {
+  if (!(await touchUnfrozen(trx, offer.id))) throw new Refusal('block_trade_closed');
+  const secrets = await offerSecrets(trx, offer.id);
+  if (!secrets) throw new Error(`block offer ${offer.id}: lottery without secrets`);
+  const orderId = await insertOrder(trx, {
+    ...{ offerId: offer.id, userId, lots: input.lots, amount: cost.amount, applied: true },
+    ...{ requestId: input.request_id, nowMs: cost.nowMs },
+  });
+  await setTicket(trx, orderId, ticketFor(secrets.listingKey, orderId));
+  return orderId;
+}
+
 async function buyIn(
   deps: GatewayDeps,
   trx: WriteTrx,
@@ -62,7 +108,6 @@ async function buyIn(
 ): Promise<{ order_id: string }> {
   const offer = await findOffer(trx, input.id);
   if (!offer) throw new Refusal('not_found');
-  if (offer.rule !== 'first_come') throw new Refusal('cannot_buy');
   const alreadyBought = await lotsBoughtBy(trx, userId, offer.id);
   const refusal = checkPurchase(offer, { lots: input.lots, alreadyBought }, nowMs);
   if (refusal === 'block_trade_closed') throw new Refusal(refusal);
@@ -70,13 +115,11 @@ async function buyIn(
     throw new Refusal('key_mismatch');
   }
   if (refusal) throw new Refusal(refusal);
-  // The lots first, conditionally: of concurrent buyers only those who find enough left get any.
-  if (!(await takeLots(trx, offer.id, input.lots))) throw new Refusal('quota_insufficient');
   const amount = purchaseCost(offer.market, offer.price, offer.lot, input.lots);
-  const orderId = await insertOrder(trx, {
-    ...{ offerId: offer.id, userId, lots: input.lots, amount },
-    ...{ requestId: input.request_id, nowMs },
-  });
+  const orderId =
+    offer.rule === 'lottery'
+      ? await applyFor(trx, offer, userId, input, { amount, nowMs })
+      : await takeAndInsert(trx, offer, userId, input, { amount, nowMs });
   const price = formatPrice(offer.price, offer.market);
   const journalId = await postJournal(
     trx,
@@ -116,9 +159,10 @@ async function buyIn(
 }
 
 /**
- * `block/buy` (first-come offers): inside the window, the key when the offer has one, lots within
- * min and the buyer's max, taken from the lots left by one conditional update; the cost moves from
- * cash to `hold:block` (`block_hold`) in the same transaction, under the user lock. Any refusal
+ * `block/buy`: inside the window, the key when the offer has one, lots within min and the buyer's
+ * max; first come: taken from the lots left by one conditional update; lottery: one application
+ * per buyer, drawn at the close. The cost (of all lots applied for) moves from cash to
+ * `hold:block` (`block_hold`) in the same transaction, under the user lock. Any refusal
  * rolls the whole transaction back; a retry with the same request_id answers the first result.
  */
 export async function buyBlock(deps: GatewayDeps, userId: number, input: BuyInput) {

@@ -18,6 +18,8 @@ import type { GatewayDeps } from '../../infra/deps.ts';
 import { audit } from '../admin/public.ts';
 import { offerOr404 } from './block-query.service.ts';
 import { hashPlacementKey } from '@kabuto/schema/modules/block/db/placement-key.ts';
+import { lotterySecrets } from '@kabuto/schema/lottery';
+import { blockMarkets } from './buy.service.ts';
 
 export interface OfferInput {
   readonly symbol: string;
@@ -75,13 +77,16 @@ export async function checkedOfferTerms(
   nowMs: number,
 ): Promise<BlockOfferTerms> {
   const instrument = stockOf(input.symbol);
-  if (input.rule !== 'first_come') throw invalid('rule', 'not_supported_yet');
+  if (!(await blockMarkets(deps.db)).includes(instrument.market)) {
+    throw invalid('symbol', 'market_without_block_offers');
+  }
   const price = scaledPrice(instrument, input.price);
   const prevClose = await prevCloseOf(deps, instrument);
   const priceRefusal = checkOfferPrice(instrument, price, prevClose);
   if (priceRefusal) throw invalid('price', priceRefusal);
   if (input.min_lots > input.max_lots) throw invalid('max_lots', 'below_min_lots');
   if (input.min_lots > input.lots_total) throw invalid('min_lots', 'above_lots_total');
+  if (input.max_lots > input.lots_total) throw invalid('max_lots', 'above_lots_total');
   if (input.opens_at >= input.closes_at) throw invalid('closes_at', 'not_after_opens_at');
   if (input.closes_at > input.settles_at) throw invalid('settles_at', 'before_closes_at');
   if (input.closes_at <= nowMs) throw invalid('closes_at', 'in_the_past');
@@ -108,7 +113,11 @@ export async function createOffer(deps: GatewayDeps, admin: AdminCaller, input: 
   const nowMs = deps.clock.nowMs();
   const terms = await checkedOfferTerms(deps, input, nowMs);
   return writeTransaction(deps.db, async (trx) => {
-    const id = await insertOffer(trx, terms, { createdBy: admin.adminId, nowMs });
+    const secrets = {
+      ...lotterySecrets(),
+      beacon_kind: deps.config.mode === 'live' ? ('drand' as const) : ('local' as const),
+    };
+    const id = await insertOffer(trx, terms, { createdBy: admin.adminId, nowMs, secrets });
     const detail = auditDetail(terms);
     await audit(trx, {
       adminId: admin.adminId,

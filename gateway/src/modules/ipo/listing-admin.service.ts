@@ -13,7 +13,8 @@ import type { AdminCaller } from '../../http/call.ts';
 import { audit } from '../admin/public.ts';
 import { listingOr404 } from './ipo-query.service.ts';
 import { listingToWire, moneyOf } from './ipo-wire.ts';
-import { checkedTerms, lotterySecrets, type ListingInput } from './listing-terms.ts';
+import { lotterySecrets } from '@kabuto/schema/lottery';
+import { checkedTerms, type ListingInput } from './listing-terms.ts';
 
 /** What the audit row keeps of the terms: every field, prices as scaled integers in text. */
 const auditDetail = (terms: IpoListingTerms) =>

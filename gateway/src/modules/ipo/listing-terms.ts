@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { Refusal } from '@kabuto/schema/contracts';
 import { findListingBySymbol, type Db, type IpoListingTerms } from '@kabuto/schema/db';
-import { seedCommitment } from '@kabuto/schema/lottery';
 import {
   BOARD_RULES,
   findInstrument,
@@ -156,15 +154,5 @@ export async function checkedTerms(
     listing_at: input.listing_at,
     beacon_kind: input.beacon_kind,
     updated_at: nowMs,
-  };
-}
-
-/** A new listing's lottery secrets: the seed (committed to now, revealed at the draw) and key. */
-export function lotterySecrets(): { seed: string; seed_commitment: string; listing_key: string } {
-  const seed = randomBytes(32).toString('hex');
-  return {
-    seed,
-    seed_commitment: seedCommitment(seed),
-    listing_key: randomBytes(32).toString('hex'),
   };
 }

@@ -62,18 +62,20 @@ export function journalMemo(
 }
 
 /**
- * The statement texts the modules ship for their journal kinds and groups in one language
- * (`statementTexts`), merged: the client adds them under `money.` (the locale file wins).
+ * The statement texts the modules ship for their journal kinds, groups and inbox messages in one
+ * language (`statementTexts`), merged: the client adds them under `money.` (the locale file wins).
  */
 export function moduleStatementTexts(language: MsgLanguage): StatementTextsIn {
   const kind: Record<string, string> = {};
   const memo: Record<string, string> = {};
   const group: Record<string, string> = {};
+  const inbox: Record<string, { title: string; body: string }> = {};
   for (const manifest of MODULES as readonly ModuleManifest[]) {
     const texts = manifest.statementTexts?.[language];
     Object.assign(kind, texts?.kind);
     Object.assign(memo, texts?.memo);
     Object.assign(group, texts?.group);
+    Object.assign(inbox, texts?.inbox);
   }
-  return { kind, memo, group };
+  return { kind, memo, group, inbox };
 }

@@ -6,3 +6,4 @@ export * from './random-stream.ts';
 export * from './lottery.ts';
 export * from './lottery-proof.ts';
 export * from './drand-quicknet.ts';
+export * from './lottery-secrets.ts';

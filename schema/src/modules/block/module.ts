@@ -7,18 +7,20 @@ import { BLOCK_STATEMENT_TEXTS } from './statement-texts.ts';
 export const blockModule = defineModule({
   name: 'block',
   layer: 'product',
+  inboxKinds: ['block_won', 'block_lost', 'block_settled'],
   journalKinds: BLOCK_JOURNAL_KINDS,
   statementGroups: { block_trades: { rank: 55, kinds: BLOCK_JOURNAL_KINDS } },
   statementTexts: BLOCK_STATEMENT_TEXTS,
   /**
-   * A purchase holds its cost (`held`); at settlement the lots become a holding (`settled`); a
-   * purchase that cannot settle is released (`void`).
+   * A purchase (or a lottery application) holds its cost (`held`); at settlement the lots become
+   * a holding (`settled`); an application that won nothing is released (`void`).
    */
   holdLifecycles: {
     block_order: { held: ['settled', 'void'] },
   },
   types: types<{
-    fundUpdates: { reason: 'block_purchased'; [field: string]: unknown };
+    fundUpdates: { reason: 'block_purchased' | 'block_drawn'; [field: string]: unknown };
+    messages: { kind: 'block_won' | 'block_lost' | 'block_settled'; order_id: string };
     tables: BlockTables;
   }>(),
 });

@@ -15,8 +15,11 @@ import {
   blockListResponse,
   blockOrdersRequest,
   blockOrdersResponse,
+  blockProofRequest,
+  blockProofResponse,
 } from './contracts/block.dto.ts';
 import * as block from './db/migrations/2026_11_27_020000_block.ts';
+import * as blockLottery from './db/migrations/2026_11_27_090000_block_lottery.ts';
 import { blockHolds } from './db/reconcile.ts';
 import { seedBlockDemo } from './db/seed-demo.ts';
 import { defineWiring } from '../define-wiring.ts';
@@ -28,6 +31,7 @@ export const blockWiring = defineWiring({
     'block/detail': { input: blockDetailRequest, output: blockDetailResponse },
     'block/buy': { input: blockBuyRequest, output: blockBoughtResponse },
     'block/orders': { input: blockOrdersRequest, output: blockOrdersResponse },
+    'block/proof': { input: blockProofRequest, output: blockProofResponse },
   } satisfies Record<string, CallContract>,
   adminCalls: {
     'block/list': { input: adminBlockListRequest, output: adminBlockListResponse },
@@ -35,7 +39,10 @@ export const blockWiring = defineWiring({
     'block/update': { input: adminBlockUpdateRequest, output: noData },
     'block/close': { input: adminBlockCloseRequest, output: noData },
   } satisfies Record<string, CallContract>,
-  migrations: { '2026_11_27_020000_block': block },
+  migrations: {
+    '2026_11_27_020000_block': block,
+    '2026_11_27_090000_block_lottery': blockLottery,
+  },
   reconcile: [blockHolds],
   seedDemo: seedBlockDemo,
 });

@@ -53,6 +53,10 @@ async function settleOne(
       postings: blockSettlePostings(userId, offer.currency, order.amount),
     },
     journalColumn: 'settle_journal_id',
+    inbox: {
+      kind: 'block_settled',
+      params: { offer: String(offer.id), symbol: offer.symbol, qty: String(qty), price },
+    },
     record: async (tx) => {
       const positionId = await openPosition(
         tx,
@@ -71,6 +75,8 @@ async function settleOne(
       const update = orderUpdated('filled', { order_id: '0', position_id: String(positionId) });
       await deps.emitter.record(tx, userId, 'order:updated', update);
       await deps.emitter.record(tx, userId, 'assets:updated', { reason: 'block_settled' });
+      const message = { kind: 'block_settled' as const, order_id: String(order.id) };
+      await deps.emitter.record(tx, userId, 'message:created', message);
     },
   });
 }

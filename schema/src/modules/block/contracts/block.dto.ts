@@ -50,6 +50,19 @@ export const blockOfferResponse = z.object({
   needs_key: z.boolean(),
   /** upcoming | open | closed by the server clock. */
   status: z.enum(['upcoming', 'open', 'closed']),
+  /**
+   * Lottery offers: the seed's commitment (published from creation), the lots applied for so far,
+   * the frozen list's hash once the window ends, and whether the draw is published (`block/proof`).
+   */
+  lottery: z
+    .object({
+      seed_commitment: z.string(),
+      lots_applied: z.number(),
+      applicants: z.number(),
+      list_hash: z.string().nullable(),
+      drawn: z.boolean(),
+    })
+    .nullable(),
 });
 export const blockListResponse = z.array(blockOfferResponse);
 
@@ -68,6 +81,11 @@ export const blockOrderResponse = z.object({
   status: z.string(),
   settles_at: z.number(),
   created_at: z.number(),
+  rule: z.enum(BLOCK_RULES),
+  /** Lottery applications: the ticket, lots applied for, and lots won (null until drawn). */
+  ticket: z.string().nullable(),
+  lots_applied: z.number().nullable(),
+  lots_won: z.number().nullable(),
 });
 export const blockOrdersResponse = z.array(blockOrderResponse);
 
@@ -81,6 +99,27 @@ export const blockDetailResponse = blockOfferResponse.extend({
   my_lots: z.number(),
 });
 export const blockBoughtResponse = z.object({ order_id: z.string() });
+export const blockProofRequest = z.strictObject({ id: idField });
+
+/** `block/proof`: a lottery offer's published draw, the same shape as `ipo/proof` (DESIGN.md §8). */
+export const blockProofResponse = z.object({
+  rule: z.string(),
+  listing_id: z.string(),
+  seed_commitment: z.string(),
+  seed: z.string(),
+  beacon_kind: z.enum(['local', 'drand']),
+  beacon: z.string(),
+  beacon_round: z.number().nullable(),
+  beacon_signature: z.string().nullable(),
+  beacon_label: z.string(),
+  list_hash: z.string(),
+  list_frozen_at: z.number().nullable(),
+  draw_seed: z.string(),
+  lots_offered: z.number(),
+  max_lots: z.number(),
+  list: z.array(z.object({ ticket: z.string(), lots: z.number() })),
+  result: z.array(z.object({ ticket: z.string(), lots_won: z.number() })),
+});
 
 /** The back office's terms for an offer (price a decimal string in the market's scale). */
 const offerTerms = {

@@ -35,6 +35,19 @@ export interface BlockOfferTable {
   created_by: Int | null;
   created_at: Int;
   updated_at: Int;
+  /** Lottery offers only (null on first-come): the draw's secrets and record (DESIGN.md §8). */
+  seed: string | null;
+  seed_commitment: string | null;
+  listing_key: string | null;
+  /** local | drand */
+  beacon_kind: string | null;
+  list_hash: string | null;
+  list_frozen_at: Int | null;
+  beacon: string | null;
+  beacon_round: Int | null;
+  beacon_signature: string | null;
+  draw_seed: string | null;
+  drawn_at: Int | null;
 }
 
 /** One purchase: its cost held on `hold:block` until settlement (`HOLD_LIFECYCLES.block_order`). */
@@ -53,6 +66,10 @@ export interface BlockOrderTable {
   position_id: Int | null;
   created_at: Int;
   closed_at: Int | null;
+  /** Lottery offers only: the pseudonymous ticket, lots applied for, and lots won once drawn. */
+  ticket: string | null;
+  lots_applied: Int | null;
+  lots_won: Int | null;
 }
 
 export interface BlockTables {

@@ -3,6 +3,7 @@ import type { Currency } from '../../../domain/money/currency.ts';
 import type { Market } from '../../../domain/market/rules.ts';
 import type { BlockRule } from '../domain/offer.ts';
 import type { BlockOfferRow } from './block.table.ts';
+import { lotterySecrets } from '../../../domain/lottery/lottery-secrets.ts';
 
 /** One offer as the modules read it: prices scaled, times in ms. */
 export interface BlockOffer {
@@ -24,6 +25,16 @@ export interface BlockOffer {
   readonly settlesAt: number;
   readonly closedAt: number | null;
   readonly settledAt: number | null;
+  /** Lottery offers: what the draw publishes (DESIGN.md §8), null until it does. */
+  readonly lottery: OfferLottery;
+}
+
+export interface OfferLottery {
+  readonly seedCommitment: string | null;
+  readonly beaconKind: 'local' | 'drand';
+  readonly listHash: string | null;
+  readonly listFrozenAt: number | null;
+  readonly drawnAt: number | null;
 }
 
 const num = (value: bigint | null): number | null => (value === null ? null : Number(value));
@@ -48,6 +59,13 @@ export function offerFromRow(row: BlockOfferRow): BlockOffer {
     settlesAt: Number(row.settles_at),
     closedAt: num(row.closed_at),
     settledAt: num(row.settled_at),
+    lottery: {
+      seedCommitment: row.seed_commitment,
+      beaconKind: row.beacon_kind === 'drand' ? 'drand' : 'local',
+      listHash: row.list_hash,
+      listFrozenAt: num(row.list_frozen_at),
+      drawnAt: num(row.drawn_at),
+    },
   };
 }
 
@@ -80,15 +98,28 @@ function termColumns(terms: BlockOfferTerms) {
   };
 }
 
+/**
+ * An offer's draw secrets, made at creation for every offer (a rule may change before opening);
+ * fresh ones with the paper beacon when not given.
+ */
+export interface OfferSecrets {
+  readonly seed: string;
+  readonly seed_commitment: string;
+  readonly listing_key: string;
+  readonly beacon_kind: 'local' | 'drand';
+}
+
 export async function insertOffer(
   db: Db,
   terms: BlockOfferTerms,
-  meta: { createdBy: number | null; nowMs: number },
+  meta: { createdBy: number | null; nowMs: number; secrets?: OfferSecrets },
 ): Promise<number> {
+  const secrets = meta.secrets ?? { ...lotterySecrets(), beacon_kind: 'local' };
   const row = await db
     .insertInto('block_offer')
     .values({
       ...termColumns(terms),
+      ...secrets,
       created_by: meta.createdBy === null ? null : BigInt(meta.createdBy),
       created_at: meta.nowMs,
       updated_at: meta.nowMs,
@@ -178,6 +209,7 @@ export async function offersDueForSettlement(db: Db, nowMs: number): Promise<Blo
     .selectAll()
     .where('settles_at', '<=', BigInt(nowMs))
     .where('settled_at', 'is', null)
+    .where((eb) => eb.or([eb('rule', '!=', 'lottery'), eb('drawn_at', 'is not', null)]))
     .orderBy('id')
     .execute();
   return rows.map(offerFromRow);
@@ -189,6 +221,110 @@ export async function markOfferSettled(db: Db, id: number, nowMs: number): Promi
     .set({ settled_at: nowMs, updated_at: nowMs })
     .where('id', '=', BigInt(id))
     .where('settled_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** Lottery offers whose window has ended (at its end or closed early) and that are not drawn. */
+export async function offersDueForDraw(db: Db, nowMs: number): Promise<BlockOffer[]> {
+  const rows = await db
+    .selectFrom('block_offer')
+    .selectAll()
+    .where('rule', '=', 'lottery')
+    .where('drawn_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('closes_at', '<=', BigInt(nowMs)), eb('closed_at', '<=', BigInt(nowMs))]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map(offerFromRow);
+}
+
+/**
+ * Marks a lottery offer's list frozen, in the caller's transaction, once: whether it did. Taking
+ * the offer's row first makes an application that touched it (`touchUnfrozen`) commit before the
+ * list is read, and every later one find it frozen.
+ */
+export async function markListFrozen(db: Db, id: number, nowMs: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set({ list_frozen_at: nowMs, updated_at: nowMs })
+    .where('id', '=', BigInt(id))
+    .where('list_frozen_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** An application's hold on the offer's row while its list is open: whether it is still open. */
+export async function touchUnfrozen(db: Db, id: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', BigInt(id))
+    .where('list_frozen_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+export async function storeListHash(db: Db, id: number, listHash: string): Promise<void> {
+  await db
+    .updateTable('block_offer')
+    .set({ list_hash: listHash })
+    .where('id', '=', BigInt(id))
+    .where('list_hash', 'is', null)
+    .execute();
+}
+
+/** The draw's secrets, read only by the draw and, once drawn, the proof. */
+export async function offerSecrets(
+  db: Db,
+  id: number,
+): Promise<{ seed: string; listingKey: string; beacon: DrawRecord | null } | undefined> {
+  const row = await db
+    .selectFrom('block_offer')
+    .select(['seed', 'listing_key', 'beacon', 'beacon_round', 'beacon_signature', 'draw_seed'])
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+  if (!row?.seed || !row.listing_key) return undefined;
+  const beacon =
+    row.beacon !== null && row.draw_seed !== null
+      ? {
+          beacon: row.beacon,
+          beaconRound: num(row.beacon_round),
+          beaconSignature: row.beacon_signature,
+          drawSeed: row.draw_seed,
+        }
+      : null;
+  return { seed: row.seed, listingKey: row.listing_key, beacon };
+}
+
+export interface DrawRecord {
+  readonly beacon: string;
+  readonly beaconRound: number | null;
+  readonly beaconSignature: string | null;
+  readonly drawSeed: string;
+}
+
+/** Stores the draw once (the beacon, the draw seed, the lots left after it): whether it did. */
+export async function storeDraw(
+  db: Db,
+  id: number,
+  record: DrawRecord & { lotsLeft: number },
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('block_offer')
+    .set({
+      beacon: record.beacon,
+      beacon_round: record.beaconRound,
+      beacon_signature: record.beaconSignature,
+      draw_seed: record.drawSeed,
+      lots_left: record.lotsLeft,
+      drawn_at: nowMs,
+      updated_at: nowMs,
+    })
+    .where('id', '=', BigInt(id))
+    .where('drawn_at', 'is', null)
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;
 }

@@ -10,7 +10,13 @@ export interface BlockOrder {
   readonly status: 'held' | 'settled' | 'void';
   readonly positionId: bigint | null;
   readonly createdAtMs: number;
+  /** Lottery applications: the ticket, lots applied for, lots won once drawn (null otherwise). */
+  readonly ticket: string | null;
+  readonly lotsApplied: number | null;
+  readonly lotsWon: number | null;
 }
+
+const num = (value: bigint | null): number | null => (value === null ? null : Number(value));
 
 export function orderFromRow(row: BlockOrderRow): BlockOrder {
   return {
@@ -22,6 +28,9 @@ export function orderFromRow(row: BlockOrderRow): BlockOrder {
     status: row.status as BlockOrder['status'],
     positionId: row.position_id,
     createdAtMs: Number(row.created_at),
+    ticket: row.ticket,
+    lotsApplied: num(row.lots_applied),
+    lotsWon: num(row.lots_won),
   };
 }
 
@@ -35,6 +44,8 @@ export async function insertOrder(
     amount: bigint;
     requestId: string;
     nowMs: number;
+    /** A lottery application: the lots are applied for, not yet bought. */
+    applied?: boolean;
   },
 ): Promise<number> {
   const row = await db
@@ -47,6 +58,7 @@ export async function insertOrder(
       status: 'held',
       request_id: values.requestId,
       created_at: values.nowMs,
+      lots_applied: values.applied ? values.lots : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -112,4 +124,52 @@ export async function salesOf(
     .where('status', 'in', ['held', 'settled'])
     .executeTakeFirstOrThrow();
   return { lotsSold: Number(row.lots ?? 0), buyers: Number(row.buyers) };
+}
+
+export async function setTicket(db: Db, orderId: number, ticket: string): Promise<void> {
+  await db.updateTable('block_order').set({ ticket }).where('id', '=', BigInt(orderId)).execute();
+}
+
+/** A lottery offer's applications still held, in ascending ticket order (the draw's list). */
+export async function applicationsOf(db: Db, offerId: number): Promise<BlockOrder[]> {
+  const rows = await db
+    .selectFrom('block_order')
+    .selectAll()
+    .where('offer_id', '=', BigInt(offerId))
+    .where('ticket', 'is not', null)
+    .where('lots_applied', 'is not', null)
+    .orderBy('ticket')
+    .execute();
+  return rows.map(orderFromRow);
+}
+
+/** Lots applied for on a lottery offer, and by how many buyers (held applications). */
+export async function appliedOf(
+  db: Db,
+  offerId: number,
+): Promise<{ lotsApplied: number; applicants: number }> {
+  const row = await db
+    .selectFrom('block_order')
+    .select((eb) => [
+      eb.fn.sum<bigint | number | string | null>('lots_applied').as('lots'),
+      eb.fn.count<bigint | number | string>('id').as('applicants'),
+    ])
+    .where('offer_id', '=', BigInt(offerId))
+    .where('lots_applied', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return { lotsApplied: Number(row.lots ?? 0), applicants: Number(row.applicants) };
+}
+
+/** A winning application's lots and cost cut to what it won (its hold keeps only that). */
+export async function keepWon(
+  db: Db,
+  orderId: number,
+  won: { lots: number; amount: bigint },
+): Promise<void> {
+  await db
+    .updateTable('block_order')
+    .set({ lots: won.lots, amount: won.amount, lots_won: won.lots })
+    .where('id', '=', BigInt(orderId))
+    .where('status', '=', 'held')
+    .execute();
 }

@@ -5,7 +5,7 @@ import type { Breach } from '../../../db/reconcile.ts';
 /**
  * Each user's `hold:block` is exactly the cost of their held (not yet settled) purchases, in the
  * offer's currency; and no offer has sold more lots than it offered (`lots_left` plus the lots of
- * its held and settled purchases is its total).
+ * its held and settled purchases is its total; a lottery offer sells nothing before its draw).
  */
 export async function blockHolds(db: Db): Promise<Breach[]> {
   const holds = await db
@@ -33,11 +33,13 @@ export async function blockHolds(db: Db): Promise<Breach[]> {
     .leftJoin('block_order as o', (join) =>
       join.onRef('o.offer_id', '=', 'f.id').on('o.status', 'in', ['held', 'settled']),
     )
-    .select(['f.id', 'f.lots_total', 'f.lots_left', sql<bigint | null>`sum(o.lots)`.as('sold')])
-    .groupBy(['f.id', 'f.lots_total', 'f.lots_left'])
+    .select(['f.id', 'f.lots_total', 'f.lots_left', 'f.rule', 'f.drawn_at'])
+    .select(sql<bigint | null>`sum(o.lots)`.as('sold'))
+    .groupBy(['f.id', 'f.lots_total', 'f.lots_left', 'f.rule', 'f.drawn_at'])
     .execute();
   for (const offer of offers) {
-    const sold = BigInt(offer.sold ?? 0n);
+    const undrawn = offer.rule === 'lottery' && offer.drawn_at === null;
+    const sold = undrawn ? 0n : BigInt(offer.sold ?? 0n);
     if (BigInt(offer.lots_left) + sold !== BigInt(offer.lots_total)) {
       breaches.push({
         invariant: 'block offer lots sold plus lots left equal lots offered',

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/create-db.ts';
 import { findInstrument } from '../../../domain/market/instruments.ts';
 import { roundToTick } from '../../../domain/market/tick-size.ts';
+import type { BlockRule } from '../domain/offer.ts';
 import { insertOffer } from './offers.repository.ts';
 import { hashPlacementKey } from './placement-key.ts';
 
@@ -12,7 +13,13 @@ export const DEMO_PLACEMENT_KEY = 'KABUTO-BLOCK';
 async function demoOffer(
   db: Db,
   symbol: string,
-  options: { key: string | null; opensAt: number; closesAt: number; lots: number },
+  options: {
+    key: string | null;
+    opensAt: number;
+    closesAt: number;
+    lots: number;
+    rule?: BlockRule;
+  },
 ): Promise<void> {
   const instrument = findInstrument(symbol);
   if (!instrument) return;
@@ -31,7 +38,7 @@ async function demoOffer(
       ...{ symbol, market: instrument.market, currency: instrument.currency, price, prevClose },
       ...{ lot: instrument.quantity.lotSize, lotsTotal: options.lots, minLots: 1, maxLots: 5 },
       ...{
-        rule: 'first_come',
+        rule: options.rule ?? 'first_come',
         keyHash: options.key === null ? null : hashPlacementKey(options.key),
       },
       ...{ opensAt: options.opensAt, closesAt: options.closesAt },
@@ -43,7 +50,8 @@ async function demoOffer(
 
 /**
  * Block trades' demo content, each offer once (a demo offer already seeded for its symbol is kept): a first-come offer
- * open for 30 days without a key, one with the key `KABUTO-BLOCK`, and one opening in 3 days.
+ * open for 30 days without a key, one with the key `KABUTO-BLOCK`, one opening in 3 days, and a
+ * lottery offer open for 7 days (drawn at its close by the paper beacon).
  */
 export async function seedBlockDemo(db: Db, nowMs: number): Promise<void> {
   const open = { opensAt: nowMs - DAY, closesAt: nowMs + 30 * DAY };
@@ -51,5 +59,8 @@ export async function seedBlockDemo(db: Db, nowMs: number): Promise<void> {
   await demoOffer(db, '6758', { key: DEMO_PLACEMENT_KEY, lots: 20, ...open });
   await demoOffer(db, '9984', {
     ...{ key: null, lots: 30, opensAt: nowMs + 3 * DAY, closesAt: nowMs + 10 * DAY },
+  });
+  await demoOffer(db, '8306', {
+    ...{ key: null, lots: 40, rule: 'lottery', opensAt: nowMs - DAY, closesAt: nowMs + 7 * DAY },
   });
 }

@@ -11,7 +11,7 @@ import {
 
 const offer = {
   ...{ opensAt: 1_000, closesAt: 2_000, closedAt: null },
-  ...{ minLots: 2, maxLots: 5, lotsLeft: 4 },
+  ...{ minLots: 2, maxLots: 5, lotsLeft: 4, rule: 'first_come' as const },
 };
 
 describe('offerPhase', () => {
@@ -51,6 +51,21 @@ describe('checkPurchase', () => {
     expect(buy(2, 3, 1_500, plenty)).toBeNull();
     expect(buy(5)).toBe('quota_insufficient');
     expect(buy(4)).toBeNull();
+  });
+});
+
+describe('checkPurchase on a lottery offer', () => {
+  const lottery = { ...offer, rule: 'lottery' as const };
+  const apply = (lots: number, alreadyBought = 0, now = 1_500) =>
+    checkPurchase(lottery, { lots, alreadyBought }, now);
+  it('takes an application for more lots than are left: the draw decides', () => {
+    expect(apply(5)).toBeNull();
+  });
+  it('takes one application per buyer, within min and max, in the window', () => {
+    expect(apply(2, 2)).toBe('quota_insufficient');
+    expect(apply(1)).toBe('min_lots');
+    expect(apply(6)).toBe('quota_insufficient');
+    expect(apply(2, 0, 2_000)).toBe('block_trade_closed');
   });
 });
 

@@ -26,8 +26,10 @@ export type BlockPurchaseRefusal = 'block_trade_closed' | 'min_lots' | 'quota_in
 
 /**
  * A purchase's checks before anything is written: inside the window, at least `min_lots`, at most
- * `max_lots` (the per-buyer quota, counting what the buyer already holds on the offer), and no
- * more than the lots left. The lots left are checked again by the conditional update.
+ * `max_lots` (the per-buyer quota, counting what the buyer already holds on the offer). A
+ * first-come purchase takes no more than the lots left (checked again by the conditional update);
+ * a lottery application is one per buyer (one account, one application, as Rakuten runs its
+ * draws) and may ask for more than is offered: the draw decides.
  */
 export function checkPurchase(
   offer: {
@@ -37,6 +39,7 @@ export function checkPurchase(
     minLots: number;
     maxLots: number;
     lotsLeft: number;
+    rule: BlockRule;
   },
   purchase: { lots: number; alreadyBought: number },
   nowMs: number,
@@ -44,6 +47,7 @@ export function checkPurchase(
   if (offerPhase(offer, nowMs) !== 'open') return 'block_trade_closed';
   if (purchase.lots < offer.minLots) return 'min_lots';
   if (purchase.alreadyBought + purchase.lots > offer.maxLots) return 'quota_insufficient';
+  if (offer.rule === 'lottery') return purchase.alreadyBought > 0 ? 'quota_insufficient' : null;
   if (purchase.lots > offer.lotsLeft) return 'quota_insufficient';
   return null;
 }

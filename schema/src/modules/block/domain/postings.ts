@@ -18,3 +18,16 @@ export function blockSettlePostings(userId: number, currency: Currency, amount: 
     amountMinor: amount,
   });
 }
+
+/** Lots not won, or a purchase that cannot settle (`block_release`): the held cost back to cash. */
+export function blockReleasePostings(
+  userId: number,
+  currency: Currency,
+  amount: bigint,
+): Posting[] {
+  return transfer({
+    from: userAccount(userId, 'hold:block', currency),
+    to: userAccount(userId, 'cash', currency),
+    amountMinor: amount,
+  });
+}
