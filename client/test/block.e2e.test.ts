@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestStack } from '../../scripts/src/testing/stack.ts';
 import {
@@ -6,16 +6,19 @@ import {
   adminToken,
   apiPost,
   launchChromium,
+  moveClockTo,
   phonePageAs,
   registerUser,
   sharedStack,
+  shot,
   stackNow,
 } from './support/e2e.ts';
 
 // Block trades in headless Chromium at 390×844 on the shared stack, in jp, cn and us: an offer
 // with a placement key listed through the back office; each user opens it from the open list,
 // is refused with the wrong key (key_mismatch, in their language), buys with the right one, and
-// finds the purchase on the purchases screen.
+// finds the purchase on the purchases screen. A lottery offer 20× oversubscribed is drawn at its
+// close on the test clock, and each user reruns the draw from its proof in the browser.
 let browser: Browser;
 let stack: TestStack;
 const KEY = 'E2E-KEY-7';
@@ -34,29 +37,46 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A keyed offer of Toyota 2% under the previous close, open now for an hour. */
-async function createKeyedOffer(): Promise<string> {
-  const quote = await apiPost(stack, 'quote/detail', { symbol: '7203' });
+/** An offer of `symbol` 2% under the previous close, open now for an hour. */
+async function createOffer(symbol: string, terms: Record<string, string>): Promise<string> {
+  const quote = await apiPost(stack, 'quote/detail', { symbol });
   const prevClose = Number(quote.data?.prev_close ?? '2850');
   const now = await stackNow(stack);
   const created = await adminPost(
     stack,
     'block/create',
     {
-      symbol: '7203',
+      symbol,
       price: String(Math.floor(prevClose * 0.98)),
-      lots_total: '30',
       min_lots: '1',
-      max_lots: '2',
-      key: KEY,
       opens_at: String(now - 60_000),
       closes_at: String(now + 3_600_000),
       settles_at: String(now + 7_200_000),
+      ...terms,
     },
     await adminToken(stack),
   );
   expect(created.msg).toBe('add_ok');
   return String(created.data.id);
+}
+
+const createKeyedOffer = () => createOffer('7203', { lots_total: '30', max_lots: '2', key: KEY });
+
+let accounts = 0;
+/** A new user with the paper grant in yen (the sign-up limits are reset every 15 users). */
+async function fundedUser(tag: string) {
+  accounts += 1;
+  if (accounts % 15 === 0) await sharedStack();
+  const account = `081${String(Date.now() % 1e4).padStart(4, '0')}${String(accounts).padStart(4, '0')}`;
+  const session = await registerUser(stack, account, 'correct-horse-9');
+  const granted = await apiPost(
+    stack,
+    'user/paperfund',
+    { currency: 'jpy', request_id: `e2e-${tag}-${account}` },
+    { token: session.token, account: session.account },
+  );
+  expect(granted.msg).toBe('claim_ok');
+  return session;
 }
 
 describe('block trades in the browser', () => {
@@ -103,5 +123,66 @@ describe('block trades in the browser', () => {
       (o: { id: string }) => o.id === id,
     );
     expect([listed.lots_sold, listed.buyers, listed.lots_left]).toEqual([6, 3, 24]);
+  });
+
+  it('draws a lottery offer 20× oversubscribed at its close, and each user reruns the draw in jp, cn and us', async () => {
+    const id = await createOffer('8306', { lots_total: '3', max_lots: '1', rule: 'lottery' });
+    const pages = [];
+    for (const language of ['jp', 'cn', 'us'] as const) {
+      const page = await phonePageAs(browser, await fundedUser('lottery'), { language });
+      await page.goto(`${stack.baseUrl}/#/home/largeInfo?id=${id}`);
+      await page.getByTestId('block-buy').click();
+      await page.getByTestId('block-my-application').waitFor();
+      // One application per person: the sheet gives way to "awaiting the draw".
+      await page.getByTestId('block-blocker').waitFor();
+      expect(await page.getByTestId('block-buy').count()).toBe(0);
+      await shot(page, `${language}-block-lottery-applied`, { fullPage: true });
+      pages.push({ language, page });
+    }
+    for (let k = 0; k < 57; k++) {
+      const session = await fundedUser('lottery');
+      const applied = await apiPost(
+        stack,
+        'block/buy',
+        { id, lots: '1', request_id: `e2e-apply-${session.account}` },
+        { token: session.token, account: session.account },
+      );
+      expect(applied.msg).toBe('subscribe_ok');
+    }
+    const token = await adminToken(stack);
+    const before = (await adminPost(stack, 'block/list', {}, token)).data.find(
+      (o: { id: string }) => o.id === id,
+    );
+    expect(before.lottery).toMatchObject({ lots_applied: 60, applicants: 60, drawn: false });
+    // The close on the test clock: the workers' sweep freezes the list and draws.
+    await moveClockTo(stack, (await stackNow(stack)) + 3_600_000);
+    await vi.waitFor(
+      async () => {
+        const offer = (await adminPost(stack, 'block/list', {}, token)).data.find(
+          (o: { id: string }) => o.id === id,
+        );
+        if (!offer.lottery.drawn) throw new Error('not drawn yet');
+        expect([offer.lots_left, offer.lots_sold]).toEqual([0, 3]);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    for (const { language, page } of pages) {
+      await page.reload();
+      await page.getByTestId('block-check-link').click();
+      await page.locator('[data-testid="block-check-screen"][data-stage="done"]').waitFor();
+      for (const part of ['commitment', 'list-hash', 'draw-seed', 'result', 'all']) {
+        expect(await page.getByTestId(`verdict-${part}`).getAttribute('data-ok'), part).toBe('yes');
+      }
+      expect(await page.getByTestId('check-entries').textContent()).toBe('60');
+      expect(['0', '1']).toContain(await page.getByTestId('check-own-won').textContent());
+      await shot(page, `${language}-block-lottery-check`);
+      await page.getByTestId('block-check-back').click();
+      await page.getByTestId('block-my-application').waitFor();
+      await shot(page, `${language}-block-lottery-drawn`, { fullPage: true });
+      await page.goto(`${stack.baseUrl}/#/home/large3`);
+      await page.getByTestId('block-order-status').first().waitFor();
+      await shot(page, `${language}-block-lottery-orders`);
+      await page.close();
+    }
   });
 });

@@ -11,3 +11,17 @@ export function formatWhen(ms: number): string {
     minute: '2-digit',
   });
 }
+
+/** A time to the millisecond, for a draw's freeze and beacon times (their order is exact). */
+export function whenExact(ms: number | null | undefined): string {
+  if (!ms) return '--';
+  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+  });
+}

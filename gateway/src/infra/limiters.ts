@@ -17,7 +17,10 @@ export interface Limiters {
   readonly loginIpBlocks: RateLimiterRedis;
   /** The login password asked again inside a session (changePassword, setFundPassword): 5 per 15 minutes per user. */
   readonly passwordRecheck: RateLimiterRedis;
-  /** Fund password, channel password and TOTP code, each its own key per user: 5 per 15 minutes. */
+  /**
+   * Fund password, channel password, TOTP code and a block offer's placement key, each its own
+   * key per user: 5 per 15 minutes.
+   */
   readonly fundSecrets: RateLimiterRedis;
   /** Verification codes per (purpose, account): 5 per 10 minutes (a code lives 10 minutes). */
   readonly codeChecks: RateLimiterRedis;

@@ -29,6 +29,28 @@ const TEXTS = {
     settled: '受渡済み',
     void: '取消',
     toOrders: '購入履歴',
+    apply: '抽選に申し込む',
+    applied: '申込数',
+    applicants: '{{n}} 件・{{x}} 倍',
+    lotsOffered: '分売単元',
+    cost: '代金',
+    lotteryNote:
+      '申込期間の終了後に抽選します。申し込んだ全単元の代金を拘束し、外れた分は抽選後すぐに解除します。申込は1人1回です。',
+    yourApplication: 'あなたの申込',
+    drawPending: '抽選待ち',
+    wonLots: '当選 {{n}} 単元',
+    lost: '落選',
+    seedCommitment: 'シードのコミットメント',
+    listHash: '申込リストのハッシュ',
+    checkDraw: '抽選を自分で検証する',
+    back: '分売の詳細に戻る',
+    appliedStatus: '抽選待ち',
+    soldOut: '完売',
+    opensAt: '{{at}} から申し込めます',
+    closedNote: '申込期間は終了しました',
+    discountLive: '割引率（現在値比）',
+    discountPrev: '割引率（前日終値比）',
+    released: '拘束解除済み',
   },
   cn: {
     open: '大宗交易（认购中）',
@@ -57,6 +79,28 @@ const TEXTS = {
     settled: '已交收',
     void: '已取消',
     toOrders: '购买记录',
+    apply: '申请抽签',
+    applied: '申请手数',
+    applicants: '{{n}} 人・{{x}} 倍',
+    lotsOffered: '分售手数',
+    cost: '金额',
+    lotteryNote:
+      '认购期结束后抽签。冻结所申请全部手数的金额，未中签部分在抽签后立即解冻。每人限申请一次。',
+    yourApplication: '我的申请',
+    drawPending: '待抽签',
+    wonLots: '中签 {{n}} 手',
+    lost: '未中签',
+    seedCommitment: '种子承诺',
+    listHash: '申请名单哈希',
+    checkDraw: '自行验证抽签',
+    back: '返回详情',
+    appliedStatus: '待抽签',
+    soldOut: '已售罄',
+    opensAt: '{{at}} 开始认购',
+    closedNote: '认购期已结束',
+    discountLive: '折扣（较现价）',
+    discountPrev: '折扣（较昨收）',
+    released: '已解冻',
   },
   us: {
     open: 'Block offers (open)',
@@ -85,12 +129,35 @@ const TEXTS = {
     settled: 'Settled',
     void: 'Void',
     toOrders: 'Purchases',
+    apply: 'Apply for the draw',
+    applied: 'Applied',
+    applicants: '{{n}} applications, {{x}}×',
+    lotsOffered: 'Lots offered',
+    cost: 'Cost',
+    lotteryNote:
+      'Drawn after the window closes. The cost of every lot you apply for is held; what you do not win is released right after the draw. One application per person.',
+    yourApplication: 'Your application',
+    drawPending: 'Awaiting the draw',
+    wonLots: 'Won {{n}} lots',
+    lost: 'Not won',
+    seedCommitment: 'Seed commitment',
+    listHash: 'List hash',
+    checkDraw: 'Check the draw yourself',
+    back: 'Back to the offer',
+    appliedStatus: 'Awaiting the draw',
+    soldOut: 'Sold out',
+    opensAt: 'Opens {{at}}',
+    closedNote: 'The window has closed',
+    discountLive: 'Discount to live price',
+    discountPrev: 'Discount to previous close',
+    released: 'released to cash',
   },
 } as const;
 
 export type BlockText = keyof (typeof TEXTS)['us'];
 
-/** A block-trade text in the user's language. */
-export function bt(key: BlockText): string {
-  return TEXTS[storage.language()][key];
+/** A block-trade text in the user's language, with `{{name}}` filled from `params`. */
+export function bt(key: BlockText, params: Record<string, string | number> = {}): string {
+  const text: string = TEXTS[storage.language()][key];
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -4,20 +4,7 @@ import { LOCALE_OF } from '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 // Field, orDash and RefusalNote are shared with intraday and credit (components/product-bits.tsx).
 export { Field, orDash, RefusalNote } from '../../components/product-bits.tsx';
-
-/** A time to the millisecond, for the check page's freeze and beacon times (the order is exact). */
-export function whenExact(ms: number | null | undefined): string {
-  if (!ms) return '--';
-  return new Date(ms).toLocaleString(LOCALE_OF[storage.language()], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    fractionalSecondDigits: 3,
-  });
-}
+export { whenExact } from '../../lib/format-time.ts';
 
 /** A date and time in the reader's language, to the minute. */
 export function when(ms: number | null | undefined): string {

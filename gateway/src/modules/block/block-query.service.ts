@@ -2,7 +2,11 @@ import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/
 import { LOTTERY_RULE } from '@kabuto/schema/lottery';
 import type { Db } from '@kabuto/schema/db';
 import { formatPrice, parseScaledPrice } from '@kabuto/schema/market';
-import { discountPercent, offerPhase } from '@kabuto/schema/modules/block/domain/index.ts';
+import {
+  discountPercent,
+  offerPhase,
+  purchaseCost,
+} from '@kabuto/schema/modules/block/domain/index.ts';
 import {
   findOffer,
   listOffers,
@@ -17,7 +21,7 @@ import {
   salesOf,
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
-import { offerToWire, orderToWire, type Lang } from './block-wire.ts';
+import { moneyOf, offerToWire, orderToWire, type Lang } from './block-wire.ts';
 
 /** `block/list`: open, upcoming, or every offer, by the server clock. */
 export async function listBlockOffers(
@@ -68,7 +72,17 @@ export async function blockOfferDetail(
     discount: discountPercent(offer.price, live),
     discount_to_prev_close: discountPercent(offer.price, offer.prevClose) ?? '0.00',
     my_lots: await lotsBoughtBy(deps.db, userId, offer.id),
+    lot_cost: moneyOf(offer, purchaseCost(offer.market, offer.price, offer.lot, 1)),
+    my_application: await applicationOf(deps.db, userId, offer),
   };
+}
+
+/** The caller's lottery application on the offer, if any. */
+async function applicationOf(db: Db, userId: number, offer: BlockOffer) {
+  if (offer.rule !== 'lottery') return null;
+  const mine = (await ordersOfUser(db, userId)).find((o) => o.offerId === offer.id);
+  if (!mine?.ticket) return null;
+  return { ticket: mine.ticket, lots_applied: mine.lotsApplied ?? 0, lots_won: mine.lotsWon };
 }
 
 /** `block/orders`: the caller's purchases, newest first. */

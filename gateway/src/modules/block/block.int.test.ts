@@ -306,6 +306,25 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     expect(afterFund.offers).toEqual(afterOne.offers);
   });
 
+  it('a placement key cannot be guessed: after 5 wrong keys in 15 minutes even the right one is too_frequent', async () => {
+    const s = await registerAndLogin(t);
+    await fund(s);
+    const { id, offer } = await createOffer({ key: 'RIGHT-KEY' });
+    openWindow(offer);
+    const before = await state();
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, k) => buy(s, id, '1', { key: `GUESS-${k}` })),
+    );
+    const msgs = guesses.map((r) => r.body.msg).sort();
+    expect(msgs.filter((m) => m === 'key_mismatch')).toHaveLength(5);
+    expect(msgs.filter((m) => m === 'too_frequent')).toHaveLength(3);
+    expect((await buy(s, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('too_frequent');
+    expect(await state()).toEqual(before);
+    const other = await registerAndLogin(t);
+    await fund(other);
+    expect((await buy(other, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('purchase_ok');
+  });
+
   it('cannot_buy for an index and for a market without block offers', async () => {
     const s = await registerAndLogin(t);
     await fund(s);

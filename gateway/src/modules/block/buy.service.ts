@@ -21,9 +21,10 @@ import {
   setTicket,
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { ticketFor } from '@kabuto/schema/lottery';
-import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
+import { isShortOfCash, journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../infra/deps.ts';
+import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
 import { announceInTransaction, configValue } from '../common/public.ts';
 import { requireVerified } from '../funds/public.ts';
 import { moneyOf } from './block-wire.ts';
@@ -57,9 +58,6 @@ async function requireBuyable(deps: GatewayDeps, userId: number, symbol: string,
     });
   }
 }
-
-const isShortOfCash = (error: unknown) =>
-  error instanceof Refusal && error.msg === 'balance_insufficient';
 
 /** First come: the lots first, conditionally (of concurrent buyers only those who find enough). */
 async function takeAndInsert(
@@ -99,6 +97,24 @@ async function applyFor(
   return orderId;
 }
 
+/**
+ * The placement key, when the offer has one, checked only after spending an attempt from the
+ * buyer's secret-check limit (5 wrong keys in 15 minutes, then too_frequent): a key cannot be
+ * guessed by trying, in series or in parallel.
+ */
+async function requirePlacementKey(
+  deps: GatewayDeps,
+  userId: number,
+  offer: BlockOffer,
+  key: string | undefined,
+): Promise<void> {
+  const keyHash = offer.keyHash;
+  if (keyHash === null) return;
+  const limit = userLimit(deps.limiters.fundSecrets, `block-key:${userId}`);
+  const ok = await checkWithLimits(limit, () => Promise.resolve(placementKeyMatches(keyHash, key)));
+  if (!ok) throw new Refusal('key_mismatch');
+}
+
 async function buyIn(
   deps: GatewayDeps,
   trx: WriteTrx,
@@ -110,10 +126,6 @@ async function buyIn(
   if (!offer) throw new Refusal('not_found');
   const alreadyBought = await lotsBoughtBy(trx, userId, offer.id);
   const refusal = checkPurchase(offer, { lots: input.lots, alreadyBought }, nowMs);
-  if (refusal === 'block_trade_closed') throw new Refusal(refusal);
-  if (offer.keyHash !== null && !placementKeyMatches(offer.keyHash, input.key)) {
-    throw new Refusal('key_mismatch');
-  }
   if (refusal) throw new Refusal(refusal);
   const amount = purchaseCost(offer.market, offer.price, offer.lot, input.lots);
   const orderId =
@@ -169,6 +181,7 @@ export async function buyBlock(deps: GatewayDeps, userId: number, input: BuyInpu
   const offer = await findOffer(deps.db, input.id);
   if (!offer) throw new Refusal('not_found');
   await requireBuyable(deps, userId, offer.symbol, offer.market);
+  await requirePlacementKey(deps, userId, offer, input.key);
   const requestHash = hashRequest({
     call: 'block/buy',
     id: input.id,

@@ -11,7 +11,7 @@ import {
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { ipoPaymentPostings } from '@kabuto/schema/ipo';
-import { cashBalance, journalMemo } from '@kabuto/schema/modules/ledger';
+import { cashBalance, isShortOfCash, journalMemo } from '@kabuto/schema/modules/ledger';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { moneyOf } from './ipo-wire.ts';
@@ -56,8 +56,6 @@ async function shortOfCash(
   });
 }
 
-const isShortOfCash = (error: unknown) =>
-  error instanceof Refusal && error.msg === 'balance_insufficient';
 
 async function payWon(
   deps: GatewayDeps,

@@ -1,7 +1,7 @@
 import { Refusal } from '@kabuto/schema/contracts';
 import { hashRequest, runIdempotent, writeTransaction, type WriteTrx } from '@kabuto/schema/db';
 import { parseWholeMajorAmount } from '@kabuto/schema/domain';
-import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
+import { isShortOfCash, journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import { followHoldPostings, followRefusal } from '@kabuto/schema/modules/products/domain/index.ts';
 import {
   findProduct,
@@ -20,8 +20,6 @@ export interface FollowInput {
   readonly request_id: string;
 }
 
-const isShortOfCash = (error: unknown) =>
-  error instanceof Refusal && error.msg === 'balance_insufficient';
 
 async function followIn(
   deps: GatewayDeps,

@@ -135,6 +135,10 @@ function journalUserId(entry: JournalEntry): number | null {
   return user && user.account.owner === 'user' ? user.account.userId : null;
 }
 
+/** Whether `error` is `postJournal`'s refusal of a posting that would overdraw a user's account. */
+export const isShortOfCash = (error: unknown): boolean =>
+  error instanceof Refusal && error.msg === 'balance_insufficient';
+
 /**
  * The only write path for balances: only inside `writeTransaction` (its `WriteTrx`), at the time
  * the caller read from its clock (never the machine's). Asserts I1 before writing,

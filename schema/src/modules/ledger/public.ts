@@ -5,5 +5,10 @@
  * inside its own write transaction. A product's `domain/` takes the pure face, `public.pure.ts`.
  */
 export * from './public.pure.ts';
-export { cashBalance, postJournal, userBalance } from '../../db/repositories/ledger.store.ts';
+export {
+  cashBalance,
+  isShortOfCash,
+  postJournal,
+  userBalance,
+} from '../../db/repositories/ledger.store.ts';
 export { loadAccountSummary } from '../../db/repositories/assets.repository.ts';

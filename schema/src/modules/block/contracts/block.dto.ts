@@ -95,8 +95,14 @@ export const blockDetailResponse = blockOfferResponse.extend({
   discount: z.string().nullable(),
   /** The discount to the previous close the offer was priced from (percent). */
   discount_to_prev_close: z.string(),
-  /** Lots the caller holds on the offer already. */
+  /** Lots the caller holds (or applied for) on the offer already. */
   my_lots: z.number(),
+  /** One lot's cost (lot × price) in the offer's currency; a purchase costs lots × this. */
+  lot_cost: decimalString,
+  /** The caller's lottery application on the offer: its ticket, lots applied and won. */
+  my_application: z
+    .object({ ticket: z.string(), lots_applied: z.number(), lots_won: z.number().nullable() })
+    .nullable(),
 });
 export const blockBoughtResponse = z.object({ order_id: z.string() });
 export const blockProofRequest = z.strictObject({ id: idField });

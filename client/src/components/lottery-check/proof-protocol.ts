@@ -1,10 +1,14 @@
 import type { CallAnswer } from '@kabuto/schema/contracts';
 
-/** The published draw as `ipo/proof` answers it. */
+/** The published draw as `ipo/proof` answers it (`block/proof` answers the same shape). */
 export type ProofAnswer = CallAnswer<'ipo/proof'>;
 
-/** What the page asks the worker: the listing, the session to download with, and the caller's ticket. */
+/** The calls that publish a draw. */
+export type ProofCall = 'ipo/proof' | 'block/proof';
+
+/** What the page asks the worker: the draw, the session to download with, and the caller's ticket. */
 export interface CheckRequest {
+  call: ProofCall;
   id: string;
   token: string;
   account: string;

@@ -1,8 +1,9 @@
 import { ProgressBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format.ts';
-import { Field, whenExact } from '../ipo-bits.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { whenExact } from '../../lib/format-time.ts';
+import { Field } from '../product-bits.tsx';
 import type { BeaconTiming, CheckVerdict, ProofSummary } from './proof-protocol.ts';
 import type { CheckState } from './use-proof-check.ts';
 

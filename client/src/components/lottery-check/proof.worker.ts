@@ -1,13 +1,13 @@
 import { checkProof, summarize } from './proof-check.ts';
 import type { CheckMessage, CheckRequest, ProofAnswer } from './proof-protocol.ts';
 
-// The check page's worker: downloads `ipo/proof`, reruns the draw (DESIGN.md §8) and compares, off
+// The check page's worker: downloads the published draw (`ipo/proof` or `block/proof`), reruns the draw (DESIGN.md §8) and compares, off
 // the page's thread so that a list of a million entries never freezes the screen.
 const post = (message: CheckMessage) => self.postMessage(message);
 
 /** Reads the body in chunks, reporting bytes received (and the total when the server says it). */
 async function download(request: CheckRequest): Promise<string> {
-  const response = await fetch('/api/vue/ipo/proof', {
+  const response = await fetch(`/api/vue/${request.call}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { storage } from '../../../lib/storage.ts';
+import { storage } from '../../lib/storage.ts';
 import type {
   CheckMessage,
   CheckRequest,
   CheckStage,
   CheckVerdict,
+  ProofCall,
   ProofSummary,
 } from './proof-protocol.ts';
 
@@ -44,10 +45,11 @@ function reduce(state: CheckState, message: CheckMessage): CheckState {
 }
 
 /**
- * Reruns the published draw of listing `id` in a Web Worker (loaded with this screen only) and
- * follows its progress; `ticket` is the caller's own, to say what it won. `rerun` starts again.
+ * Reruns the published draw (`call`: a new share's or a lottery block offer's) of `id` in a Web
+ * Worker (loaded with the check only) and follows its progress; `ticket` is the caller's own, to
+ * say what it won. `rerun` starts again.
  */
-export function useProofCheck(id: string, ticket: string | null, ready: boolean) {
+export function useProofCheck(call: ProofCall, id: string, ticket: string | null, ready: boolean) {
   const [state, setState] = useState<CheckState>(() => ({ ...START, startedAt: Date.now() }));
   const [run, setRun] = useState(0);
   useEffect(() => {
@@ -57,6 +59,7 @@ export function useProofCheck(id: string, ticket: string | null, ready: boolean)
       setState((s) => reduce(s, event.data));
     worker.onerror = () => setState((s) => ({ ...s, stage: 'failed', problem: 'worker' }));
     const request: CheckRequest = {
+      call,
       id,
       ticket,
       token: storage.token(),
@@ -64,7 +67,7 @@ export function useProofCheck(id: string, ticket: string | null, ready: boolean)
     };
     worker.postMessage(request);
     return () => worker.terminate();
-  }, [id, ticket, ready, run]);
+  }, [call, id, ticket, ready, run]);
   const rerun = useCallback(() => {
     setState({ ...START, startedAt: Date.now() });
     setRun((n) => n + 1);
