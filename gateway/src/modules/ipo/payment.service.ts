@@ -56,7 +56,6 @@ async function shortOfCash(
   });
 }
 
-
 async function payWon(
   deps: GatewayDeps,
   trx: WriteTrx,

@@ -20,7 +20,6 @@ export interface FollowInput {
   readonly request_id: string;
 }
 
-
 async function followIn(
   deps: GatewayDeps,
   trx: WriteTrx,
