@@ -82,6 +82,11 @@ async function fundedUser(tag: string) {
 describe('block trades in the browser', () => {
   it('buys a keyed block offer in jp, cn and us', async () => {
     const id = await createKeyedOffer();
+    // Someone else has the offer open the whole time: its lots left move as the others buy.
+    const watcher = await phonePageAs(browser, await fundedUser('watch'), { language: 'us' });
+    await watcher.goto(`${stack.baseUrl}/#/home/largeInfo?id=${id}`);
+    await watcher.getByTestId('block-lots-left').waitFor();
+    expect(await watcher.getByTestId('block-lots-left').textContent()).toBe('30 / 30');
     for (const language of ['jp', 'cn', 'us'] as const) {
       const account = `080${String(Date.now() % 1e5).padStart(5, '0')}${language === 'jp' ? 1 : language === 'cn' ? 2 : 3}00`;
       const session = await registerUser(stack, account, 'correct-horse-9');
@@ -113,12 +118,19 @@ describe('block trades in the browser', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="block-my-lots"]')?.textContent === '2',
       );
+      const left = `${30 - 2 * (['jp', 'cn', 'us'].indexOf(language) + 1)} / 30`;
+      await watcher.waitForFunction(
+        (text) => document.querySelector('[data-testid="block-lots-left"]')?.textContent === text,
+        left,
+      );
       await page.goto(`${stack.baseUrl}/#/home/large3`);
       const status = page.getByTestId('block-order-status').first();
       await status.waitFor();
       expect(await status.textContent()).toBe(WORDS[language].held);
       await page.close();
     }
+    await shot(watcher, 'us-block-lots-live');
+    await watcher.close();
     const listed = (await adminPost(stack, 'block/list', {}, await adminToken(stack))).data.find(
       (o: { id: string }) => o.id === id,
     );

@@ -22,6 +22,7 @@ import { createIpoStepQueue } from './infra/ipo-step-queue.ts';
 import { createSecretBox } from './infra/secret-box.ts';
 import { createOutboxNotifier, type Notifier } from './infra/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
+import { createTopicPublisher } from './realtime/topics.ts';
 import { createIo } from './realtime/io.ts';
 import { findActiveSession } from './modules/auth/public.ts';
 import { findActiveAdminSession } from './modules/admin/public.ts';
@@ -152,6 +153,7 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
       { db: options.db, redis, redisPrefix: config.redisPrefix, logger },
       io,
     ),
+    topics: createTopicPublisher(redis, config.redisPrefix),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),

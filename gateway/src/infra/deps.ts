@@ -6,7 +6,7 @@ import type { Logger } from './logger.ts';
 import type { AssetRecompute } from './asset-recompute.ts';
 import type { Notifier } from './notifier.ts';
 import type { Limiters } from './limiters.ts';
-import type { AccountEvents, Sessions } from './ports.ts';
+import type { AccountEvents, Sessions, TopicPublisher } from './ports.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { LatestQuotes } from './latest-quotes.ts';
 import type { PayoutQueue } from './payout-queue.ts';
@@ -22,6 +22,8 @@ export interface GatewayDeps {
   readonly notifier: Notifier;
   readonly limiters: Limiters;
   readonly accountEvents: AccountEvents;
+  /** Public topics' updates (an offer's lots left) to whoever watches them. */
+  readonly topics: TopicPublisher;
   readonly assetRecompute: AssetRecompute;
   /** Approved withdrawals go to the payout worker through it. */
   readonly payouts: PayoutQueue;

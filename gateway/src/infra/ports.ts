@@ -1,3 +1,4 @@
+import type { TopicUpdate } from '@kabuto/schema/contracts';
 import type { AccountEventWriter } from '@kabuto/schema/db';
 
 /**
@@ -38,4 +39,9 @@ export interface AdminSession {
 export interface Sessions {
   findActive(token: string, nowMs: number): Promise<ActiveSession | undefined>;
   findActiveAdmin(token: string, nowMs: number): Promise<AdminSession | undefined>;
+}
+
+/** Publishes what a public topic's thing says now (an offer's lots left) to its watchers. */
+export interface TopicPublisher {
+  publish(update: TopicUpdate): void;
 }

@@ -10,6 +10,7 @@ import { findActiveSession } from '../modules/auth/public.ts';
 import type { Clock } from '../infra/clock.ts';
 import { roomForSession, type KabutoServer } from './account-events.ts';
 import { registerQuoteHandlers } from './quote-subscriptions.ts';
+import { registerTopicHandlers } from './topics.ts';
 import { TickConflator } from './tick-conflator.ts';
 import { startSessionSweep } from './session-sweep.ts';
 
@@ -76,7 +77,10 @@ export async function createIo(
   });
   await authenticateSocket(io, deps);
   const conflator = new TickConflator();
-  io.on('connection', (socket) => registerQuoteHandlers(socket, deps, conflator));
+  io.on('connection', (socket) => {
+    registerQuoteHandlers(socket, deps, conflator);
+    registerTopicHandlers(socket);
+  });
   const stopSweep = startSessionSweep(io, deps, deps.sessionSweepMs);
   return {
     io,

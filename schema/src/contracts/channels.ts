@@ -1,3 +1,6 @@
+import { listOf } from '../modules/define-module.ts';
+import { MODULES } from '../modules/index.ts';
+
 /** Room names and Redis channel grammar. Build them only here. */
 export function roomForSymbol(symbol: string): string {
   return `symbol:${symbol}`;
@@ -30,3 +33,17 @@ export function redisKeys(prefix: string) {
  * bounds what one socket can ask the gateway to fan out.
  */
 export const MAX_SYMBOL_SUBSCRIPTIONS = 200;
+
+/** The room of one watched thing of a public topic (`topic:block:42`). */
+export function roomForTopic(topic: string, key: string): string {
+  return `topic:${topic}:${key}`;
+}
+
+/** The public topics the modules publish (their manifests' `topics`). */
+export const TOPIC_NAMES: readonly string[] = listOf(MODULES, 'topics');
+
+/** Things of public topics one socket may watch at once (a screen watches the one it shows). */
+export const MAX_TOPIC_WATCHES = 20;
+
+/** A topic key: an id or a short name. */
+export const TOPIC_KEY = /^[0-9A-Za-z_-]{1,40}$/;

@@ -126,6 +126,15 @@ export function accountEventArgs<E extends AccountEventName>(
 
 export type Ack = { ok: true } | { ok: false; msg: string };
 
+type TopicPayloads = TypesOf<Modules, 'topicUpdates'>;
+
+/** One public topic's update: which thing (`key`) and what it says now. */
+export type TopicUpdate = {
+  [T in keyof TopicPayloads]: { topic: T; key: string; data: TopicPayloads[T] };
+}[keyof TopicPayloads];
+
+export type TopicName = TopicUpdate['topic'];
+
 /** One listener per account event, derived from `AccountEventPayloads`. */
 type AccountEventListeners = { [E in AccountEventName]: (event: AccountEvent<E>) => void };
 
@@ -133,11 +142,15 @@ export interface ServerToClientEvents extends AccountEventListeners {
   'quote:tick': (tick: QuoteTick) => void;
   /** Conflated frames for sockets that asked for them (`auth.frames = 'batch'`): latest tick per symbol. */
   'quote:ticks': (ticks: QuoteTick[]) => void;
+  /** What a watched thing of a public topic says now (`topic:watch`). */
+  'topic:update': (update: TopicUpdate) => void;
 }
 
 export interface ClientToServerEvents {
   'quote:subscribe': (payload: { symbols: string[] }, ack: (result: Ack) => void) => void;
   'quote:unsubscribe': (payload: { symbols: string[] }, ack: (result: Ack) => void) => void;
+  'topic:watch': (payload: { topic: string; key: string }, ack: (result: Ack) => void) => void;
+  'topic:unwatch': (payload: { topic: string; key: string }, ack: (result: Ack) => void) => void;
 }
 
 export type AccountEventName = keyof AccountEventPayloads;

@@ -58,6 +58,11 @@ export interface ModuleTypes {
   readonly messages?: object;
   /** Its queues' payloads by queue name (`'loan-interest': { date: string }`). */
   readonly queuePayloads?: object;
+  /**
+   * What each of its public topics says (`topics` lists their names): `{ block: BlockLots }`; a
+   * socket watches one thing of a topic by its key (`block` `42`) and gets `topic:update`.
+   */
+  readonly topicUpdates?: object;
   /** Its Kysely tables by name. */
   readonly tables?: object;
 }
@@ -78,6 +83,11 @@ export interface ModuleManifest {
   readonly msgTexts?: Readonly<Record<MsgLanguage, Readonly<Record<string, string>>>>;
   /** Inbox message kinds it sends (the client translates each). */
   readonly inboxKinds?: readonly string[];
+  /**
+   * Public topics it publishes (not one account's: an offer's lots left), each watched by key
+   * (`topic:watch`); their payloads are `types.topicUpdates`.
+   */
+  readonly topics?: readonly string[];
   /** Journal kinds it posts, and the statement groups a user finds them under. */
   readonly journalKinds?: readonly string[];
   /** Platform accounts of its own (`platform:<name>`: a product's books), per currency. */
@@ -136,7 +146,8 @@ export type UnionOf<
 
 /** Every manifest's entries of one list field, in the manifests' order. */
 export function listOf<
-  K extends 'refusalKeys' | 'successKeys' | 'inboxKinds' | 'journalKinds' | 'platformAccounts',
+  K extends
+    'refusalKeys' | 'successKeys' | 'inboxKinds' | 'journalKinds' | 'platformAccounts' | 'topics',
 >(manifests: readonly ModuleManifest[], key: K): string[] {
   return manifests.flatMap((m) => [...(m[key] ?? [])]);
 }

@@ -9,13 +9,17 @@ import { formatWhen } from '../../lib/format-time.ts';
 import { newRequestId } from '../../lib/api-client.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { topicUpdates$ } from '../../lib/topic-stream.ts';
 import { blockApi, type BlockDetail } from './block.api.ts';
 import { BlockDrawCheck } from './block-check.tsx';
 import { bt } from './block-texts.ts';
 import { timesDecimal } from './times-decimal.ts';
 
-/** How often an open detail screen refreshes its lots left (the live socket is not wired yet). */
-const LOTS_REFRESH_MS = 5_000;
+/**
+ * How often an open detail screen reloads the offer (its phase moves with the clock); its lots
+ * left come live from the `block` topic.
+ */
+const DETAIL_REFRESH_MS = 60_000;
 
 /** Why the button is off, in words (nothing when it is on). */
 function buyBlocker(detail: BlockDetail): string | null {
@@ -180,6 +184,19 @@ function OfferFacts({ detail }: { detail: BlockDetail }) {
   );
 }
 
+/** The offer as shown, with the lots left and applied as the `block` topic says them now. */
+function withLots(
+  detail: BlockDetail,
+  lots: { lots_left: number; lots_applied: number; applicants: number },
+): BlockDetail {
+  const lottery = detail.lottery && {
+    ...detail.lottery,
+    lots_applied: lots.lots_applied,
+    applicants: lots.applicants,
+  };
+  return { ...detail, lots_left: lots.lots_left, lottery };
+}
+
 /**
  * /home/largeInfo?id=: the offer, its discount to the live price, lots left (or, for a lottery,
  * the lots applied for and the draw's published figures), and the buy sheet; with `&check=1`,
@@ -202,9 +219,16 @@ export function BlockInfoScreen() {
   useEffect(() => {
     void reload();
     if (checking) return undefined;
-    const timer = setInterval(() => void reload(), LOTS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload, checking]);
+    const timer = setInterval(() => void reload(), DETAIL_REFRESH_MS);
+    const live = topicUpdates$('block', id).subscribe((update) => {
+      if ('resync' in update) void reload();
+      else setDetail((shown) => shown && withLots(shown, update.data));
+    });
+    return () => {
+      clearInterval(timer);
+      live.unsubscribe();
+    };
+  }, [reload, checking, id]);
   if (checking && detail) return <BlockDrawCheck detail={detail} />;
   return (
     <div className="screen" data-testid="block-info-screen" data-loaded={detail ? 'yes' : 'no'}>

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { MAX_TOPIC_WATCHES, type TopicUpdate } from '@kabuto/schema/contracts';
 import { reconcile } from '@kabuto/schema/db';
 import { parseScaledPrice } from '@kabuto/schema/market';
 import { insertOffer } from '@kabuto/schema/modules/block/db/offers.repository.ts';
@@ -369,6 +371,54 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     expect((await buy(s, '999999', '1')).body.msg).toBe('not_found');
     const zero = await buy(s, '1', '0');
     expect([zero.http, zero.body.msg]).toEqual([400, 'invalid_param']);
+  });
+});
+
+describe('the lots left, live', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((socket) => socket.disconnect()));
+  async function watcher(): Promise<Socket> {
+    const socket = connect(t.baseUrl, { transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    return socket;
+  }
+  const watch = (socket: Socket, topic: string, key: string) =>
+    socket.timeout(3000).emitWithAck('topic:watch', { topic, key });
+
+  it('tells whoever watches an offer its lots left after each purchase, and no one else', async () => {
+    const { id, offer } = await createOffer({ lots_total: '10' });
+    const [other] = [await createOffer({ lots_total: '10' })];
+    openWindow(offer);
+    const watching = await watcher();
+    const elsewhere = await watcher();
+    expect(await watch(watching, 'block', id)).toEqual({ ok: true });
+    expect(await watch(elsewhere, 'block', other.id)).toEqual({ ok: true });
+    const seen: TopicUpdate[] = [];
+    const strays: TopicUpdate[] = [];
+    watching.on('topic:update', (update: TopicUpdate) => seen.push(update));
+    elsewhere.on('topic:update', (update: TopicUpdate) => strays.push(update));
+    const s = await registerAndLogin(t);
+    await fund(s);
+    expect((await buy(s, id, '3')).body.msg).toBe('purchase_ok');
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toEqual({
+      topic: 'block',
+      key: id,
+      data: { offer_id: id, lots_left: 7, lots_applied: 0, applicants: 0 },
+    });
+    expect(strays).toEqual([]);
+  });
+
+  it('refuses an unknown topic or key (invalid_param) and more than the watch limit (too_frequent)', async () => {
+    const socket = await watcher();
+    expect(await watch(socket, 'position', '1')).toEqual({ ok: false, msg: 'invalid_param' });
+    expect(await watch(socket, 'block', '../1')).toEqual({ ok: false, msg: 'invalid_param' });
+    for (let k = 1; k <= MAX_TOPIC_WATCHES; k++) {
+      expect(await watch(socket, 'block', String(k))).toEqual({ ok: true });
+    }
+    expect(await watch(socket, 'block', '999')).toEqual({ ok: false, msg: 'too_frequent' });
+    expect(await watch(socket, 'block', '1')).toEqual({ ok: true });
   });
 });
 

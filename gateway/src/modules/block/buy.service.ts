@@ -15,6 +15,7 @@ import {
   type BlockOffer,
 } from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import {
+  appliedOf,
   insertOrder,
   lotsBoughtBy,
   setHoldJournal,
@@ -188,7 +189,7 @@ export async function buyBlock(deps: GatewayDeps, userId: number, input: BuyInpu
     lots: input.lots,
     key: input.key ?? '',
   });
-  return writeTransaction(
+  const bought = await writeTransaction(
     deps.db,
     (trx) => {
       const nowMs = deps.clock.nowMs();
@@ -198,4 +199,23 @@ export async function buyBlock(deps: GatewayDeps, userId: number, input: BuyInpu
     },
     { lockUser: userId },
   );
+  await publishLots(deps, offer.id);
+  return bought;
+}
+
+/** The offer's lots left and applied as committed, to whoever watches it (the `block` topic). */
+async function publishLots(deps: GatewayDeps, offerId: number): Promise<void> {
+  const offer = await findOffer(deps.db, offerId);
+  if (!offer) return;
+  const applied = offer.rule === 'lottery' ? await appliedOf(deps.db, offerId) : null;
+  deps.topics.publish({
+    topic: 'block',
+    key: String(offerId),
+    data: {
+      offer_id: String(offerId),
+      lots_left: offer.lotsLeft,
+      lots_applied: applied?.lotsApplied ?? 0,
+      applicants: applied?.applicants ?? 0,
+    },
+  });
 }

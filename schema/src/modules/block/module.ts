@@ -8,6 +8,8 @@ export const blockModule = defineModule({
   name: 'block',
   layer: 'product',
   inboxKinds: ['block_won', 'block_lost', 'block_settled'],
+  // An offer's lots left (and, for a lottery, the lots applied for), live on its screen.
+  topics: ['block'],
   journalKinds: BLOCK_JOURNAL_KINDS,
   statementGroups: { block_trades: { rank: 55, kinds: BLOCK_JOURNAL_KINDS } },
   statementTexts: BLOCK_STATEMENT_TEXTS,
@@ -22,5 +24,8 @@ export const blockModule = defineModule({
     fundUpdates: { reason: 'block_purchased' | 'block_drawn'; [field: string]: unknown };
     messages: { kind: 'block_won' | 'block_lost' | 'block_settled'; order_id: string };
     tables: BlockTables;
+    topicUpdates: {
+      block: { offer_id: string; lots_left: number; lots_applied: number; applicants: number };
+    };
   }>(),
 });

@@ -192,16 +192,6 @@ export async function takeLots(db: Db, id: number, lots: number): Promise<boolea
   return updated.numUpdatedRows === 1n;
 }
 
-/** An offer's lots left as committed (for the live broadcast after a purchase). */
-export async function lotsLeftOf(db: Db, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('block_offer')
-    .select('lots_left')
-    .where('id', '=', BigInt(id))
-    .executeTakeFirstOrThrow();
-  return Number(row.lots_left);
-}
-
 /** Offers whose settlement time has come and which are not settled yet. */
 export async function offersDueForSettlement(db: Db, nowMs: number): Promise<BlockOffer[]> {
   const rows = await db
