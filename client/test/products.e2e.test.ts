@@ -129,7 +129,21 @@ describe('copy-trading products in the browser', () => {
         WORDS[language].min.toLowerCase(),
       );
 
-      await page.getByTestId('product-amount').locator('input').fill('100000');
+      // Letters never reach the server; a full-width amount with commas (an IME's) does.
+      const follows: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/product/follow')) follows.push(request.url());
+      });
+      await page.getByTestId('product-amount').locator('input').fill('1OOOOO');
+      await page.getByTestId('product-follow').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="product-refusal"]')?.getAttribute('data-msg') ===
+          'invalid_param',
+      );
+      expect(follows).toEqual([]);
+      expect(await page.getByTestId('product-cash').textContent()).toMatch(/\d/);
+      await page.getByTestId('product-amount').locator('input').fill('１００，０００');
       await page.getByTestId('product-follow').click();
       await page.getByTestId('follow-orders-screen').waitFor();
       const state = page.getByTestId('follow-order-state').first();

@@ -42,6 +42,7 @@ const TEXTS = {
       '20日移動平均が60日移動平均を上回る大型株のうち、60日間の上昇率が高い最大3銘柄を均等に保有します。毎営業日の終値で見直します。',
     pair: '2銘柄の価格比率が20日平均から1標準偏差以上離れたとき、割安な側を75%、割高な側を25%保有し、比率が戻れば半々に戻します。',
     low_vol: '過去60日の値動きが小さい3銘柄を均等に保有します。毎営業日の終値で見直します。',
+    cash: '利用可能な現金',
   },
   cn: {
     title: 'AI智能交易',
@@ -83,6 +84,7 @@ const TEXTS = {
       '在20日均线高于60日均线的大盘股中，等权持有60日涨幅最高的最多3只，每个交易日收盘后调整。',
     pair: '当两只股票的价格比偏离20日均值1个标准差以上时，持有被低估的一方75%、高估的一方25%；比价回归后恢复各半。',
     low_vol: '等权持有过去60日波动最小的3只股票，每个交易日收盘后调整。',
+    cash: '可用现金',
   },
   us: {
     title: 'AI smart trading',
@@ -126,6 +128,7 @@ const TEXTS = {
     pair: 'When the price ratio of the two stocks moves more than one standard deviation from its 20-day average, holds 75% of the cheaper one and 25% of the dearer one; back to half and half when the ratio returns.',
     low_vol:
       'Holds the 3 stocks with the smallest price moves over the past 60 days, in equal parts; reviewed at every close.',
+    cash: 'Cash available',
   },
 } as const;
 

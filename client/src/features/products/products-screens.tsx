@@ -10,6 +10,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { formatWhen } from '../../lib/format-time.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
+import { amountFromInput } from '../../lib/amount-input.ts';
 import { NavChart } from './nav-chart.tsx';
 import { pt, strategyRules } from './product-texts.ts';
 import { productsApi, type Product, type ProductDetail } from './products.api.ts';
@@ -60,8 +61,13 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
     setRefusal(null); // the last answer was about another amount
   };
   const follow = async () => {
+    const typed = amountFromInput(amount);
+    if (typed === null) {
+      setRefusal('invalid_param'); // letters or two points: nothing goes to the server
+      return;
+    }
     setBusy(true);
-    const answer = await productsApi.follow(detail.id, amount.trim(), requestId);
+    const answer = await productsApi.follow(detail.id, typed, requestId);
     setBusy(false);
     if (answer.ok) {
       showMessage(translateMsg(answer.msg));
@@ -77,9 +83,12 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
       <div className="muted">
         {pt('amount')} ({detail.currency})
       </div>
+      <Field label={pt('cash')} id="product-cash">
+        {formatAmount(detail.my_cash, detail.currency)}
+      </Field>
       <Input
         data-testid="product-amount"
-        inputMode="numeric"
+        inputMode="decimal"
         value={amount}
         onChange={edit}
         placeholder={formatAmount(detail.min_amount, detail.currency)}

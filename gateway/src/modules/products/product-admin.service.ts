@@ -50,19 +50,42 @@ function universeOf(text: string, strategy: StrategyKind): { symbols: string[]; 
   if (strategy === 'pair' ? symbols.length !== 2 : symbols.length > 10) {
     throw invalid('universe', strategy === 'pair' ? 'two_symbols' : 'at_most_ten');
   }
+  if (symbols.length < 2) throw invalid('universe', 'at_least_two');
   return { symbols: instruments.map((i) => i?.symbol as string), market };
 }
 
-/** The checked terms: a universe of one market's stocks, a whole minimum, a future deadline. */
+/** How far ahead a deadline may be, and how far back a NAV history may start (it is computed). */
+const DEADLINE_MAX_MS = 2 * 366 * 86_400_000;
+const HISTORY_MAX_DAYS = 3 * 366;
+
+/** A calendar date that exists (`2026-02-31` does not). */
+function isRealDate(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
+/** The first NAV date: a real date, not in the future, at most three years back. */
+function firstDateOf(input: ProductInput, market: Market, nowMs: number): string {
+  const today = marketToday(market, nowMs);
+  const firstDate = input.first_date ?? addDays(today, -365);
+  if (!isRealDate(firstDate)) throw invalid('first_date', 'invalid');
+  if (firstDate > today) throw invalid('first_date', 'in_the_future');
+  if (firstDate < addDays(today, -HISTORY_MAX_DAYS)) throw invalid('first_date', 'too_early');
+  return firstDate;
+}
+
+/**
+ * The checked terms: a universe of one market's stocks, a whole minimum, a deadline in the next
+ * two years, a first NAV date in the last three.
+ */
 function checkedTerms(input: ProductInput, nowMs: number): ProductTerms {
   const { symbols, market } = universeOf(input.universe, input.strategy);
   const currency = findInstrument(symbols[0] as string)?.currency ?? 'JPY';
   const minAmount = parseWholeMajorAmount(input.min_amount, currency);
   if (minAmount === null) throw invalid('min_amount', 'invalid');
   if (input.deadline_at <= nowMs) throw invalid('deadline_at', 'in_the_past');
-  const today = marketToday(market, nowMs);
-  const firstDate = input.first_date ?? addDays(today, -365);
-  if (firstDate > today) throw invalid('first_date', 'in_the_future');
+  if (input.deadline_at > nowMs + DEADLINE_MAX_MS) throw invalid('deadline_at', 'too_far');
+  const firstDate = firstDateOf(input, market, nowMs);
   return {
     ...{ name: input.name, issuer: input.issuer, strategy: input.strategy },
     ...{ universe: symbols, market, currency, minAmount },

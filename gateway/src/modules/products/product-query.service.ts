@@ -9,7 +9,8 @@ import {
   type Product,
 } from '@kabuto/schema/modules/products/db/products.repository.ts';
 import { ordersOfUser } from '@kabuto/schema/modules/products/db/orders.repository.ts';
-import { navIn, orderToWire, productToWire } from './product-wire.ts';
+import { cashBalance } from '@kabuto/schema/modules/ledger';
+import { moneyIn, navIn, orderToWire, productToWire } from './product-wire.ts';
 
 /** `product/list`: every product a user may see, with its averages from its NAV history. */
 export async function productList(db: Db, nowMs: number) {
@@ -17,8 +18,8 @@ export async function productList(db: Db, nowMs: number) {
   return products.map((p) => productToWire(p, series.get(p.id) ?? [], nowMs));
 }
 
-/** `product/detail`: one product and its NAV history from its first day. */
-export async function productDetail(db: Db, id: number, nowMs: number) {
+/** `product/detail`: one product, its NAV history from its first day, the caller's cash for it. */
+export async function productDetail(db: Db, userId: number, id: number, nowMs: number) {
   const product = await findProduct(db, id);
   if (!product || product.status === 'draft') throw new Refusal('not_found');
   const history = await navHistoryOf(db, id);
@@ -29,6 +30,7 @@ export async function productDetail(db: Db, id: number, nowMs: number) {
       nowMs,
     ),
     nav_history: history.map((h) => ({ date: h.date, nav: navIn(product, h.nav) })),
+    my_cash: moneyIn(product, await cashBalance(db, userId, product.currency)),
   };
 }
 

@@ -15,9 +15,11 @@ export const productListCall = defineUserCall({
 
 export const productDetailCall = defineUserCall({
   ...contractOf(productsWiring.calls, 'product/detail'),
-  summary: 'One product with its NAV history from its first day',
-  async handle({ input, deps }) {
-    return { msg: 'ok', data: await productDetail(deps.db, input.id, deps.clock.nowMs()) };
+  summary:
+    'One product with its NAV history from its first day, and the caller’s cash in its currency',
+  async handle({ input, caller, deps }) {
+    const nowMs = deps.clock.nowMs();
+    return { msg: 'ok', data: await productDetail(deps.db, caller.userId, input.id, nowMs) };
   },
 });
 

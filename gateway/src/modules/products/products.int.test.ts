@@ -330,6 +330,11 @@ describe('back office', () => {
       [{ min_amount: '500.5' }, 'min_amount', 'invalid'],
       [{ deadline_at: String(NOW - 1) }, 'deadline_at', 'in_the_past'],
       [{ first_date: '2026-12-01' }, 'first_date', 'in_the_future'],
+      [{ first_date: '2026-02-31' }, 'first_date', 'invalid'],
+      [{ first_date: '2026-13-01' }, 'first_date', 'invalid'],
+      [{ first_date: '1900-01-02' }, 'first_date', 'too_early'],
+      [{ strategy: 'low_vol', universe: '7203' }, 'universe', 'at_least_two'],
+      [{ deadline_at: String(NOW + 10 * 366 * 86_400_000) }, 'deadline_at', 'too_far'],
     ] as const) {
       const refused = await admin.call('product/create', terms(overrides));
       expect([refused.http, refused.body.msg, refused.body.data.fields]).toEqual([

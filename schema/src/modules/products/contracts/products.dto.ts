@@ -52,6 +52,8 @@ export const productResponse = z.object({
 export const productListResponse = z.array(productResponse);
 export const productDetailResponse = productResponse.extend({
   nav_history: z.array(z.object({ date: z.string(), nav: z.string() })),
+  /** The caller's cash in the product's currency: what a follow can take. */
+  my_cash: decimalString,
 });
 
 /** A follow is priced at the next NAV (decision 87): its units are null until the strike. */
