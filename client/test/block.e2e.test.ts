@@ -118,6 +118,10 @@ describe('block trades in the browser', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="block-my-lots"]')?.textContent === '2',
       );
+      // Two is this buyer's most: the sheet says so instead of offering a refusal.
+      await page.getByTestId('block-blocker').waitFor();
+      expect(await page.getByTestId('block-buy').count()).toBe(0);
+      await shot(page, `${language}-block-quota-used`, { fullPage: true });
       const left = `${30 - 2 * (['jp', 'cn', 'us'].indexOf(language) + 1)} / 30`;
       await watcher.waitForFunction(
         (text) => document.querySelector('[data-testid="block-lots-left"]')?.textContent === text,

@@ -93,6 +93,17 @@ async function expectReconciled(database: Db) {
 }
 
 describe('striking a product at the close', () => {
+  /** The user's inbox, oldest first: each message's kind and params. */
+  const inboxOf = async (userId: number) =>
+    (
+      await db()
+        .selectFrom('inbox_message')
+        .select(['kind', 'params'])
+        .where('user_id', '=', BigInt(userId))
+        .orderBy('id')
+        .execute()
+    ).map((m) => ({ kind: m.kind, params: JSON.parse(m.params) as Record<string, string> }));
+
   it('gives follows placed before the close their units at the NAV, leaves later ones pending, invests the book, and strikes once', async () => {
     const start = afterClose('2026-11-25') - 3 * 3_600_000; // 13:00 JST, before the close
     const productId = await aProduct(db(), { nowMs: start, navDate: '2026-11-24' });
@@ -113,6 +124,18 @@ describe('striking a product at the close', () => {
     ]);
     expect([b.status, b.units]).toEqual(['following', 5_000_000_000n]);
     expect([c.status, c.units]).toEqual(['pending', 0n]);
+    // each follower is told, in the inbox, what the money bought; the late one nothing yet
+    expect(await inboxOf(ann)).toEqual([
+      {
+        kind: 'product_struck',
+        params: expect.objectContaining({
+          units: '1000000.0000',
+          amount: '1000000',
+          nav: '1.0000',
+        }),
+      },
+    ]);
+    expect(await inboxOf(cal)).toEqual([]);
     expect(await balance(`u:${ann}`, 'hold:product')).toBe(0n);
     expect(await balance(`u:${cal}`, 'hold:product')).toBe(300_000n);
     const product = await db()
@@ -174,6 +197,11 @@ describe('striking a product at the close', () => {
     expect(await payDueRedemptions(depsAt(payDay + 60_000))).toBe(0);
     expect((await orderRow(orderId)).status).toBe('ended');
     expect(await balance(`u:${dan}`, 'cash')).toBe(valued.redeem_amount);
+    expect((await inboxOf(dan)).map((m) => m.kind)).toEqual(['product_struck', 'product_paid']);
+    expect((await inboxOf(dan))[1]?.params).toMatchObject({
+      amount: String(valued.redeem_amount),
+      currency: 'JPY',
+    });
     await expectReconciled(db());
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_KEYS, SUCCESS_KEYS, moduleMsgTexts } from '@kabuto/schema/contracts';
+import { MODULES } from '@kabuto/schema/modules/index.ts';
 import {
   JOURNAL_KINDS,
   MEMO_TEMPLATES,
@@ -141,5 +142,20 @@ describe('locales', () => {
     expect(ipoJp.ipo.field.payDeadline).toBe('払込期限');
     expect(ipoJp.ipo.field.amountDue).toBe('払込金額');
     expect(ipoJp.ipo.lotRange).toBe('{{min}}〜{{max}}口');
+  });
+
+  it('every inbox kind a module sends has a title and a body in jp, cn and us', () => {
+    const kinds = MODULES.flatMap((m) => [...('inboxKinds' in m ? m.inboxKinds : [])]);
+    const money = { jp: moneyJp, cn: moneyCn, us: moneyUs } as const;
+    for (const language of ['jp', 'cn', 'us'] as const) {
+      const inbox: Record<string, { title?: string; body?: string }> = {
+        ...moduleStatementTexts(language).inbox,
+        ...money[language].money.inbox,
+      };
+      for (const kind of kinds) {
+        expect(inbox[kind]?.title, `${language} ${kind}`).toBeTruthy();
+        expect(inbox[kind]?.body, `${language} ${kind}`).toBeTruthy();
+      }
+    }
   });
 });

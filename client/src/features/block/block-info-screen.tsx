@@ -26,7 +26,14 @@ function buyBlocker(detail: BlockDetail): string | null {
   if (detail.status === 'upcoming') return bt('opensAt', { at: formatWhen(detail.opens_at) });
   if (detail.status === 'closed') return bt('closedNote');
   if (detail.lottery) return detail.my_application ? bt('drawPending') : null;
-  return detail.lots_left === 0 ? bt('soldOut') : null;
+  if (detail.lots_left === 0) return bt('soldOut');
+  return mostLots(detail) < detail.min_lots ? bt('quotaUsed', { n: detail.my_lots }) : null;
+}
+
+/** The most lots the caller may still take: the per-buyer maximum less what they hold on it. */
+function mostLots(detail: BlockDetail): number {
+  const quota = detail.lottery ? detail.max_lots : detail.max_lots - detail.my_lots;
+  return detail.lottery ? quota : Math.min(quota, detail.lots_left);
 }
 
 function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => void }) {
@@ -63,11 +70,11 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
   return (
     <div className="block-buy" data-testid="block-buy-sheet" style={{ padding: 12 }}>
       {lottery ? <div className="muted">{bt('lotteryNote')}</div> : null}
-      <div className="muted">{`${bt('lots')} (${bt('lotsRange')} ${detail.min_lots}–${detail.max_lots})`}</div>
+      <div className="muted">{`${bt('lots')} (${detail.min_lots}–${mostLots(detail)})`}</div>
       <Stepper
         data-testid="block-lots"
         min={detail.min_lots}
-        max={detail.max_lots}
+        max={Math.max(detail.min_lots, mostLots(detail))}
         value={lots}
         onChange={(value) => setLots(value)}
       />

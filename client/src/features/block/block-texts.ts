@@ -51,6 +51,7 @@ const TEXTS = {
     discountLive: '割引率（現在値比）',
     discountPrev: '割引率（前日終値比）',
     released: '拘束解除済み',
+    quotaUsed: '購入上限に達しました（購入済み {{n}} 単元）',
   },
   cn: {
     open: '大宗交易（认购中）',
@@ -101,6 +102,7 @@ const TEXTS = {
     discountLive: '折扣（较现价）',
     discountPrev: '折扣（较昨收）',
     released: '已解冻',
+    quotaUsed: '已达购买上限（已购 {{n}} 手）',
   },
   us: {
     open: 'Block offers (open)',
@@ -151,6 +153,7 @@ const TEXTS = {
     discountLive: 'Discount to live price',
     discountPrev: 'Discount to previous close',
     released: 'released to cash',
+    quotaUsed: 'You have bought the most you may ({{n}} lots)',
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { blockWiring } from '@kabuto/schema/modules/block/wiring.ts';
+import type { BlockOffer } from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import {
   blockOfferDetail,
   blockOrdersOf,
@@ -30,13 +31,22 @@ export const blockDetailCall = defineUserCall({
 export const blockBuyCall = defineUserCall({
   ...contractOf(blockWiring.calls, 'block/buy'),
   summary:
-    'Buys lots of a first-come block offer, or applies for a lottery offer’s draw (one application per buyer; subscribe_ok), in its window (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
+    'Buys lots of a first-come block offer, or applies for a lottery offer’s draw (one application per buyer; subscribe_ok), in its window (placement_ok for an offer with a placement key, purchase_ok otherwise) (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
   async handle({ input, caller, deps }) {
     const bought = await buyBlock(deps, caller.userId, input);
     const offer = await offerOr404(deps.db, input.id);
-    return { msg: offer.rule === 'lottery' ? 'subscribe_ok' : 'purchase_ok', data: bought.result };
+    return { msg: successOf(offer), data: bought.result };
   },
 });
+
+/**
+ * The spec's success message: a lottery application is a subscription, a purchase with the
+ * placement key of an invited offer a placement, any other a purchase.
+ */
+function successOf(offer: BlockOffer): 'subscribe_ok' | 'placement_ok' | 'purchase_ok' {
+  if (offer.rule === 'lottery') return 'subscribe_ok';
+  return offer.keyHash === null ? 'purchase_ok' : 'placement_ok';
+}
 
 export const blockProofCall = defineUserCall({
   ...contractOf(blockWiring.calls, 'block/proof'),

@@ -215,7 +215,7 @@ describe('block/list, block/detail, block/buy, block/orders', () => {
       },
     });
     const bought = await buy(s, id, '2', { key: 'PLACE-42' });
-    expect([bought.http, bought.body.status, bought.body.msg]).toEqual([200, 1, 'purchase_ok']);
+    expect([bought.http, bought.body.status, bought.body.msg]).toEqual([200, 1, 'placement_ok']);
     // 2 lots × 100 shares × ¥2,800
     expect([await balance(s, 'cash'), await balance(s, 'hold:block')]).toEqual([
       440_000n,
@@ -295,7 +295,7 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
       expect([r.http, r.body.status, r.body.msg]).toEqual([200, 0, msg]);
     }
     expect(await state()).toEqual(before);
-    expect((await buy(s, id, '2', { key: 'K-1' })).body.msg).toBe('purchase_ok');
+    expect((await buy(s, id, '2', { key: 'K-1' })).body.msg).toBe('placement_ok');
     const afterOne = await state();
     // 2 bought, max 3: another 2 is over the buyer's quota
     expect((await buy(s, id, '2', { key: 'K-1' })).body.msg).toBe('quota_insufficient');
@@ -324,7 +324,7 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     expect(await state()).toEqual(before);
     const other = await registerAndLogin(t);
     await fund(other);
-    expect((await buy(other, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('purchase_ok');
+    expect((await buy(other, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('placement_ok');
   });
 
   it('cannot_buy for an index and for a market without block offers', async () => {
@@ -513,7 +513,7 @@ describe('demo offers', () => {
     expect(open.map((o) => o.symbol)).toEqual(expect.arrayContaining(['7203', '6758']));
     const keyed = String(demos[1]!.id);
     expect((await buy(s, keyed, '1')).body.msg).toBe('key_mismatch');
-    expect((await buy(s, keyed, '1', { key: DEMO_PLACEMENT_KEY })).body.msg).toBe('purchase_ok');
+    expect((await buy(s, keyed, '1', { key: DEMO_PLACEMENT_KEY })).body.msg).toBe('placement_ok');
     expect((await buy(s, String(demos[2]!.id), '1')).body.msg).toBe('block_trade_closed');
   });
 });

@@ -25,11 +25,11 @@ export const BLOCK_STATEMENT_TEXTS = {
     inbox: {
       block_won: {
         title: '立会外分売 当選：{{symbol}}',
-        body: '立会外分売 #{{offer}}（{{symbol}}）の抽選で {{lots}} 単元に当選しました。受渡日に保有株になります。外れた分の代金 {{released}} {{currency}} は拘束を解除しました。',
+        body: '立会外分売 #{{offer}}（{{symbol}}）の抽選で {{lots}} 単元に当選しました。受渡日に保有株になります。外れた分の代金 {{amount}} {{currency}} は拘束を解除しました。',
       },
       block_lost: {
         title: '立会外分売 落選：{{symbol}}',
-        body: '立会外分売 #{{offer}}（{{symbol}}）の抽選に外れました。拘束していた {{released}} {{currency}} を解除しました。抽選は検証ページで確かめられます。',
+        body: '立会外分売 #{{offer}}（{{symbol}}）の抽選に外れました。拘束していた {{amount}} {{currency}} を解除しました。抽選は検証ページで確かめられます。',
       },
       block_settled: {
         title: '立会外分売 受渡：{{symbol}}',
@@ -54,11 +54,11 @@ export const BLOCK_STATEMENT_TEXTS = {
     inbox: {
       block_won: {
         title: '大宗交易 中签：{{symbol}}',
-        body: '大宗交易 #{{offer}}（{{symbol}}）抽签中签 {{lots}} 手，交收日计入持仓。未中签部分 {{released}} {{currency}} 已解冻。',
+        body: '大宗交易 #{{offer}}（{{symbol}}）抽签中签 {{lots}} 手，交收日计入持仓。未中签部分 {{amount}} {{currency}} 已解冻。',
       },
       block_lost: {
         title: '大宗交易 未中签：{{symbol}}',
-        body: '大宗交易 #{{offer}}（{{symbol}}）本次未中签，冻结的 {{released}} {{currency}} 已解冻。可在验证页自行核对抽签。',
+        body: '大宗交易 #{{offer}}（{{symbol}}）本次未中签，冻结的 {{amount}} {{currency}} 已解冻。可在验证页自行核对抽签。',
       },
       block_settled: {
         title: '大宗交易 交收：{{symbol}}',
@@ -83,11 +83,11 @@ export const BLOCK_STATEMENT_TEXTS = {
     inbox: {
       block_won: {
         title: 'Block offer won: {{symbol}}',
-        body: 'You won {{lots}} lots of block offer #{{offer}} ({{symbol}}) in the draw. They become a holding on the settlement day. The cost of the lots not won, {{released}} {{currency}}, is back in your cash.',
+        body: 'You won {{lots}} lots of block offer #{{offer}} ({{symbol}}) in the draw. They become a holding on the settlement day. The cost of the lots not won, {{amount}} {{currency}}, is back in your cash.',
       },
       block_lost: {
         title: 'Block offer not won: {{symbol}}',
-        body: 'Your application for block offer #{{offer}} ({{symbol}}) was not drawn. The {{released}} {{currency}} held is back in your cash. You can check the draw yourself on its check page.',
+        body: 'Your application for block offer #{{offer}} ({{symbol}}) was not drawn. The {{amount}} {{currency}} held is back in your cash. You can check the draw yourself on its check page.',
       },
       block_settled: {
         title: 'Block offer settled: {{symbol}}',

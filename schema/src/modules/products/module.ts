@@ -12,6 +12,7 @@ import { PRODUCT_STATEMENT_TEXTS } from './statement-texts.ts';
 export const productsModule = defineModule({
   name: 'products',
   layer: 'product',
+  inboxKinds: ['product_struck', 'product_paid'],
   journalKinds: PRODUCT_JOURNAL_KINDS,
   /** The products' books: their cash and what they owe for redemptions, per currency. */
   platformAccounts: ['platform:products'],
@@ -35,6 +36,7 @@ export const productsModule = defineModule({
       reason: 'product_followed' | 'product_redeemed';
       [field: string]: unknown;
     };
+    messages: { kind: 'product_struck' | 'product_paid'; order_id: string };
     tables: ProductTables;
   }>(),
 });

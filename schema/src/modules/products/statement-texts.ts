@@ -22,6 +22,16 @@ export const PRODUCT_STATEMENT_TEXTS = {
       product_redeem_paid: '解約 {{order}}（{{name}}）：{{units}} 口 基準価額 {{nav}}',
     },
     group: { products: 'AIスマート運用' },
+    inbox: {
+      product_struck: {
+        title: 'AIスマート運用 約定：{{name}}',
+        body: '{{amount}} {{currency}} の申込が {{date}} の基準価額 {{nav}} で {{units}} 口になりました。',
+      },
+      product_paid: {
+        title: 'AIスマート運用 解約代金：{{name}}',
+        body: '{{units}} 口（基準価額 {{nav}}）の解約代金 {{amount}} {{currency}} を現金に入金しました。',
+      },
+    },
   },
   cn: {
     kind: {
@@ -37,6 +47,16 @@ export const PRODUCT_STATEMENT_TEXTS = {
       product_redeem_paid: '赎回 {{order}}（{{name}}）：{{units}} 份，净值 {{nav}}',
     },
     group: { products: 'AI智能交易' },
+    inbox: {
+      product_struck: {
+        title: 'AI智能交易 成交：{{name}}',
+        body: '您的 {{amount}} {{currency}} 跟单已按 {{date}} 净值 {{nav}} 确认为 {{units}} 份。',
+      },
+      product_paid: {
+        title: 'AI智能交易 赎回到账：{{name}}',
+        body: '{{units}} 份（净值 {{nav}}）的赎回款 {{amount}} {{currency}} 已转入现金。',
+      },
+    },
   },
   us: {
     kind: {
@@ -53,5 +73,15 @@ export const PRODUCT_STATEMENT_TEXTS = {
         'Redemption of order {{order}} ({{name}}): {{units}} units at NAV {{nav}}',
     },
     group: { products: 'AI smart trading' },
+    inbox: {
+      product_struck: {
+        title: 'Follow started: {{name}}',
+        body: 'Your {{amount}} {{currency}} bought {{units}} units of {{name}} at the {{date}} NAV of {{nav}}.',
+      },
+      product_paid: {
+        title: 'Redemption paid: {{name}}',
+        body: '{{amount}} {{currency}} for {{units}} units of {{name}} at NAV {{nav}} is now in your cash.',
+      },
+    },
   },
 } as const satisfies StatementTexts;

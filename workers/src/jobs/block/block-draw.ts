@@ -66,7 +66,7 @@ function noticeParams(offer: BlockOffer, won: number, released: bigint) {
     offer: String(offer.id),
     symbol: offer.symbol,
     lots: String(won),
-    released: formatScaled(released, scaleOf(offer.currency)),
+    amount: formatScaled(released, scaleOf(offer.currency)),
     currency: offer.currency,
   };
 }
@@ -112,7 +112,7 @@ async function writeLoser(
     inbox: { kind: 'block_lost', params },
     record: (write) =>
       recordDrawn(deps, write, application, {
-        ...{ kind: 'block_lost', released: params.released, lotsWon: 0 },
+        ...{ kind: 'block_lost', released: params.amount, lotsWon: 0 },
       }),
   });
 }
@@ -145,7 +145,7 @@ async function writeWinner(
   }
   await insertInboxMessage(trx, { userId, kind: 'block_won', params, nowMs: draw.nowMs });
   await recordDrawn(deps, trx, application, {
-    ...{ kind: 'block_won', released: params.released, lotsWon: draw.lotsWon },
+    ...{ kind: 'block_won', released: params.amount, lotsWon: draw.lotsWon },
   });
 }
 

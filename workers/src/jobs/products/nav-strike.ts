@@ -1,6 +1,6 @@
 import type { Clock } from '@kabuto/schema/contracts';
 import { advance, writeTransaction, type Db, type WriteTrx } from '@kabuto/schema/db';
-import { scaleOf } from '@kabuto/schema/domain';
+import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import { journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import {
   bookTradePostings,
@@ -65,6 +65,10 @@ async function strikeInputs(db: Db, product: Product, date: string) {
   return { holdings, closes: today.closes, weights, follows, redemptions };
 }
 
+/** An amount of the product's currency as the inbox shows it (a decimal string). */
+export const moneyOf = (product: Pick<Product, 'currency'>, minor: bigint): string =>
+  formatScaled(minor, scaleOf(product.currency));
+
 async function issueUnits(
   deps: NavStrikeDeps,
   trx: WriteTrx,
@@ -101,8 +105,17 @@ async function issueUnits(
         reference: `product_order:${order.id}`,
         postings: struckPostings(order.userId, product.currency, order.amount),
       },
+      inbox: {
+        kind: 'product_struck',
+        params: {
+          ...{ name: product.name, units, nav: navText, date },
+          ...{ amount: moneyOf(product, order.amount), currency: product.currency },
+        },
+      },
       record: async (tx) => {
         await deps.emitter.record(tx, order.userId, 'assets:updated', { reason: 'product_struck' });
+        const message = { kind: 'product_struck' as const, order_id: String(order.id) };
+        await deps.emitter.record(tx, order.userId, 'message:created', message);
       },
     },
   );

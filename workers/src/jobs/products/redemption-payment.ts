@@ -12,7 +12,7 @@ import {
   type Product,
 } from '@kabuto/schema/modules/products/db/products.repository.ts';
 import { redemptionsDue } from '@kabuto/schema/modules/products/db/orders.repository.ts';
-import type { NavStrikeDeps } from './nav-strike.ts';
+import { moneyOf, type NavStrikeDeps } from './nav-strike.ts';
 
 const ACTOR = { type: 'system', id: 'product-redemption' } as const;
 
@@ -48,10 +48,19 @@ async function payRedemptions(deps: NavStrikeDeps, product: Product): Promise<nu
                 },
               }
             : {}),
+          inbox: {
+            kind: 'product_paid',
+            params: {
+              ...{ name: product.name, units: memo.units, nav },
+              ...{ amount: moneyOf(product, amount), currency: product.currency },
+            },
+          },
           record: async (tx) => {
             await deps.emitter.record(tx, order.userId, 'assets:updated', {
               reason: 'product_paid',
             });
+            const message = { kind: 'product_paid' as const, order_id: String(order.id) };
+            await deps.emitter.record(tx, order.userId, 'message:created', message);
           },
         },
       );
