@@ -25,3 +25,17 @@ export function whenExact(ms: number | null | undefined): string {
     fractionalSecondDigits: 3,
   });
 }
+
+/**
+ * A calendar day (`2026-11-25`, a market's date, no time) in the reader's language, as
+ * `formatWhen` writes the day: read as UTC so no time zone moves it to the day before.
+ */
+export function formatDay(day: string | null | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return '--';
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(LOCALE_OF[storage.language()], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  });
+}

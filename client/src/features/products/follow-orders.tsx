@@ -1,3 +1,4 @@
+import { formatDay } from '../../lib/format-time.ts';
 import { Button, Dialog } from 'antd-mobile';
 import i18next from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
@@ -64,14 +65,14 @@ function OrderRow({ order, onChanged }: { order: ProductOrder; onChanged: () => 
         <Profit value={order.total_profit} currency={currency} id="follow-order-total" />
       </Field>
       <Field label={pt('lockupEnd')} id="follow-order-lockup-end">
-        {order.lockup_end ?? '--'}
+        {formatDay(order.lockup_end)}
       </Field>
       {order.redeem_amount !== null ? (
         <>
           <Field label={pt('redeemAmount')} id="follow-order-redeem-amount">
             {money(order.redeem_amount, currency)}
           </Field>
-          <Field label={pt('payDate')}>{order.pay_date ?? '--'}</Field>
+          <Field label={pt('payDate')}>{formatDay(order.pay_date)}</Field>
         </>
       ) : null}
       <RefusalNote msg={refusal} id="follow-order-refusal" />

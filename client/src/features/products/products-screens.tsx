@@ -7,7 +7,7 @@ import { Field, RefusalNote } from '../../components/product-bits.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { newRequestId } from '../../lib/api-client.ts';
 import { formatAmount } from '../../lib/format.ts';
-import { formatWhen } from '../../lib/format-time.ts';
+import { formatDay, formatWhen } from '../../lib/format-time.ts';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { amountFromInput } from '../../lib/amount-input.ts';
@@ -122,7 +122,7 @@ function ProductSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowe
       <Field label={pt('nav')} id="product-nav">
         {detail.nav}
       </Field>
-      <Field label={pt('navDate')}>{detail.nav_date ?? '--'}</Field>
+      <Field label={pt('navDate')}>{formatDay(detail.nav_date)}</Field>
       <Field label={pt('avgDaily')}>
         <Percent value={detail.avg_daily_return} id="product-avg-daily" />
       </Field>
