@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import type { TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   adminPost,
+  confirmDialog,
   adminToken,
   apiPost,
   launchChromium,
@@ -98,23 +99,30 @@ describe('block trades in the browser', () => {
       );
       expect(granted.msg).toBe('claim_ok');
       const page = await phonePageAs(browser, session, { language });
-      await page.goto(`${stack.baseUrl}/#/home/large`);
+      // In from Home, as a user finds it.
+      await page.goto(`${stack.baseUrl}/#/home/home`);
+      await page.getByTestId('block-entry').click();
+      await page.locator('[data-testid="block-open-screen"][data-loaded="yes"]').waitFor();
+      await shot(page, `${language}-block-open-list`);
       await page.getByTestId(`block-offer-${id}`).click();
       await page.getByTestId('block-buy-sheet').waitFor();
       expect(await page.getByTestId('block-name').textContent()).toContain(WORDS[language].name);
       await page.getByTestId('block-key').locator('input').fill('WRONG');
       await page.getByTestId('block-buy').click();
+      await confirmDialog(page);
       const refusal = page.getByTestId('block-refusal');
       await refusal.waitFor();
       expect(await refusal.getAttribute('data-msg')).toBe('key_mismatch');
       expect(await refusal.textContent()).toContain(WORDS[language].mismatch);
       await page.getByTestId('block-key').locator('input').fill(KEY);
       await page.getByTestId('block-buy').click();
+      await confirmDialog(page);
       await page.waitForFunction(
         () => document.querySelector('[data-testid="block-my-lots"]')?.textContent === '1',
       );
       // Another tap after a purchase is another purchase (not a replay of the first).
       await page.getByTestId('block-buy').click();
+      await confirmDialog(page);
       await page.waitForFunction(
         () => document.querySelector('[data-testid="block-my-lots"]')?.textContent === '2',
       );
@@ -148,6 +156,7 @@ describe('block trades in the browser', () => {
       const page = await phonePageAs(browser, await fundedUser('lottery'), { language });
       await page.goto(`${stack.baseUrl}/#/home/largeInfo?id=${id}`);
       await page.getByTestId('block-buy').click();
+      await confirmDialog(page);
       await page.getByTestId('block-my-application').waitFor();
       // One application per person: the sheet gives way to "awaiting the draw".
       await page.getByTestId('block-blocker').waitFor();

@@ -106,7 +106,8 @@ describe('copy-trading products in the browser', () => {
       );
       expect(granted.msg).toBe('claim_ok');
       const page = await phonePageAs(browser, session, { language });
-      await page.goto(`${stack.baseUrl}/#/home/follow`);
+      await page.goto(`${stack.baseUrl}/#/home/home`);
+      await page.getByTestId('follow-entry').click();
       await page.getByTestId(`product-${id}`).click();
       await page.getByTestId('product-follow-sheet').waitFor();
       expect(

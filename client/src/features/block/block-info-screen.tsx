@@ -1,4 +1,5 @@
-import { Button, Input, Stepper } from 'antd-mobile';
+import { Button, Dialog, Input, Stepper } from 'antd-mobile';
+import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, RefusalNote } from '../../components/product-bits.tsx';
@@ -36,6 +37,29 @@ function mostLots(detail: BlockDetail): number {
   return detail.lottery ? quota : Math.min(quota, detail.lots_left);
 }
 
+/** What the stepper holds as whole lots inside the range (typed "1.5" or cleared is not a lot count). */
+function wholeLots(value: number | null, detail: BlockDetail): number {
+  const whole = Math.floor(Number(value ?? detail.min_lots));
+  if (!Number.isSafeInteger(whole)) return detail.min_lots;
+  return Math.min(Math.max(whole, detail.min_lots), Math.max(detail.min_lots, mostLots(detail)));
+}
+
+/** Asks before the money moves: the offer, the lots, the shares, the price and what is held. */
+function confirmPurchase(detail: BlockDetail, lots: number): Promise<boolean> {
+  const said = {
+    name: `${detail.name} (${detail.symbol})`,
+    lots: formatCount(lots),
+    shares: formatCount(lots * detail.lot),
+    price: formatAmount(detail.price, detail.currency),
+    cost: formatAmount(timesDecimal(detail.lot_cost, lots), detail.currency),
+  };
+  return Dialog.confirm({
+    content: bt(detail.lottery ? 'confirmApply' : 'confirmBuy', said),
+    confirmText: i18next.t('common.confirm'),
+    cancelText: i18next.t('common.cancel'),
+  });
+}
+
 function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => void }) {
   const [lots, setLots] = useState(detail.min_lots);
   const [key, setKey] = useState('');
@@ -48,6 +72,7 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
   const lottery = detail.lottery !== null;
   const blocker = buyBlocker(detail);
   const buy = async () => {
+    if (!(await confirmPurchase(detail, lots))) return;
     setBusy(true);
     const answer = await blockApi.buy(detail.id, lots, detail.needs_key ? key : null, requestId);
     setBusy(false);
@@ -76,7 +101,8 @@ function BuySheet({ detail, onBought }: { detail: BlockDetail; onBought: () => v
         min={detail.min_lots}
         max={Math.max(detail.min_lots, mostLots(detail))}
         value={lots}
-        onChange={(value) => setLots(value)}
+        digits={0}
+        onChange={(value) => setLots(wholeLots(value, detail))}
       />
       <Field label={bt('cost')} id="block-cost">
         {formatAmount(timesDecimal(detail.lot_cost, lots), detail.currency)}

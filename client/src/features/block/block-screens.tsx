@@ -78,6 +78,13 @@ export function BlockUpcomingScreen() {
   return <OfferList tab="upcoming" />;
 }
 
+/** Lots bought; for a lottery application, lots applied for, and won of them once drawn. */
+function orderLots(order: BlockOrder): string {
+  if (order.lots_applied === null) return formatCount(order.lots);
+  if (order.lots_won === null) return formatCount(order.lots_applied);
+  return `${formatCount(order.lots_won)} / ${formatCount(order.lots_applied)}`;
+}
+
 /** A purchase's state; a lottery application says whether it is drawn and what it won. */
 function orderStatus(order: BlockOrder): string {
   if (order.rule === 'lottery' && order.lots_won === null) return bt('appliedStatus');
@@ -90,6 +97,7 @@ function orderStatus(order: BlockOrder): string {
 
 /** /home/large3: the caller's purchases. */
 export function BlockOrdersScreen() {
+  const navigate = useNavigate();
   const [rows, setRows] = useState<Awaited<ReturnType<typeof blockApi.orders>>>(null);
   const reload = useCallback(() => blockApi.orders().then(setRows), []);
   useEffect(() => void reload(), [reload]);
@@ -102,16 +110,15 @@ export function BlockOrdersScreen() {
           <div
             key={order.order_id}
             data-testid={`block-order-${order.order_id}`}
+            role="button"
+            tabIndex={0}
+            onClick={() => void navigate(`/home/largeInfo?id=${order.offer_id}`)}
             style={{ padding: 12, borderBottom: '1px solid #eee' }}
           >
             <div className="name">
               {order.name} <small className="muted">{order.symbol}</small>
             </div>
-            <Field label={bt('lots')}>
-              {order.lots_applied === null
-                ? formatCount(order.lots)
-                : `${formatCount(order.lots_won ?? 0)} / ${formatCount(order.lots_applied)}`}
-            </Field>
+            <Field label={bt('lots')}>{orderLots(order)}</Field>
             <Field label={bt('price')}>{formatAmount(order.price, order.currency)}</Field>
             <Field label={bt('amount')}>
               {order.status === 'void'

@@ -52,6 +52,10 @@ const TEXTS = {
     discountPrev: '割引率（前日終値比）',
     released: '拘束解除済み',
     quotaUsed: '購入上限に達しました（購入済み {{n}} 単元）',
+    confirmBuy:
+      '{{name}} を {{lots}} 単元（{{shares}} 株、1株 {{price}}）購入します。代金 {{cost}} を拘束します。',
+    confirmApply:
+      '{{name}} の抽選に {{lots}} 単元（{{shares}} 株、1株 {{price}}）申し込みます。代金 {{cost}} を抽選まで拘束します。',
   },
   cn: {
     open: '大宗交易（认购中）',
@@ -103,6 +107,9 @@ const TEXTS = {
     discountPrev: '折扣（较昨收）',
     released: '已解冻',
     quotaUsed: '已达购买上限（已购 {{n}} 手）',
+    confirmBuy: '购买 {{name}} {{lots}} 手（{{shares}} 股，每股 {{price}}），冻结金额 {{cost}}。',
+    confirmApply:
+      '申请抽签 {{name}} {{lots}} 手（{{shares}} 股，每股 {{price}}），抽签前冻结金额 {{cost}}。',
   },
   us: {
     open: 'Block offers (open)',
@@ -133,14 +140,14 @@ const TEXTS = {
     toOrders: 'Purchases',
     apply: 'Apply for the draw',
     applied: 'Applied',
-    applicants: '{{n}} applications, {{x}}×',
+    applicants: '{{n}} application(s), {{x}}×',
     lotsOffered: 'Lots offered',
     cost: 'Cost',
     lotteryNote:
       'Drawn after the window closes. The cost of every lot you apply for is held; what you do not win is released right after the draw. One application per person.',
     yourApplication: 'Your application',
     drawPending: 'Awaiting the draw',
-    wonLots: 'Won {{n}} lots',
+    wonLots: 'Won {{n}} lot(s)',
     lost: 'Not won',
     seedCommitment: 'Seed commitment',
     listHash: 'List hash',
@@ -154,6 +161,10 @@ const TEXTS = {
     discountPrev: 'Discount to previous close',
     released: 'released to cash',
     quotaUsed: 'You have bought the most you may ({{n}} lots)',
+    confirmBuy:
+      'Buy {{lots}} lots of {{name}} ({{shares}} shares at {{price}})? {{cost}} will be held.',
+    confirmApply:
+      'Apply for {{lots}} lots of {{name}} ({{shares}} shares at {{price}})? {{cost}} will be held until the draw.',
   },
 } as const;
 

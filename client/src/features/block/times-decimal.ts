@@ -3,6 +3,7 @@
  * integers, as the server counts): what `n` lots cost from one lot's cost.
  */
 export function timesDecimal(value: string, n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number of lots: ${n}`);
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
   const digits = (BigInt(whole + fraction) * BigInt(n))

@@ -125,7 +125,21 @@ function Rankings({ onOpen }: { onOpen: (symbol: string) => void }) {
   );
 }
 
-/** Home: header (bell, search, settings), indices, hot stocks, rankings, news entry. */
+/** Home's ways into the products: news, new shares, intraday, block trades, AI smart trading. */
+const HOME_ENTRIES = [
+  { path: '/news/index', testId: 'news-entry', icon: 'news', label: 'quotes.newsEntry' },
+  { path: '/home/newShare', testId: 'new-share-entry', icon: 'star', label: 'trade.newShares' },
+  {
+    path: '/home/withinDays',
+    testId: 'intraday-entry',
+    icon: 'star',
+    label: 'trade.intradayEntry',
+  },
+  { path: '/home/large', testId: 'block-entry', icon: 'star', label: 'quotes.blockEntry' },
+  { path: '/home/follow', testId: 'follow-entry', icon: 'star', label: 'quotes.followEntry' },
+] as const;
+
+/** Home: header (bell, search, settings), indices, hot stocks, rankings, the product entries. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -136,42 +150,21 @@ export function HomeScreen() {
     <div className="screen" data-testid="home-screen">
       <HomeHeader />
       <IndexStrip rows={indices ?? []} onOpen={open} />
-      <div
-        className="card news-entry"
-        role="button"
-        tabIndex={0}
-        onClick={() => navigate('/news/index')}
-        data-testid="news-entry"
-      >
-        <span>
-          <Icon name="news" /> {t('quotes.newsEntry')}
-        </span>
-        <span className="muted">›</span>
-      </div>
-      <div
-        className="card news-entry"
-        role="button"
-        tabIndex={0}
-        onClick={() => navigate('/home/newShare')}
-        data-testid="new-share-entry"
-      >
-        <span>
-          <Icon name="star" /> {t('trade.newShares')}
-        </span>
-        <span className="muted">›</span>
-      </div>
-      <div
-        className="card news-entry"
-        role="button"
-        tabIndex={0}
-        onClick={() => navigate('/home/withinDays')}
-        data-testid="intraday-entry"
-      >
-        <span>
-          <Icon name="star" /> {t('trade.intradayEntry')}
-        </span>
-        <span className="muted">›</span>
-      </div>
+      {HOME_ENTRIES.map((entry) => (
+        <div
+          key={entry.path}
+          className="card news-entry"
+          role="button"
+          tabIndex={0}
+          onClick={() => navigate(entry.path)}
+          data-testid={entry.testId}
+        >
+          <span>
+            <Icon name={entry.icon} /> {t(entry.label)}
+          </span>
+          <span className="muted">›</span>
+        </div>
+      ))}
       <div className="section-title">
         <span>{t('quotes.hot')}</span>
         <button type="button" onClick={() => navigate('/home/index')}>

@@ -169,7 +169,11 @@ describe('back office', () => {
       parseScaledPrice('2850', 'JP'),
       100n,
     ]);
-    const edited = await admin.call('block/update', { id, ...offer, lots_total: '12' });
+    const short = await admin.call('block/create', terms({ key: 'abc' }));
+    expect([short.http, short.body.data.fields]).toEqual([400, { key: 'too_short' }]);
+    // an edit that leaves the key out keeps it: a private offer never turns public by omission
+    const withoutKey = Object.fromEntries(Object.entries(offer).filter(([name]) => name !== 'key'));
+    const edited = await admin.call('block/update', { id, ...withoutKey, lots_total: '12' });
     expect(edited.body.msg).toBe('modify_ok');
     openWindow(offer);
     const late = await admin.call('block/update', { id, ...offer, lots_total: '14' });
@@ -281,29 +285,29 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
       min_lots: '2',
       max_lots: '3',
       lots_total: '4',
-      key: 'K-1',
+      key: 'KEY-001',
     });
     openWindow(offer);
     const before = await state();
     const refusals = [
-      [await buy(s, id, '1', { key: 'K-1' }), 'min_lots'],
-      [await buy(s, id, '4', { key: 'K-1' }), 'quota_insufficient'],
+      [await buy(s, id, '1', { key: 'KEY-001' }), 'min_lots'],
+      [await buy(s, id, '4', { key: 'KEY-001' }), 'quota_insufficient'],
       [await buy(s, id, '2'), 'key_mismatch'],
-      [await buy(s, id, '2', { key: 'K-2' }), 'key_mismatch'],
+      [await buy(s, id, '2', { key: 'KEY-002' }), 'key_mismatch'],
     ] as const;
     for (const [r, msg] of refusals) {
       expect([r.http, r.body.status, r.body.msg]).toEqual([200, 0, msg]);
     }
     expect(await state()).toEqual(before);
-    expect((await buy(s, id, '2', { key: 'K-1' })).body.msg).toBe('placement_ok');
+    expect((await buy(s, id, '2', { key: 'KEY-001' })).body.msg).toBe('placement_ok');
     const afterOne = await state();
     // 2 bought, max 3: another 2 is over the buyer's quota
-    expect((await buy(s, id, '2', { key: 'K-1' })).body.msg).toBe('quota_insufficient');
+    expect((await buy(s, id, '2', { key: 'KEY-001' })).body.msg).toBe('quota_insufficient');
     const second = await registerAndLogin(t);
     await fund(second);
     const afterFund = await state();
     // 2 left: 3 is more than there is
-    expect((await buy(second, id, '3', { key: 'K-1' })).body.msg).toBe('quota_insufficient');
+    expect((await buy(second, id, '3', { key: 'KEY-001' })).body.msg).toBe('quota_insufficient');
     expect(await state()).toEqual(afterFund);
     expect(afterFund.offers).toEqual(afterOne.offers);
   });
@@ -322,6 +326,20 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     expect(msgs.filter((m) => m === 'too_frequent')).toHaveLength(3);
     expect((await buy(s, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('too_frequent');
     expect(await state()).toEqual(before);
+    // knowing another offer's key buys no more guesses at this one: 4 wrong, 1 right, 3 times
+    const insider = await registerAndLogin(t);
+    await fund(insider);
+    const known = await createOffer({ key: 'KNOWN-KEY', max_lots: '3' });
+    openWindow(known.offer);
+    const wrong: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < 4; k++) {
+        wrong.push((await buy(insider, id, '1', { key: `AGAIN-${round}-${k}` })).body.msg);
+      }
+      await buy(insider, known.id, '1', { key: 'KNOWN-KEY' });
+    }
+    expect(wrong.filter((m) => m === 'key_mismatch')).toHaveLength(5);
+    expect(wrong.filter((m) => m === 'too_frequent')).toHaveLength(7);
     const other = await registerAndLogin(t);
     await fund(other);
     expect((await buy(other, id, '1', { key: 'RIGHT-KEY' })).body.msg).toBe('placement_ok');
@@ -446,7 +464,7 @@ describe('lottery offers', () => {
     expect(order).toMatchObject({ rule: 'lottery', lots_applied: 3, lots_won: null });
     expect(order.ticket).toMatch(/^[0-9a-f]{64}$/);
     const before = await state();
-    expect((await buy(s, id, '1')).body.msg).toBe('quota_insufficient');
+    expect((await buy(s, id, '1')).body.msg).toBe('already_applied');
     const proof = await t.call('block/proof', { id }, s);
     expect([proof.body.status, proof.body.msg]).toEqual([0, 'allotment_not_drawn']);
     expect(await state()).toEqual(before);

@@ -25,7 +25,7 @@ import { ticketFor } from '@kabuto/schema/lottery';
 import { isShortOfCash, journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
 import type { Db } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../infra/deps.ts';
-import { checkWithLimits, userLimit } from '../../infra/limiters.ts';
+import { checkWithLimits } from '../../infra/limiters.ts';
 import { announceInTransaction, configValue } from '../common/public.ts';
 import { requireVerified } from '../funds/public.ts';
 import { moneyOf } from './block-wire.ts';
@@ -111,7 +111,11 @@ async function requirePlacementKey(
 ): Promise<void> {
   const keyHash = offer.keyHash;
   if (keyHash === null) return;
-  const limit = userLimit(deps.limiters.fundSecrets, `block-key:${userId}`);
+  // A right key gives back its own attempt but never clears the wrong ones: knowing one offer's
+  // key must not reset the count of guesses at another's.
+  const limit = [
+    { limiter: deps.limiters.fundSecrets, key: `block-key:${userId}`, onPass: 'refund' as const },
+  ];
   const ok = await checkWithLimits(limit, () => Promise.resolve(placementKeyMatches(keyHash, key)));
   if (!ok) throw new Refusal('key_mismatch');
 }

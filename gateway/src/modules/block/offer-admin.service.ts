@@ -70,11 +70,23 @@ function scaledPrice(instrument: Instrument, text: string): bigint {
   throw invalid('price', 'invalid');
 }
 
+/**
+ * The placement key's hash: a new key (at least 6 characters: a key is a password to the offer),
+ * or on an edit without one the key the offer had (an edit never opens a private offer by
+ * omission).
+ */
+function keyHashOf(input: OfferInput, existingKeyHash: string | null): string | null {
+  if (input.key === undefined) return existingKeyHash;
+  if (input.key.trim().length < 6) throw invalid('key', 'too_short');
+  return hashPlacementKey(input.key);
+}
+
 /** The checked terms: a stock, the price at a discount inside the band and on tick, lots, dates. */
 export async function checkedOfferTerms(
   deps: GatewayDeps,
   input: OfferInput,
   nowMs: number,
+  existingKeyHash: string | null = null,
 ): Promise<BlockOfferTerms> {
   const instrument = stockOf(input.symbol);
   if (!(await blockMarkets(deps.db)).includes(instrument.market)) {
@@ -94,7 +106,7 @@ export async function checkedOfferTerms(
     ...{ symbol: instrument.symbol, market: instrument.market, currency: instrument.currency },
     ...{ price, prevClose, lot: instrument.quantity.lotSize, lotsTotal: input.lots_total },
     ...{ minLots: input.min_lots, maxLots: input.max_lots, rule: input.rule },
-    keyHash: input.key === undefined ? null : hashPlacementKey(input.key),
+    keyHash: keyHashOf(input, existingKeyHash),
     ...{ opensAt: input.opens_at, closesAt: input.closes_at, settlesAt: input.settles_at },
   };
 }
@@ -137,8 +149,8 @@ export async function updateOffer(
   input: OfferInput & { id: number },
 ) {
   const nowMs = deps.clock.nowMs();
-  await offerOr404(deps.db, input.id);
-  const terms = await checkedOfferTerms(deps, input, nowMs);
+  const existing = await offerOr404(deps.db, input.id);
+  const terms = await checkedOfferTerms(deps, input, nowMs, existing.keyHash);
   await writeTransaction(deps.db, async (trx) => {
     if (!(await updateOfferBeforeOpen(trx, input.id, terms, nowMs))) {
       throw new Refusal('block_trade_closed');

@@ -94,7 +94,9 @@ export async function followProduct(deps: GatewayDeps, userId: number, input: Fo
           const product = await findProduct(trx, input.id);
           if (!product) throw new Refusal('product_unavailable');
           const amount = parseWholeMajorAmount(input.amount, product.currency);
-          if (amount === null) throw new Refusal('invalid_param');
+          if (amount === null) {
+            throw new Refusal('invalid_param', { fields: { amount: 'invalid' } });
+          }
           return followIn(deps, trx, userId, product, amount, input, nowMs);
         },
       );

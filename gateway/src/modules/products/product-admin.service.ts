@@ -3,6 +3,7 @@ import { writeTransaction } from '@kabuto/schema/db';
 import { parseWholeMajorAmount, scaleOf } from '@kabuto/schema/domain';
 import { addDays, findInstrument, type Market } from '@kabuto/schema/market';
 import {
+  lastClosedDate,
   marketToday,
   openingNav,
   type ProductStatus,
@@ -64,13 +65,24 @@ function isRealDate(date: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
 }
 
-/** The first NAV date: a real date, not in the future, at most three years back. */
-function firstDateOf(input: ProductInput, market: Market, nowMs: number): string {
-  const today = marketToday(market, nowMs);
+/**
+ * The first NAV date: a real date, not in the future, at most three years back, and not after
+ * the market's last close before the product was created (its history runs from the first date
+ * to that close; a later first date would leave it without a NAV, and its follows unstruck).
+ */
+function firstDateOf(
+  input: ProductInput,
+  market: Market,
+  at: { nowMs: number; createdAtMs: number },
+) {
+  const today = marketToday(market, at.nowMs);
   const firstDate = input.first_date ?? addDays(today, -365);
   if (!isRealDate(firstDate)) throw invalid('first_date', 'invalid');
   if (firstDate > today) throw invalid('first_date', 'in_the_future');
   if (firstDate < addDays(today, -HISTORY_MAX_DAYS)) throw invalid('first_date', 'too_early');
+  if (firstDate > lastClosedDate(market, at.createdAtMs)) {
+    throw invalid('first_date', 'after_last_close');
+  }
   return firstDate;
 }
 
@@ -78,14 +90,14 @@ function firstDateOf(input: ProductInput, market: Market, nowMs: number): string
  * The checked terms: a universe of one market's stocks, a whole minimum, a deadline in the next
  * two years, a first NAV date in the last three.
  */
-function checkedTerms(input: ProductInput, nowMs: number): ProductTerms {
+function checkedTerms(input: ProductInput, nowMs: number, createdAtMs = nowMs): ProductTerms {
   const { symbols, market } = universeOf(input.universe, input.strategy);
   const currency = findInstrument(symbols[0] as string)?.currency ?? 'JPY';
   const minAmount = parseWholeMajorAmount(input.min_amount, currency);
   if (minAmount === null) throw invalid('min_amount', 'invalid');
   if (input.deadline_at <= nowMs) throw invalid('deadline_at', 'in_the_past');
   if (input.deadline_at > nowMs + DEADLINE_MAX_MS) throw invalid('deadline_at', 'too_far');
-  const firstDate = firstDateOf(input, market, nowMs);
+  const firstDate = firstDateOf(input, market, { nowMs, createdAtMs });
   return {
     ...{ name: input.name, issuer: input.issuer, strategy: input.strategy },
     ...{ universe: symbols, market, currency, minAmount },
@@ -118,8 +130,9 @@ export async function updateProduct(
   input: ProductInput & { id: number },
 ) {
   const nowMs = deps.clock.nowMs();
-  if (!(await findProduct(deps.db, input.id))) throw new Refusal('not_found');
-  const terms = checkedTerms(input, nowMs);
+  const existing = await findProduct(deps.db, input.id);
+  if (!existing) throw new Refusal('not_found');
+  const terms = checkedTerms(input, nowMs, existing.createdAtMs);
   await writeTransaction(deps.db, async (trx) => {
     if (!(await updateDraft(trx, input.id, terms, nowMs))) throw new Refusal('product_unavailable');
     const detail = auditDetail(terms);

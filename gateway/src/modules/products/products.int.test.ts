@@ -333,6 +333,8 @@ describe('back office', () => {
       [{ first_date: '2026-02-31' }, 'first_date', 'invalid'],
       [{ first_date: '2026-13-01' }, 'first_date', 'invalid'],
       [{ first_date: '1900-01-02' }, 'first_date', 'too_early'],
+      // noon in Tokyo: the last close is the day before's, and the history ends there
+      [{ first_date: '2026-11-26' }, 'first_date', 'after_last_close'],
       [{ strategy: 'low_vol', universe: '7203' }, 'universe', 'at_least_two'],
       [{ deadline_at: String(NOW + 10 * 366 * 86_400_000) }, 'deadline_at', 'too_far'],
     ] as const) {

@@ -7,6 +7,13 @@ import { BLOCK_STATEMENT_TEXTS } from './statement-texts.ts';
 export const blockModule = defineModule({
   name: 'block',
   layer: 'product',
+  // A second application to a lottery offer (one per person).
+  refusalKeys: ['already_applied'],
+  msgTexts: {
+    jp: { already_applied: 'この分売にはすでに申し込んでいます（抽選の申込は1人1回です）' },
+    cn: { already_applied: '您已申请过此分售（抽签每人限申请一次）' },
+    us: { already_applied: 'You have already applied for this offer (one application per person)' },
+  },
   inboxKinds: ['block_won', 'block_lost', 'block_settled'],
   // An offer's lots left (and, for a lottery, the lots applied for), live on its screen.
   topics: ['block'],

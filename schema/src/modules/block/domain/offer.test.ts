@@ -62,7 +62,7 @@ describe('checkPurchase on a lottery offer', () => {
     expect(apply(5)).toBeNull();
   });
   it('takes one application per buyer, within min and max, in the window', () => {
-    expect(apply(2, 2)).toBe('quota_insufficient');
+    expect(apply(2, 2)).toBe('already_applied');
     expect(apply(1)).toBe('min_lots');
     expect(apply(6)).toBe('quota_insufficient');
     expect(apply(2, 0, 2_000)).toBe('block_trade_closed');

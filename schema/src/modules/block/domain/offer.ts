@@ -22,7 +22,8 @@ export function offerPhase(
   return nowMs < offer.closesAt ? 'open' : 'closed';
 }
 
-export type BlockPurchaseRefusal = 'block_trade_closed' | 'min_lots' | 'quota_insufficient';
+export type BlockPurchaseRefusal =
+  'block_trade_closed' | 'min_lots' | 'quota_insufficient' | 'already_applied';
 
 /**
  * A purchase's checks before anything is written: inside the window, at least `min_lots`, at most
@@ -46,8 +47,9 @@ export function checkPurchase(
 ): BlockPurchaseRefusal | null {
   if (offerPhase(offer, nowMs) !== 'open') return 'block_trade_closed';
   if (purchase.lots < offer.minLots) return 'min_lots';
+  if (offer.rule === 'lottery' && purchase.alreadyBought > 0) return 'already_applied';
   if (purchase.alreadyBought + purchase.lots > offer.maxLots) return 'quota_insufficient';
-  if (offer.rule === 'lottery') return purchase.alreadyBought > 0 ? 'quota_insufficient' : null;
+  if (offer.rule === 'lottery') return null;
   if (purchase.lots > offer.lotsLeft) return 'quota_insufficient';
   return null;
 }
