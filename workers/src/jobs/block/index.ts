@@ -2,11 +2,13 @@ import type { JobModule } from '../job-module.ts';
 import { createDrandBeacon } from '../../feeds/beacon/drand-beacon.ts';
 import { createLocalBeacon } from '../../feeds/beacon/local-beacon.ts';
 import { startSweep } from '../sweep.ts';
+import { repriceDemoOffers } from '@kabuto/schema/modules/block/db/demo-prices.ts';
 import { drawDueOffers } from './block-draw.ts';
 import { settleDueOffers } from './block-settlement.ts';
 
 /**
- * Block trades, by a sweep (the sweep is the schedule, so a restart loses nothing): a lottery
+ * Block trades, by a sweep (the sweep is the schedule, so a restart loses nothing): the demo
+ * offers nobody has bought priced from the last close; a lottery
  * offer is drawn once its window ends; at each offer's settlement time its held purchases become
  * holdings.
  */
@@ -19,6 +21,8 @@ export const blockJobs: JobModule = {
     const drandBeacon = createDrandBeacon({ clock });
     const beaconFor = (kind: 'local' | 'drand') => (kind === 'drand' ? drandBeacon : localBeacon);
     return startSweep(context, logger, 'block settlement', async () => {
+      const repriced = await repriceDemoOffers(db, clock.nowMs());
+      if (repriced > 0) logger.info({ repriced }, 'demo block offers priced from the last close');
       const drawn = await drawDueOffers({ db, emitter, clock, logger, beaconFor });
       if (drawn > 0) logger.info({ drawn }, 'block offers drawn');
       const settled = await settleDueOffers({ db, emitter, clock, logger });
