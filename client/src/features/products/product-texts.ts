@@ -43,6 +43,7 @@ const TEXTS = {
     pair: '2銘柄の価格比率が20日平均から1標準偏差以上離れたとき、割安な側を75%、割高な側を25%保有し、比率が戻れば半々に戻します。',
     low_vol: '過去60日の値動きが小さい3銘柄を均等に保有します。毎営業日の終値で見直します。',
     cash: '利用可能な現金',
+    feeNotCharged: '（現在は徴収していません：基準価額は報酬控除前）',
   },
   cn: {
     title: 'AI智能交易',
@@ -85,6 +86,7 @@ const TEXTS = {
     pair: '当两只股票的价格比偏离20日均值1个标准差以上时，持有被低估的一方75%、高估的一方25%；比价回归后恢复各半。',
     low_vol: '等权持有过去60日波动最小的3只股票，每个交易日收盘后调整。',
     cash: '可用现金',
+    feeNotCharged: '（目前未收取：净值为扣费前）',
   },
   us: {
     title: 'AI smart trading',
@@ -129,6 +131,7 @@ const TEXTS = {
     low_vol:
       'Holds the 3 stocks with the smallest price moves over the past 60 days, in equal parts; reviewed at every close.',
     cash: 'Cash available',
+    feeNotCharged: '(not charged yet: the NAV is before fees)',
   },
 } as const;
 

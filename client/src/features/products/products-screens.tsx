@@ -135,7 +135,9 @@ function ProductSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowe
       <Field label={pt('minAmount')}>{formatAmount(detail.min_amount, detail.currency)}</Field>
       <Field label={pt('deadline')}>{formatWhen(detail.deadline)}</Field>
       <Field label={pt('lockup')}>{pt('days', { n: detail.lockup_days })}</Field>
-      <Field label={pt('fee')}>{(detail.fee_bps / 100).toFixed(2)}%</Field>
+      <Field label={pt('fee')} id="product-fee">
+        {`${(detail.fee_bps / 100).toFixed(2)}% ${detail.fee_bps > 0 ? pt('feeNotCharged') : ''}`}
+      </Field>
       <Field label={pt('universe')}>{detail.universe.join(', ')}</Field>
       <div style={{ marginTop: 12 }} className="muted">
         {pt('navChart')}
