@@ -34,6 +34,7 @@ export const PLATFORM = [
   'contracts/beacon.ts',
   'contracts/http/answers.ts',
   'contracts/http/fields.ts',
+  'contracts/http/lottery-proof.dto.ts',
   'db/create-db.ts',
   'db/dialect.ts',
   'db/column-types.ts',

@@ -1,26 +1,15 @@
-import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import {
   MAX_SYMBOL_SUBSCRIPTIONS,
   redisKeys,
   roomForSymbol,
-  type Ack,
-  type ClientToServerEvents,
   tickOf,
   type QuoteSnapshot,
-  type ServerToClientEvents,
-  type SocketData,
 } from '@kabuto/schema/contracts';
 import { SYMBOL_PATTERN, findInstrument } from '@kabuto/schema/market';
 import type { IoDeps } from './io.ts';
 import type { TickConflator } from './tick-conflator.ts';
-
-type KabutoSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+import { safeAck, type KabutoSocket } from './socket-kit.ts';
 
 const symbolsPayload = z.strictObject({
   symbols: z.array(z.string().regex(SYMBOL_PATTERN)).min(1).max(MAX_SYMBOL_SUBSCRIPTIONS),
@@ -35,10 +24,6 @@ function isSubscribed(socket: KabutoSocket, conflator: TickConflator, symbol: st
   return socket.data.batchTicks
     ? conflator.has(socket, symbol)
     : socket.rooms.has(roomForSymbol(symbol));
-}
-
-function safeAck(ack: unknown): (result: Ack) => void {
-  return typeof ack === 'function' ? (ack as (result: Ack) => void) : () => undefined;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io';
 import type { Redis } from 'ioredis';
 import { Emitter } from '@socket.io/redis-emitter';
 import { z } from 'zod';
@@ -8,20 +7,11 @@ import {
   TOPIC_NAMES,
   redisKeys,
   roomForTopic,
-  type Ack,
-  type ClientToServerEvents,
   type ServerToClientEvents,
-  type SocketData,
   type TopicUpdate,
 } from '@kabuto/schema/contracts';
 import type { TopicPublisher } from '../infra/ports.ts';
-
-type KabutoSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+import { safeAck, type KabutoSocket } from './socket-kit.ts';
 
 const watchPayload = z.strictObject({
   topic: z.string().refine((topic) => TOPIC_NAMES.includes(topic)),
@@ -30,10 +20,6 @@ const watchPayload = z.strictObject({
 
 const watchedCount = (socket: KabutoSocket) =>
   [...socket.rooms].filter((room) => room.startsWith('topic:')).length;
-
-function safeAck(ack: unknown): (result: Ack) => void {
-  return typeof ack === 'function' ? (ack as (result: Ack) => void) : () => undefined;
-}
 
 /**
  * `topic:watch` / `topic:unwatch` with acks: a socket (signed in or not: a topic is public) joins

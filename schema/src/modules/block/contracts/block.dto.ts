@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lotteryProofResponse } from '../../../contracts/http/lottery-proof.dto.ts';
 import { decimalString, namesOf } from '../../../contracts/http/answers.ts';
 import {
   langField,
@@ -108,24 +109,7 @@ export const blockBoughtResponse = z.object({ order_id: z.string() });
 export const blockProofRequest = z.strictObject({ id: idField });
 
 /** `block/proof`: a lottery offer's published draw, the same shape as `ipo/proof` (DESIGN.md §8). */
-export const blockProofResponse = z.object({
-  rule: z.string(),
-  listing_id: z.string(),
-  seed_commitment: z.string(),
-  seed: z.string(),
-  beacon_kind: z.enum(['local', 'drand']),
-  beacon: z.string(),
-  beacon_round: z.number().nullable(),
-  beacon_signature: z.string().nullable(),
-  beacon_label: z.string(),
-  list_hash: z.string(),
-  list_frozen_at: z.number().nullable(),
-  draw_seed: z.string(),
-  lots_offered: z.number(),
-  max_lots: z.number(),
-  list: z.array(z.object({ ticket: z.string(), lots: z.number() })),
-  result: z.array(z.object({ ticket: z.string(), lots_won: z.number() })),
-});
+export const blockProofResponse = lotteryProofResponse;
 
 /** The back office's terms for an offer (price a decimal string in the market's scale). */
 const offerTerms = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lotteryProofResponse } from '../../../contracts/http/lottery-proof.dto.ts';
 import { decimalString, namesOf } from '../../../contracts/http/answers.ts';
 import {
   displayCurrencyField,
@@ -100,25 +101,7 @@ export const ipoSubscribedResponse = z.object({ subscription_id: z.string() });
 export const ipoStatusResponse = z.object({ status: z.string() });
 
 /** The published draw (DESIGN.md section 8), once drawn. */
-export const ipoProofResponse = z.object({
-  rule: z.string(),
-  listing_id: z.string(),
-  seed_commitment: z.string(),
-  seed: z.string(),
-  beacon_kind: z.enum(['local', 'drand']),
-  beacon: z.string(),
-  beacon_round: z.number().nullable(),
-  beacon_signature: z.string().nullable(),
-  beacon_label: z.string(),
-  list_hash: z.string(),
-  /** When the list was frozen and its hash published (epoch ms); null only for older draws. */
-  list_frozen_at: z.number().nullable(),
-  draw_seed: z.string(),
-  lots_offered: z.number(),
-  max_lots: z.number(),
-  list: z.array(z.object({ ticket: z.string(), lots: z.number() })),
-  result: z.array(z.object({ ticket: z.string(), lots_won: z.number() })),
-});
+export const ipoProofResponse = lotteryProofResponse;
 
 /**
  * The caller's subscriptions in the spec's shape (`trade/usernewstocklist`, `data` the list itself, as
