@@ -97,6 +97,11 @@ function FollowSheet({ detail, onFollowed }: { detail: ProductDetail; onFollowed
         {pt('forwardPricing')}
       </div>
       <RefusalNote msg={refusal} id="product-refusal" />
+      {detail.status === 'open' ? null : (
+        <div className="muted" data-testid="product-closed" style={{ marginTop: 8 }}>
+          {pt('closed')}
+        </div>
+      )}
       <Button
         block
         color="primary"
