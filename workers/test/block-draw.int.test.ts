@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountEventOutbox,
-  postJournal,
-  reconcile,
-  writeTransaction,
-  type Db,
-} from '@kabuto/schema/db';
+import { type AccountEventOutbox, reconcile, writeTransaction, type Db } from '@kabuto/schema/db';
 import { parseScaledPrice } from '@kabuto/schema/market';
 import { verifyProof } from '@kabuto/schema/lottery';
-import { blockHoldPostings, purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
+import { purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
 import {
   findOffer,
   insertOffer,
@@ -18,7 +12,6 @@ import {
 import {
   applicationsOf,
   insertOrder,
-  setHoldJournal,
   setTicket,
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { ticketFor } from '@kabuto/schema/lottery';
@@ -26,6 +19,7 @@ import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createLocalBeacon } from '../src/feeds/beacon/local-beacon.ts';
 import { drawDueOffers } from '../src/jobs/block/block-draw.ts';
 import { settleDueOffers } from '../src/jobs/block/block-settlement.ts';
+import { holdBlockCost } from './support/block-holds.ts';
 import { grantCash, jobDepsAt } from './support/job-deps.ts';
 
 // A lottery block offer on a real database: applications hold their cost; at the close the list
@@ -64,17 +58,7 @@ async function apply(db: Db, offerId: number, userId: number, lots: number) {
       ...{ requestId: `req-${offerId}-${userId}`, nowMs: OPEN },
     });
     await setTicket(trx, orderId, ticketFor(secrets!.listingKey, orderId));
-    const journalId = await postJournal(
-      trx,
-      {
-        kind: 'block_hold',
-        memo: 'hold',
-        actor: { type: 'user', id: userId },
-        postings: blockHoldPostings(userId, 'JPY', amount),
-      },
-      OPEN,
-    );
-    await setHoldJournal(trx, orderId, journalId);
+    await holdBlockCost(trx, { id: orderId, userId, amount }, OPEN);
     return true;
   });
 }

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountEventOutbox,
-  postJournal,
-  reconcile,
-  writeTransaction,
-  type Db,
-} from '@kabuto/schema/db';
-import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
+import { type AccountEventOutbox, reconcile, writeTransaction, type Db } from '@kabuto/schema/db';
 import { parseScaledPrice } from '@kabuto/schema/market';
-import { blockHoldPostings, purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
+import { purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
 import { insertOffer, takeLots } from '@kabuto/schema/modules/block/db/offers.repository.ts';
-import { insertOrder, setHoldJournal } from '@kabuto/schema/modules/block/db/orders.repository.ts';
+import { insertOrder } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { settleDueOffers } from '../src/jobs/block/block-settlement.ts';
-import { jobDepsAt } from './support/job-deps.ts';
+import { holdBlockCost } from './support/block-holds.ts';
+import { grantCash, jobDepsAt } from './support/job-deps.ts';
 
 // The block settlement on a real database: at the settlement time each held purchase becomes a
 // holding at the offer price, leverage 1, its hold posted to margin; a rerun changes nothing.
@@ -37,36 +31,13 @@ const depsAt = (db: Db, nowMs: number) => jobDepsAt(db, nowMs, outboxes);
 /** What the buy call does (the gateway's): lots taken, the purchase, cash → hold:block. */
 async function purchase(db: Db, offerId: number, userId: number, lots: number): Promise<bigint> {
   const amount = purchaseCost('JP', PRICE, 100, lots);
+  await grantCash(db, userId, 'JPY', amount, OPEN);
   await writeTransaction(db, async (trx) => {
-    await postJournal(
-      trx,
-      {
-        kind: 'paper_grant',
-        memo: 'grant',
-        actor: { type: 'system', id: 'test' },
-        postings: transfer({
-          from: platformAccount('platform:paper_grant', 'JPY'),
-          to: userAccount(userId, 'cash', 'JPY'),
-          amountMinor: amount,
-        }),
-      },
-      OPEN,
-    );
     expect(await takeLots(trx, offerId, lots)).toBe(true);
     const orderId = await insertOrder(trx, {
       ...{ offerId, userId, lots, amount, requestId: `req-${offerId}-${userId}`, nowMs: OPEN },
     });
-    const journalId = await postJournal(
-      trx,
-      {
-        kind: 'block_hold',
-        memo: 'hold',
-        actor: { type: 'user', id: userId },
-        postings: blockHoldPostings(userId, 'JPY', amount),
-      },
-      OPEN,
-    );
-    await setHoldJournal(trx, orderId, journalId);
+    await holdBlockCost(trx, { id: orderId, userId, amount }, OPEN);
   });
   return amount;
 }

@@ -6,7 +6,6 @@ import {
   blockOrdersOf,
   blockProof,
   listBlockOffers,
-  offerOr404,
 } from './block-query.service.ts';
 import { buyBlock } from './buy.service.ts';
 
@@ -34,8 +33,7 @@ export const blockBuyCall = defineUserCall({
     'Buys lots of a first-come block offer, or applies for a lottery offer’s draw (one application per buyer; subscribe_ok), in its window (placement_ok for an offer with a placement key, purchase_ok otherwise) (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
   async handle({ input, caller, deps }) {
     const bought = await buyBlock(deps, caller.userId, input);
-    const offer = await offerOr404(deps.db, input.id);
-    return { msg: successOf(offer), data: bought.result };
+    return { msg: successOf(bought.offer), data: bought.result };
   },
 });
 

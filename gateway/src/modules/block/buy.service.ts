@@ -204,7 +204,7 @@ export async function buyBlock(deps: GatewayDeps, userId: number, input: BuyInpu
     { lockUser: userId },
   );
   await publishLots(deps, offer.id);
-  return bought;
+  return { ...bought, offer };
 }
 
 /** The offer's lots left and applied as committed, to whoever watches it (the `block` topic). */
