@@ -14,12 +14,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function open(auth: Record<string, string> = {}, origin?: string): Promise<Socket> {
+function open(auth: Record<string, string> = {}, origin?: string, host?: string): Promise<Socket> {
   const socket = connect(t.baseUrl, {
     transports: ['websocket'],
     auth,
     forceNew: true,
-    ...(origin ? { extraHeaders: { origin } } : {}),
+    ...(origin ? { extraHeaders: { origin, ...(host ? { host } : {}) } } : {}),
   });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
@@ -315,5 +315,14 @@ describe('account events', () => {
 
   it('when the Origin is foreign, the connection is refused', async () => {
     await expect(open({}, 'https://evil.example')).rejects.toThrow();
+  });
+
+  it('a rebound DNS name (Host equal to its own Origin) is refused; the page’s own address connects', async () => {
+    await expect(open({}, 'http://rebound.example', 'rebound.example')).rejects.toThrow();
+    const own = await open({}, t.baseUrl);
+    expect(own.connected).toBe(true);
+    const port = new URL(t.baseUrl).port;
+    const local = await open({}, `http://localhost:${port}`);
+    expect(local.connected).toBe(true);
   });
 });

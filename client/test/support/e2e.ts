@@ -27,12 +27,17 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The run's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. Each
+ * This worker's shared stack (support/shared-stack.ts): gateway, workers and feed, always open. Each
  * file starts with the rate limits forgotten (the fixture API), as on a stack of its own: every
  * file registers its users from 127.0.0.1.
  */
 export async function sharedStack(): Promise<TestStack> {
-  const stack = attachStack(inject('kabutoStack'));
+  const stacks = inject('kabutoStacks');
+  // VITEST_POOL_ID numbers the run's workers from 1: each has its own stack.
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const address = stacks[(worker - 1) % stacks.length];
+  if (!address) throw new Error('no shared stack was started for the browser tests');
+  const stack = attachStack(address);
   const reset = await fetch(`${stack.baseUrl}/__test/reset-limits`, { method: 'POST' });
   if (!reset.ok) throw new Error(`the shared stack's limits were not reset (${reset.status})`);
   return stack;

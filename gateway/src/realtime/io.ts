@@ -1,4 +1,4 @@
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -24,16 +24,28 @@ export interface IoDeps {
   readonly sessionSweepMs?: number | undefined;
 }
 
-/** Same-origin pages, listed origins and non-browser clients (no Origin header) may connect. */
-function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
-  const origin = req.headers.origin;
+/**
+ * Which pages may open a socket: the configured origins (KABUTO_ALLOWED_ORIGINS, the public address
+ * behind a proxy) and this server's own loopback addresses on the port it listens on; non-browser
+ * clients send no Origin. Never the Host header the client sent: a rebound DNS name sends a Host
+ * equal to its own Origin.
+ */
+export function originAllowed(
+  origin: string | undefined,
+  allowed: readonly string[],
+  listeningPort: number | undefined,
+): boolean {
   if (!origin) return true;
   if (allowed.includes(origin)) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
+  if (listeningPort === undefined) return false;
+  return ['localhost', '127.0.0.1', '[::1]'].some(
+    (host) => origin === `http://${host}:${listeningPort}`,
+  );
+}
+
+function portOf(server: HttpServer): number | undefined {
+  const address = server.address();
+  return address && typeof address === 'object' ? address.port : undefined;
 }
 
 async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void> {
@@ -72,7 +84,8 @@ export async function createIo(
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    allowRequest: (req, callback) => callback(null, originAllowed(req, deps.allowedOrigins)),
+    allowRequest: (req, callback) =>
+      callback(null, originAllowed(req.headers.origin, deps.allowedOrigins, portOf(httpServer))),
     adapter: createAdapter(pub, sub, { key: redisKeys(deps.redisPrefix).socketIoChannel }),
   });
   await authenticateSocket(io, deps);

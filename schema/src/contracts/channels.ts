@@ -23,6 +23,9 @@ export function redisKeys(prefix: string) {
     listedInstrumentsChannel: `${prefix}:ipo:listed`,
     /** A priced exchange the user may take for a few seconds: its rate is locked. */
     exchangeQuote: (userId: number, quoteId: string) => `${prefix}:fxquote:${userId}:${quoteId}`,
+    /** A money call's run in progress for one (user, request_id): retries wait for its answer. */
+    requestInFlight: (userId: number, requestId: string) =>
+      `${prefix}:inflight:${userId}:${requestId}`,
   };
 }
 

@@ -84,6 +84,8 @@ const KERNEL_REFUSAL_KEYS = [
   'internal_error',
   'quote_expired',
   'grant_not_yet',
+  // security/totp/enable with no setup waiting to be confirmed (or two-factor already on).
+  'totp_setup_required',
   // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
   'service_unavailable',
 ] as const;

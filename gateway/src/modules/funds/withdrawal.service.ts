@@ -1,4 +1,4 @@
-import { Refusal, type WithdrawalRequested } from '@kabuto/schema/contracts';
+import { redisKeys, Refusal, type WithdrawalRequested } from '@kabuto/schema/contracts';
 import {
   earlierAnswer,
   hashRequest,
@@ -23,6 +23,7 @@ import {
   withdrawalWindowOpen,
 } from '@kabuto/schema/funds';
 import type { GatewayDeps } from '../../infra/deps.ts';
+import { oneRunPerRequest } from '../../infra/request-in-flight.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { findUserById } from '../auth/public.ts';
 import { findOwnCard } from '../bank/public.ts';
@@ -95,12 +96,27 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
     card: input.card_id,
     amount: input.amount,
   });
-  const earlier = await earlierAnswer<WithdrawalRequested>(deps.db, {
-    userId,
-    requestId: input.request_id,
-    requestHash,
-  });
-  if (earlier) return earlier;
+  const stored = () =>
+    earlierAnswer<WithdrawalRequested>(deps.db, {
+      userId,
+      requestId: input.request_id,
+      requestHash,
+    });
+  return oneRunPerRequest(
+    deps.redis,
+    redisKeys(deps.config.redisPrefix).requestInFlight(userId, input.request_id),
+    () => holdWithdrawal(deps, userId, input, requestHash),
+    stored,
+  );
+}
+
+/** The checks, then the hold and the request in one transaction (a replay answers the first). */
+async function holdWithdrawal(
+  deps: GatewayDeps,
+  userId: number,
+  input: WithdrawInput,
+  requestHash: string,
+): Promise<{ result: WithdrawalRequested; replayed: boolean }> {
   const { amount, card } = await checkRules(deps, userId, input);
   const latest = await latestQuotesIfBorrowing(deps, userId);
   const nowMs = deps.clock.nowMs();
@@ -135,7 +151,7 @@ export async function requestWithdrawal(deps: GatewayDeps, userId: number, input
             holdJournalId: holdJournal,
             nowMs,
           });
-          const answer = {
+          const answer: WithdrawalRequested = {
             withdrawal_id: String(withdrawalId),
             status: 'pending',
             currency: WITHDRAWAL_CURRENCY,

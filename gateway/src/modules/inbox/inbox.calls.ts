@@ -1,7 +1,14 @@
-import { emptyRequest, idRequest, inboxListResponse, noData } from '@kabuto/schema/contracts';
+import {
+  emptyRequest,
+  idRequest,
+  inboxListResponse,
+  inboxUnreadResponse,
+  noData,
+  Refusal,
+} from '@kabuto/schema/contracts';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { loadUserSecurity } from '../kyc/public.ts';
-import { listInbox, markInboxRead } from './inbox.repository.ts';
+import { countUnread, listInbox, markInboxRead } from './inbox.repository.ts';
 
 export const inboxListCall = defineUserCall({
   path: 'user/messages',
@@ -31,10 +38,30 @@ export const inboxReadCall = defineUserCall({
   input: idRequest,
   output: noData,
   async handle({ input, caller, deps }) {
-    await markInboxRead(deps.db, caller.userId, BigInt(input.id), deps.clock.nowMs());
+    const marked = await markInboxRead(
+      deps.db,
+      caller.userId,
+      BigInt(input.id),
+      deps.clock.nowMs(),
+    );
+    if (marked === 'not_found') throw new Refusal('not_found');
     return { msg: 'ok' };
   },
 });
 
+export const inboxUnreadCall = defineUserCall({
+  path: 'user/messageUnread',
+  summary: 'How many of the caller’s messages are unread (the bell’s badge)',
+  input: emptyRequest,
+  output: inboxUnreadResponse,
+  async handle({ caller, deps }) {
+    return { msg: 'ok', data: { unread: await countUnread(deps.db, caller.userId) } };
+  },
+});
+
 /** The inbox module's calls, in the order the central list shows them. */
-export const INBOX_CALLS: readonly CallDefinition[] = [inboxListCall, inboxReadCall];
+export const INBOX_CALLS: readonly CallDefinition[] = [
+  inboxListCall,
+  inboxReadCall,
+  inboxUnreadCall,
+];

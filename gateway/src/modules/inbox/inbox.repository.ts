@@ -33,12 +33,32 @@ export async function markInboxRead(
   userId: number,
   messageId: bigint,
   nowMs: number,
-): Promise<void> {
-  await db
+): Promise<'read' | 'not_found'> {
+  const marked = await db
     .updateTable('inbox_message')
     .set({ read_at: nowMs })
     .where('id', '=', messageId)
     .where('user_id', '=', BigInt(userId))
     .where('read_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (marked.numUpdatedRows > 0n) return 'read';
+  // Read before, or not the caller's (or no such message): only the first is the caller's to know.
+  const own = await db
+    .selectFrom('inbox_message')
+    .select('id')
+    .where('id', '=', messageId)
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
+  return own ? 'read' : 'not_found';
+}
+
+/** How many of the user's messages are unread (the bell's and the Mine tab's badge). */
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('inbox_message')
+    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+    .where('user_id', '=', BigInt(userId))
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -67,6 +67,11 @@ export async function verifyTotp(
 ): Promise<void> {
   const security = await loadUserSecurity(deps.db, userId);
   const { totpSecret } = security;
+  // Enabling needs a setup not yet confirmed: answering modify_ok with nothing set up would tell
+  // the user two-factor is on while it is off.
+  if (options.enrolling && (!totpSecret || security.totpEnabled)) {
+    throw new Refusal('totp_setup_required');
+  }
   if (!totpSecret || (!security.totpEnabled && !options.enrolling)) return;
   const ok = await checkWithLimits(userLimit(deps.limiters.fundSecrets, `otp:${userId}`), () =>
     matchAndClaimStep(deps, userId, { ...security, totpSecret }, code, options.enrolling ?? false),

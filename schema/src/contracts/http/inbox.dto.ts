@@ -10,3 +10,4 @@ export const inboxMessageResponse = z.object({
 });
 export type InboxMessage = z.infer<typeof inboxMessageResponse>;
 export const inboxListResponse = z.array(inboxMessageResponse);
+export const inboxUnreadResponse = z.object({ unread: z.number().int().nonnegative() });

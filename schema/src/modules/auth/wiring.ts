@@ -19,7 +19,7 @@ import {
   idRequest,
   totpEnableRequest,
 } from '../../contracts/http/funds.dto.ts';
-import { inboxListResponse } from '../../contracts/http/inbox.dto.ts';
+import { inboxListResponse, inboxUnreadResponse } from '../../contracts/http/inbox.dto.ts';
 import { securityStatusResponse, totpSetupResponse } from '../../contracts/http/security.dto.ts';
 import {
   configRequest,
@@ -51,6 +51,7 @@ export const authWiring = defineWiring({
     'security/antiphishing': { input: antiPhishingRequest, output: noData },
     'user/messages': { input: emptyRequest, output: inboxListResponse },
     'user/messageRead': { input: idRequest, output: noData },
+    'user/messageUnread': { input: emptyRequest, output: inboxUnreadResponse },
   } satisfies Record<string, CallContract>,
   adminCalls: {
     login: { input: adminLoginRequest, output: adminLoginResponse },
