@@ -55,7 +55,7 @@ export const PLATFORM = [
  * The kernel: modules every product may use, through their doors only
  * (schema/src/modules/<k>/public.ts, and its pure face public.pure.ts where it has one).
  */
-export const KERNEL = ['auth', 'kyc', 'funds', 'ledger', 'trading', 'quotes'];
+export const KERNEL = ['auth', 'kyc', 'funds', 'ledger', 'trading', 'quotes', 'backoffice'];
 const foldersOf = (dir) =>
   readdirSync(join(ROOT, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

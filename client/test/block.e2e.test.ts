@@ -181,9 +181,11 @@ describe('block trades in the browser', () => {
     expect(before.lottery).toMatchObject({ lots_applied: 60, applicants: 60, drawn: false });
     // The close on the test clock: the workers' sweep freezes the list and draws.
     await moveClockTo(stack, (await stackNow(stack)) + 3_600_000);
+    // An hour on the stack's clock is past a back-office session's idle time: sign in again.
+    const later = await adminToken(stack);
     await vi.waitFor(
       async () => {
-        const offer = (await adminPost(stack, 'block/list', {}, token)).data.find(
+        const offer = (await adminPost(stack, 'block/list', {}, later)).data.find(
           (o: { id: string }) => o.id === id,
         );
         if (!offer.lottery.drawn) throw new Error('not drawn yet');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
+  adminToken,
   apiPost,
   confirmDialog,
   launchChromium,
@@ -39,12 +40,9 @@ async function adminCall(
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
-/** The back office as the seed created it: the login written to data/backoffice-login.txt. */
+/** A reviewer of this file's own, signed in with two-factor (support/e2e.ts `adminToken`). */
 async function backOffice() {
-  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
-  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
-  const login = await adminCall('login', { login: 'admin', password });
-  const token = String(login.data.token);
+  const token = await adminToken(stack, 'reviewer');
   return {
     async approveLatest(kind: 'kyc' | 'deposit' | 'withdrawal') {
       const pending = await adminCall(`${kind}/list`, { status: 'pending' }, token);

@@ -24,14 +24,15 @@ import { createOutboxNotifier, type Notifier } from './infra/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
 import { createTopicPublisher } from './realtime/topics.ts';
 import { createIo } from './realtime/io.ts';
-import { findActiveSession } from './modules/auth/public.ts';
-import { findActiveAdminSession } from './modules/admin/public.ts';
+import { findActiveSession, hashPassword } from './modules/auth/public.ts';
+import { addTestStaff, findActiveAdminSession } from './modules/admin/public.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
 import type { TickConflator } from './realtime/tick-conflator.ts';
 import { ADMIN_CALLS, CALLS } from './calls.ts';
 import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { authenticateAdmin } from './http/middleware/admin-auth.ts';
 import { serveClient } from './http/client-static.ts';
 import { testFixtureRouter } from './http/test-fixtures.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
@@ -110,14 +111,25 @@ function buildExpress(deps: GatewayDeps): Express {
     }),
   );
   probes(app, deps);
-  const openApi = buildOpenApi(CALLS, ADMIN_CALLS);
+  // The app's calls for anyone; the back office's only for staff (GET with the admin-token).
+  const openApi = buildOpenApi(CALLS);
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
     res.json(openApi);
+  });
+  const adminOpenApi = buildOpenApi([], ADMIN_CALLS);
+  app.get('/api/admin/docs', (req, res, next) => {
+    authenticateAdmin(req, deps, 'see')
+      .then(() => res.json(adminOpenApi))
+      .catch(next);
   });
   app.use('/api/vue', callRouter(CALLS, deps));
   app.use('/api/admin', callRouter(ADMIN_CALLS, deps));
   // A stack the tests start, only: never mounted otherwise (see test-fixtures.ts).
-  if (deps.config.testFixtures) app.use('/__test', testFixtureRouter(deps));
+  if (deps.config.testFixtures) {
+    const addStaff = (role: 'reviewer' | 'operator' | 'administrator') =>
+      addTestStaff(deps.db, role, hashPassword, deps.clock.nowMs());
+    app.use('/__test', testFixtureRouter(deps, addStaff));
+  }
   if (existsSync(deps.config.clientDistDir)) {
     app.use(serveClient(deps.config.clientDistDir));
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { reviewer } from './support/funds-helpers.ts';
 
 let t: TestGateway;
 beforeAll(async () => {
@@ -122,7 +123,7 @@ describe('probes, headers and docs', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('serves an OpenAPI document with every call, the back office included', async () => {
+  it('serves an OpenAPI document of the app’s calls to anyone, and the back office’s to staff only', async () => {
     const doc = (await (await fetch(`${t.baseUrl}/api/docs`)).json()) as {
       paths: Record<string, unknown>;
     };
@@ -131,9 +132,17 @@ describe('probes, headers and docs', () => {
         '/api/vue/user/register',
         '/api/vue/user/login',
         '/api/vue/user/paperfund',
-        '/api/admin/login',
-        '/api/admin/kyc/decide',
       ]),
+    );
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/admin/'))).toEqual([]);
+    const stranger = await fetch(`${t.baseUrl}/api/admin/docs`);
+    expect(stranger.status).toBe(401);
+    const staff = await reviewer(t, undefined, 'reviewer');
+    const adminDoc = (await (
+      await fetch(`${t.baseUrl}/api/admin/docs`, { headers: { 'admin-token': staff.token } })
+    ).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(adminDoc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/login', '/api/admin/kyc/decide']),
     );
   });
 });

@@ -26,6 +26,9 @@ const TYPE_FAMILIES: Record<string, Family> = {
   string: 'text',
   /** A lifecycle's status (`LifecycleStatus<HoldStatus<'deposit'>>`), whatever its statuses. */
   'LifecycleStatus<…>': 'text',
+  /** A column added after its table shipped (tables.ts): nullable, left out of older inserts. */
+  LaterInt: 'integer',
+  LaterText: 'text',
 };
 
 /** The database's names for column types, both dialects, by family. */
@@ -41,7 +44,7 @@ const SQL_FAMILIES: Record<string, Family> = {
 function columnShape(type: string, nullable: boolean, families: Record<string, Family>): string {
   const family =
     families[type] ?? families[type.replace(/<.*>$/s, '<…>')] ?? `unknown type ${type}`;
-  return nullable ? `${family}?` : family;
+  return nullable || type.startsWith('Later') ? `${family}?` : family;
 }
 
 const MODULES_DIR = join(import.meta.dirname, '../src/modules');

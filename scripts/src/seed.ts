@@ -46,7 +46,7 @@ async function seed(db: Db, dataDir: string, inviteCode: string): Promise<void> 
       .values({
         login: 'admin',
         password_hash: passwordHash,
-        role: 'superadmin',
+        role: 'administrator',
         created_at: nowMs,
       })
       .onConflict((oc) => oc.column('login').doNothing())

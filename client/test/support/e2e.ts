@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
 import { attachStack, ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
@@ -93,12 +94,33 @@ export async function adminPost(
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
-/** The back office as the seed created it (data/backoffice-login.txt): its session token. */
-export async function adminToken(stack: TestStack): Promise<string> {
-  const text = readFileSync(join(stack.dataDir, 'backoffice-login.txt'), 'utf8');
-  const password = /password: (\S+)/.exec(text)?.[1] ?? '';
-  const login = await adminPost(stack, 'login', { login: 'admin', password });
-  return String(login.data.token);
+/**
+ * A back-office session as staff get one: a staff member of this call's own (the fixture API),
+ * signed in with the password, then two-factor set up and confirmed with a code of the stack's
+ * clock. An administrator unless asked.
+ */
+export async function adminToken(
+  stack: TestStack,
+  role: 'reviewer' | 'operator' | 'administrator' = 'administrator',
+): Promise<string> {
+  const added = await fetch(`${stack.baseUrl}/__test/staff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  const staff = ((await added.json()) as { data: { login: string; password: string } }).data;
+  const login = await adminPost(stack, 'login', staff);
+  const token = String(login.data.token);
+  const secret = String((await adminPost(stack, 'totp/setup', {}, token)).data.secret);
+  const epoch = Math.floor((await stackNow(stack)) / 1000);
+  const enabled = await adminPost(
+    stack,
+    'totp/enable',
+    { otp: await generate({ secret, epoch }) },
+    token,
+  );
+  if (enabled.msg !== 'modify_ok') throw new Error(`staff enrolment refused: ${enabled.msg}`);
+  return token;
 }
 
 /** The feed generates history before its first tick: waits until it quotes `symbol`. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   Refusal,
+  type AdminPower,
   type CallContract,
   type CallOutput,
   type SuccessKey,
@@ -21,6 +22,9 @@ export interface AdminCaller {
   readonly adminId: number;
   readonly login: string;
   readonly role: string;
+  readonly sessionId: number;
+  /** False until the session has passed (or enrolled) the second factor: it may only enrol. */
+  readonly verified: boolean;
 }
 
 export interface CallContext<I> {
@@ -60,6 +64,8 @@ export interface CallDefinition {
   /** What the envelope's `data` holds on success (or `'file'` for a file answer). */
   readonly output: CallOutput;
   readonly auth: 'none' | 'user' | 'admin';
+  /** An admin call's power (`ROLE_POWERS`): the gateway checks the caller's role has it first. */
+  readonly power?: AdminPower;
   /** Multipart file fields this call takes (each one file, capped by the upload pipeline). */
   readonly files?: readonly string[];
   handle(
@@ -107,9 +113,12 @@ export function defineUserCall<S extends z.ZodType, O extends CallOutput>(
   };
 }
 
-/** A back-office call: needs an admin session; mounted under /api/admin/. */
+/**
+ * A back-office call: needs an admin session whose role has the call's `power` (checked by the
+ * router before the call runs); mounted under /api/admin/.
+ */
 export function defineAdminCall<S extends z.ZodType, O extends CallOutput>(
-  spec: CallSpec<S, O, AdminCallContext<z.infer<S>>>,
+  spec: CallSpec<S, O, AdminCallContext<z.infer<S>>> & { readonly power: AdminPower },
 ): CallDefinition {
   return {
     ...spec,

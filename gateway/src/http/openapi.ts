@@ -91,7 +91,7 @@ export function buildOpenApi(
       title: 'Kabuto API',
       version: '0.1.0',
       description:
-        'POST calls under /api/vue/ (and the back office under /api/admin/), envelope {status, msg, data}.',
+        'POST calls under /api/vue/ (the back office’s under /api/admin/, documented for staff at GET /api/admin/docs), envelope {status, msg, data}.',
     },
   });
 }

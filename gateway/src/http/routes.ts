@@ -79,7 +79,7 @@ async function identify(
 ): Promise<Identified> {
   return {
     caller: call.auth === 'user' ? await authenticate(req, deps) : null,
-    admin: call.auth === 'admin' ? await authenticateAdmin(req, deps) : null,
+    admin: call.auth === 'admin' ? await authenticateAdmin(req, deps, call.power) : null,
   };
 }
 

@@ -15,9 +15,17 @@ function fromLoopback(req: Request): boolean {
  * `/__test/…`, mounted only on a stack the tests start (KABUTO_TEST_FIXTURES=1, refused in live
  * mode): `GET clock` reads the stack's clock, `POST clock {to_ms}` moves it forward (never back) so
  * that every process reads at least `to_ms`; the workers then run the steps that fell due.
- * `POST reset-limits` forgets the rate-limit counts (a test file's clean slate).
+ * `POST reset-limits` forgets the rate-limit counts (a test file's clean slate). `POST staff
+ * {role}` adds a staff member and answers the login and password (the browser tests each sign in
+ * as a staff member of their own, with their own second factor).
  */
-export function testFixtureRouter(deps: GatewayDeps): Router {
+/** Adds a staff member with a password and no second factor yet (the admin module's door). */
+export type AddStaff = (role: 'reviewer' | 'operator' | 'administrator') => Promise<{
+  login: string;
+  password: string;
+}>;
+
+export function testFixtureRouter(deps: GatewayDeps, addStaff: AddStaff): Router {
   const clock = deps.clock;
   if (!isTestClock(clock)) throw new Error('the fixture API needs the test clock');
   const router = Router();
@@ -35,6 +43,16 @@ export function testFixtureRouter(deps: GatewayDeps): Router {
     }
     moveTestClock(deps.redis, deps.config.redisPrefix, clock, toMs)
       .then(() => sendOk(res, 'ok', answer()))
+      .catch(next);
+  });
+  router.post('/staff', express.json(), (req, res, next) => {
+    const role = (req.body as { role?: unknown } | undefined)?.role;
+    if (role !== 'reviewer' && role !== 'operator' && role !== 'administrator') {
+      sendRefusal(res, 'invalid_param');
+      return;
+    }
+    addStaff(role)
+      .then((staff) => sendOk(res, 'ok', staff))
       .catch(next);
   });
   router.post('/reset-limits', (_req, res, next) => {

@@ -30,6 +30,9 @@ export interface AdminSession {
   readonly adminId: number;
   readonly login: string;
   readonly role: string;
+  readonly sessionId: number;
+  /** The second factor was passed (or just enrolled) in this session. */
+  readonly verified: boolean;
 }
 
 /**
@@ -38,6 +41,7 @@ export interface AdminSession {
  */
 export interface Sessions {
   findActive(token: string, nowMs: number): Promise<ActiveSession | undefined>;
+  /** A live staff session; each lookup counts as use (idle expiry restarts). */
   findActiveAdmin(token: string, nowMs: number): Promise<AdminSession | undefined>;
 }
 

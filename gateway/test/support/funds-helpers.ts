@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { checkAnswer, type Envelope, type Session, type TestGateway } from './test-gateway.ts';
@@ -70,13 +71,26 @@ export async function download(
 }
 
 /** Creates a reviewer and logs in through the real admin call; returns a caller for /api/admin/. */
-export async function reviewer(t: TestGateway, login = `reviewer${Date.now() % 1e6}`) {
+export const STAFF_PASSWORD = 'review-pass-1';
+let staffCount = 0;
+
+/**
+ * A staff member signed in as staff do: a password login (a session that may only enrol), then
+ * two-factor set up and confirmed with a real code. An administrator unless a role is asked for
+ * (module tests act as the house; `staff-roles.int.test.ts` tests each role). `secret` and
+ * `recoveryCodes` let a test sign in again.
+ */
+export async function reviewer(
+  t: TestGateway,
+  login = `reviewer${String((staffCount += 1))}x${Date.now() % 1e6}`,
+  role: 'reviewer' | 'operator' | 'administrator' = 'administrator',
+) {
   await t.testDb.db
     .insertInto('admin_user')
     .values({
       login,
-      password_hash: await hashPassword('review-pass-1'),
-      role: 'reviewer',
+      password_hash: await hashPassword(STAFF_PASSWORD),
+      role,
       created_at: Date.now(),
     })
     .execute();
@@ -92,11 +106,42 @@ export async function reviewer(t: TestGateway, login = `reviewer${Date.now() % 1
     const answer = (await response.json()) as Envelope;
     return { http: response.status, body: checkAnswer('admin', path, answer) };
   };
-  const loggedIn = await post('login', { login, password: 'review-pass-1' });
-  const token = String(loggedIn.body.data.token);
+  const loggedIn = await post('login', { login, password: STAFF_PASSWORD });
+  let token = String(loggedIn.body.data.token);
+  const setup = await post('totp/setup', {}, token);
+  const secret = String(setup.body.data.secret);
+  const codeNow = () => generate({ secret, epoch: Math.floor(t.nowMs() / 1000) });
+  const enabled = await post('totp/enable', { otp: await codeNow() }, token);
+  if (enabled.body.msg !== 'modify_ok') throw new Error(`staff enrolment: ${enabled.body.msg}`);
+  const recoveryCodes = enabled.body.data.recovery_codes as string[];
+  const unusedRecovery = [...recoveryCodes];
+  // A test that moves the gateway's clock past the idle time signs in again, as staff would: with
+  // the authenticator's code, or (its step already used) a recovery code.
+  const signInAgain = async () => {
+    let again = await post('login', { login, password: STAFF_PASSWORD, otp: await codeNow() });
+    if (again.body.msg !== 'login_ok') {
+      again = await post('login', {
+        login,
+        password: STAFF_PASSWORD,
+        otp: unusedRecovery.pop() ?? '',
+      });
+    }
+    token = String(again.body.data.token);
+  };
+  const call = async (path: string, body: Record<string, string> = {}) => {
+    const answer = await post(path, body, token);
+    if (answer.http !== 401) return answer;
+    await signInAgain();
+    return post(path, body, token);
+  };
   return {
-    token,
-    call: (path: string, body: Record<string, string> = {}) => post(path, body, token),
+    get token() {
+      return token;
+    },
+    login,
+    secret,
+    recoveryCodes,
+    call,
     anonymous: post,
   };
 }

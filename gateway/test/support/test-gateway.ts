@@ -31,6 +31,8 @@ export interface TestGateway {
     session?: Session,
   ): Promise<{ http: number; body: Envelope }>;
   lastCode(account: string): string;
+  /** What the gateway reads as now (its test clock, when it was given one). */
+  nowMs(): number;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startTestGateway(
       const answer = (await response.json()) as Envelope;
       return { http: response.status, body: checkAnswer('vue', path, answer) };
     },
+    nowMs: () => (clock ? clock.nowMs() : Date.now()),
     lastCode(account) {
       const file = join(dataDir, 'outbox.jsonl');
       if (!existsSync(file)) throw new Error('no outbox');

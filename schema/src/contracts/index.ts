@@ -22,6 +22,8 @@ export * from './http/bank.dto.ts';
 export * from './http/kyc.dto.ts';
 export * from './http/security.dto.ts';
 export * from './http/inbox.dto.ts';
+export * from './http/staff-roles.ts';
+export * from './http/user-admin.dto.ts';
 export * from './http/admin.dto.ts';
 export * from './http/call-map.ts';
 export * from '../modules/ipo/contracts/index.ts';

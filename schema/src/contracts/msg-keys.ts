@@ -84,6 +84,14 @@ const KERNEL_REFUSAL_KEYS = [
   'internal_error',
   'quote_expired',
   'grant_not_yet',
+  // The back office (contracts/http/staff-roles.ts): a staff role without the call's power (403);
+  // a login that needs the authenticator's code; a session that must enrol two-factor first (403);
+  // a login taken; a change that would leave no active administrator.
+  'role_forbidden',
+  'totp_required',
+  'totp_enrolment_required',
+  'staff_exists',
+  'staff_last_administrator',
   // security/totp/enable with no setup waiting to be confirmed (or two-factor already on).
   'totp_setup_required',
   // A dependency (Redis) is down for a moment: HTTP 503, nothing was done, the same call may be retried.
@@ -149,6 +157,8 @@ export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {
   login_required: 401,
   account_frozen: 403,
   trading_barred: 403,
+  role_forbidden: 403,
+  totp_enrolment_required: 403,
   not_found: 404,
   upload_invalid: 400,
   too_frequent: 429,

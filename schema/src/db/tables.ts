@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { HoldStatus } from '../domain/holds/hold-lifecycle.ts';
 import type { Id, Int, LifecycleStatus } from './column-types.ts';
 import type { TypesOf } from '../modules/define-module.ts';
@@ -51,12 +51,26 @@ export interface ConfigEntryTable {
   value: string;
 }
 
+/** A column added after the table shipped: nullable, and left out of inserts that predate it. */
+type LaterInt = ColumnType<
+  bigint | null,
+  bigint | number | null | undefined,
+  bigint | number | null
+>;
+type LaterText = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface AdminUserTable {
   id: Generated<bigint>;
   login: string;
   password_hash: string;
+  /** A role of `STAFF_ROLES` (contracts/http/staff-roles.ts). */
   role: string;
   created_at: Int;
+  /** The sealed TOTP seed (set up, maybe not yet confirmed), its confirmation and last used step. */
+  totp_secret: LaterText;
+  totp_enabled_at: LaterInt;
+  totp_last_step: LaterInt;
+  disabled_at: LaterInt;
 }
 
 export interface LedgerAccountTable {
@@ -327,6 +341,10 @@ export interface AdminSessionTable {
   created_at: Int;
   expires_at: Int;
   revoked_at: Int | null;
+  /** Idle expiry counts from here (null: a session from before the column, never used since). */
+  last_seen_at: LaterInt;
+  /** When the second factor was passed; null: the session may only enrol it. */
+  verified_at: LaterInt;
 }
 
 export interface AuditLogTable {

@@ -11,6 +11,7 @@ import { creditModule } from './credit/module.ts';
 import { announcementsModule } from './announcements/module.ts';
 import { blockModule } from './block/module.ts';
 import { productsModule } from './products/module.ts';
+import { backofficeModule } from './backoffice/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -32,6 +33,7 @@ export const MODULES = [
   announcementsModule,
   blockModule,
   productsModule,
+  backofficeModule,
 ] as const;
 
 export type Modules = typeof MODULES;

@@ -13,6 +13,7 @@ import { creditWiring } from './credit/wiring.ts';
 import { announcementsWiring } from './announcements/wiring.ts';
 import { blockWiring } from './block/wiring.ts';
 import { productsWiring } from './products/wiring.ts';
+import { backofficeWiring } from './backoffice/wiring.ts';
 
 /**
  * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
@@ -33,6 +34,7 @@ export const MODULE_WIRING = [
   announcementsWiring,
   blockWiring,
   productsWiring,
+  backofficeWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;

@@ -6,6 +6,7 @@ import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { callApi } from '../../lib/api-client.ts';
+import { loadUnread } from '../../lib/unread.store.ts';
 import { formatWhen } from '../../lib/format-time.ts';
 import { loadList, type InboxMessage } from './funds.api.ts';
 import { inboxParams } from './inbox-params.ts';
@@ -62,7 +63,7 @@ export function MessageInfoScreen() {
     void loadList('user/messages').then((all) =>
       setMessage(all.find((m) => m.message_id === id) ?? null),
     );
-    void callApi('user/messageRead', { id }, { quiet: true });
+    void callApi('user/messageRead', { id }, { quiet: true }).then(() => loadUnread());
   }, [id]);
   return (
     <div className="screen" data-testid="message-info">

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Badge } from 'antd-mobile';
 import type { QuoteRow } from '@kabuto/schema/contracts';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { unreadBadge, useUnreadCount } from '../../lib/unread.store.ts';
 import { LivePrice, LiveRate } from './quote-bits.tsx';
 import { QuoteListRow } from './quote-bits.tsx';
 import { quotesApi, type Market } from './quotes.api.ts';
@@ -46,16 +48,24 @@ export function IndexStrip({
 function HomeHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const unread = useUnreadCount();
   return (
     <div className="home-header">
       <button
         type="button"
         className="icon-btn"
-        aria-label={t('quotes.inbox')}
+        aria-label={unread > 0 ? t('quotes.inboxUnread', { count: unread }) : t('quotes.inbox')}
         onClick={() => navigate('/mine/message')}
         data-testid="home-bell"
+        data-unread={unread}
       >
-        <Icon name="bell" />
+        <Badge
+          content={
+            unread > 0 ? <span data-testid="home-bell-count">{unreadBadge(unread)}</span> : null
+          }
+        >
+          <Icon name="bell" />
+        </Badge>
       </button>
       <div
         className="search-box"

@@ -104,6 +104,7 @@ export function defineDecisionCall(spec: {
 }): CallDefinition {
   return defineAdminCall({
     path: `${spec.subject}/decide`,
+    power: 'review',
     summary: spec.summary,
     input: adminDecideRequest,
     output: noData,

@@ -4,6 +4,7 @@ import { adminBlockOffers } from './block-query.service.ts';
 import { closeOfferNow, createOffer, updateOffer } from './offer-admin.service.ts';
 
 export const adminBlockListCall = defineAdminCall({
+  power: 'see',
   ...contractOf(blockWiring.adminCalls, 'block/list'),
   summary: 'Every block offer with its lots sold and buyers',
   async handle({ deps }) {
@@ -12,6 +13,7 @@ export const adminBlockListCall = defineAdminCall({
 });
 
 export const adminBlockCreateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(blockWiring.adminCalls, 'block/create'),
   summary:
     'Lists a block offer: a stock, the price below the previous close, not below the daily lower limit and on tick; lots, window, settlement, an optional placement key (stored hashed); audited',
@@ -21,6 +23,7 @@ export const adminBlockCreateCall = defineAdminCall({
 });
 
 export const adminBlockUpdateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(blockWiring.adminCalls, 'block/update'),
   summary: 'Edits an offer’s terms before it opens (block_trade_closed after); audited',
   async handle({ input, admin, deps }) {
@@ -29,6 +32,7 @@ export const adminBlockUpdateCall = defineAdminCall({
 });
 
 export const adminBlockCloseCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(blockWiring.adminCalls, 'block/close'),
   summary: 'Closes an offer’s window now (block_trade_closed if it already ended); audited',
   async handle({ input, admin, deps }) {

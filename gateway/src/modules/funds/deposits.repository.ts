@@ -118,3 +118,16 @@ export async function depositsOf(db: Db, userId: number): Promise<DepositRecord[
     reviewedAtMs: r.reviewed_at === null ? null : Number(r.reviewed_at),
   }));
 }
+
+/** The user who sent the deposit with this transfer reference (the back office's search). */
+export async function userWithTransferReference(
+  db: Db,
+  reference: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('deposit')
+    .select('user_id')
+    .where('transfer_reference', '=', reference)
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : undefined;
+}

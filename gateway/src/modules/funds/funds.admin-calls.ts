@@ -13,6 +13,7 @@ import { decideWithdrawal } from './withdrawal-review.service.ts';
 const money = (amount: bigint, currency: Currency) => formatScaled(amount, scaleOf(currency));
 
 export const adminDepositListCall = defineAdminCall({
+  power: 'see',
   path: 'deposit/list',
   summary: 'Deposits by status, with the transfer reference and proof',
   input: adminListRequest,
@@ -38,6 +39,7 @@ export const adminDepositListCall = defineAdminCall({
 });
 
 export const adminWithdrawalListCall = defineAdminCall({
+  power: 'see',
   path: 'withdrawal/list',
   summary: 'Withdrawals by status, with the destination card',
   input: adminListRequest,

@@ -1,2 +1,3 @@
 // The funds module's public door: what other modules may use (eslint.boundaries.mjs).
 export { requireVerified } from './fund-checks.ts';
+export { userWithTransferReference } from './deposits.repository.ts';

@@ -6,6 +6,7 @@ import { applicationsForAdmin } from './intraday-query.service.ts';
 import { viewOf } from './intraday.calls.ts';
 
 export const adminIntradayListCall = defineAdminCall({
+  power: 'see',
   ...contractOf(intradayWiring.adminCalls, 'intraday/applications'),
   summary:
     'Intraday applications by status and market with their figures; read-only, the read is audited',

@@ -3,6 +3,7 @@ import { ipoWiring } from '@kabuto/schema/modules/ipo/wiring.ts';
 import { createListing, listingSubscriptions, updateListing } from './listing-admin.service.ts';
 
 export const adminIpoCreateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(ipoWiring.adminCalls, 'ipo/create'),
   summary:
     'Creates a new-share listing (board of its market, offer price on the tick grid, dates in order, a free symbol) with a fresh committed seed; audited; schedules its draw, forfeit and listing',
@@ -12,6 +13,7 @@ export const adminIpoCreateCall = defineAdminCall({
 });
 
 export const adminIpoUpdateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(ipoWiring.adminCalls, 'ipo/update'),
   summary:
     'Edits a listing’s terms before its window opens (listing_already_open after); audited; the seed never changes',
@@ -21,6 +23,7 @@ export const adminIpoUpdateCall = defineAdminCall({
 });
 
 export const adminIpoSubscriptionsCall = defineAdminCall({
+  power: 'see',
   ...contractOf(ipoWiring.adminCalls, 'ipo/subscriptions'),
   summary:
     'A listing’s subscriptions in ticket order with their results; no call picks, edits or re-runs winners',

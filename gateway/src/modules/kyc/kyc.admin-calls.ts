@@ -5,6 +5,7 @@ import { decideKyc } from './kyc-review.service.ts';
 import { kycSubmissionsForReview } from './kyc.repository.ts';
 
 export const adminKycListCall = defineAdminCall({
+  power: 'see',
   path: 'kyc/list',
   summary: 'Real-name submissions by status',
   input: adminListRequest,

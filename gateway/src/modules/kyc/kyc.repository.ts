@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@kabuto/schema/db';
 import type { HoldStatus } from '@kabuto/schema/domain';
 
@@ -125,4 +126,22 @@ export async function kycSubmissionsForReview(
     reason: r.reason,
     createdAtMs: Number(r.created_at),
   }));
+}
+
+/** Users whose latest submitted name (kanji or kana) contains `text`: the back office's search. */
+export async function usersNamed(db: Db, text: string): Promise<number[]> {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('kyc_submission')
+    .select('user_id')
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        eb('name_kanji', 'like', sql<string>`${like} escape '\\'`),
+        eb('name_kana', 'like', sql<string>`${like} escape '\\'`),
+      ]),
+    )
+    .limit(50)
+    .execute();
+  return rows.map((row) => Number(row.user_id));
 }

@@ -61,3 +61,12 @@ export async function setAntiPhishingPhrase(db: Db, userId: number, phrase: stri
     .where('user_id', '=', BigInt(userId))
     .execute();
 }
+
+/** Turns the user's two-factor off (a lost phone, after staff checked who is asking). */
+export async function clearUserTotp(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('user_security')
+    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .where('user_id', '=', BigInt(userId))
+    .execute();
+}

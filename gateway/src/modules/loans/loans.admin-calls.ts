@@ -6,6 +6,7 @@ import { decideLoan, setCredit } from './loan-review.service.ts';
 import { loanToWire } from './loan-wire.ts';
 
 export const adminLoanCreditCall = defineAdminCall({
+  power: 'users',
   ...contractOf(loansWiring.adminCalls, 'loan/credit'),
   summary: 'Sets a user’s loan credit score and limit (yen); audited',
   async handle({ input, admin, deps }) {
@@ -14,6 +15,7 @@ export const adminLoanCreditCall = defineAdminCall({
 });
 
 export const adminLoanListCall = defineAdminCall({
+  power: 'see',
   ...contractOf(loansWiring.adminCalls, 'loan/list'),
   summary: 'Loans by status for review (under_review by default), with the account',
   async handle({ input, deps }) {

@@ -8,6 +8,7 @@ import {
 } from './product-admin.service.ts';
 
 export const adminProductListCall = defineAdminCall({
+  power: 'see',
   ...contractOf(productsWiring.adminCalls, 'product/list'),
   summary: 'Every product, drafts included, with its book (units, cash) and holders',
   async handle({ deps }) {
@@ -16,6 +17,7 @@ export const adminProductListCall = defineAdminCall({
 });
 
 export const adminProductCreateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(productsWiring.adminCalls, 'product/create'),
   summary:
     'Creates a product as a draft: a strategy on one market’s stocks, a whole minimum, a future deadline, lock-up days, fee; audited. No call sets a NAV or a balance',
@@ -25,6 +27,7 @@ export const adminProductCreateCall = defineAdminCall({
 });
 
 export const adminProductUpdateCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(productsWiring.adminCalls, 'product/update'),
   summary: 'Edits a draft’s terms (product_unavailable once open); audited',
   async handle({ input, admin, deps }) {
@@ -33,6 +36,7 @@ export const adminProductUpdateCall = defineAdminCall({
 });
 
 export const adminProductOpenCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(productsWiring.adminCalls, 'product/open'),
   summary: 'Opens a draft for follows (product_unavailable if not a draft); audited',
   async handle({ input, admin, deps }) {
@@ -44,6 +48,7 @@ export const adminProductOpenCall = defineAdminCall({
 });
 
 export const adminProductCloseCall = defineAdminCall({
+  power: 'listings',
   ...contractOf(productsWiring.adminCalls, 'product/close'),
   summary:
     'Closes a product to new follows (holders keep their units and redeem as usual; product_unavailable if not open); audited',

@@ -17,6 +17,7 @@ export const viewOwnUploadCall = defineUserCall({
 
 /** `admin/upload`: any upload, for reviewers. */
 export const viewUploadForReviewCall = defineAdminCall({
+  power: 'see',
   path: 'upload',
   summary: 'Returns an uploaded image for review',
   input: idRequest,

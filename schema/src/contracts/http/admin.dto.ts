@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 /** The back-office review API (`/api/admin/`): what each list and decision answers. */
-export const adminLoginResponse = z.object({ token: z.string() });
 
 const reviewRow = {
   id: z.string(),

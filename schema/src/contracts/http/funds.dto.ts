@@ -102,10 +102,6 @@ export const recordsRequest = z.strictObject({
 export const totpEnableRequest = z.strictObject({ otp: otpField });
 export const antiPhishingRequest = z.strictObject({ phrase: z.string().trim().min(2).max(32) });
 
-export const adminLoginRequest = z.strictObject({
-  login: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-});
 export const adminListRequest = z.strictObject({
   status: z.enum(['pending', 'approved', 'rejected', 'paid', 'failed', 'all']).default('pending'),
 });

@@ -1,5 +1,4 @@
 import type { CallContract } from '../../contracts/http/answers.ts';
-import { adminLoginResponse } from '../../contracts/http/admin.dto.ts';
 import { noData } from '../../contracts/http/answers.ts';
 import {
   changeFundPasswordRequest,
@@ -13,13 +12,21 @@ import {
   setFundPasswordRequest,
 } from '../../contracts/http/auth.dto.ts';
 import {
-  adminLoginRequest,
   antiPhishingRequest,
   emptyRequest,
   idRequest,
   totpEnableRequest,
 } from '../../contracts/http/funds.dto.ts';
 import { inboxListResponse, inboxUnreadResponse } from '../../contracts/http/inbox.dto.ts';
+import {
+  userActionRequest,
+  userDetailRequest,
+  userDetailResponse,
+  userFlagsRequest,
+  userSearchRequest,
+  userSearchResponse,
+  userSessionsEndedResponse,
+} from '../../contracts/http/user-admin.dto.ts';
 import { securityStatusResponse, totpSetupResponse } from '../../contracts/http/security.dto.ts';
 import {
   configRequest,
@@ -54,7 +61,11 @@ export const authWiring = defineWiring({
     'user/messageUnread': { input: emptyRequest, output: inboxUnreadResponse },
   } satisfies Record<string, CallContract>,
   adminCalls: {
-    login: { input: adminLoginRequest, output: adminLoginResponse },
+    'user/search': { input: userSearchRequest, output: userSearchResponse },
+    'user/detail': { input: userDetailRequest, output: userDetailResponse },
+    'user/flags': { input: userFlagsRequest, output: noData },
+    'user/end-sessions': { input: userActionRequest, output: userSessionsEndedResponse },
+    'user/reset-totp': { input: userActionRequest, output: noData },
   } satisfies Record<string, CallContract>,
   migrations: {
     '2026_11_21_090000_create_accounts': createAccounts,

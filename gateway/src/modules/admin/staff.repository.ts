@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '@kabuto/schema/db';
+
+export async function listStaff(db: Db) {
+  const rows = await db
+    .selectFrom('admin_user')
+    .select(['id', 'login', 'role', 'totp_enabled_at', 'disabled_at', 'created_at'])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    login: r.login,
+    role: r.role,
+    totp_enabled: r.totp_enabled_at !== null,
+    disabled: r.disabled_at !== null,
+    created_at: Number(r.created_at),
+  }));
+}
+
+export async function findStaff(db: Db, id: number) {
+  return db
+    .selectFrom('admin_user')
+    .select(['id', 'login', 'role', 'disabled_at'])
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+}
+
+/** Administrators who can still sign in, other than `exceptId`. */
+export async function otherActiveAdministrators(db: Db, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('admin_user')
+    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+    .where('role', '=', 'administrator')
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', BigInt(exceptId))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The audit log, newest first, 50 a page; `q` matches the action, the subject or the login. */
+export async function listAudit(db: Db, filter: { q?: string | undefined; beforeId?: number }) {
+  let query = db
+    .selectFrom('audit_log as l')
+    .innerJoin('admin_user as a', 'a.id', 'l.admin_id')
+    .select(['l.id', 'a.login', 'l.action', 'l.subject', 'l.detail', 'l.created_at'])
+    .orderBy('l.id', 'desc')
+    .limit(50);
+  if (filter.beforeId !== undefined) query = query.where('l.id', '<', BigInt(filter.beforeId));
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('l.action', 'like', sql<string>`${like} escape '\\'`),
+        eb('l.subject', 'like', sql<string>`${like} escape '\\'`),
+        eb('a.login', 'like', sql<string>`${like} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    staff: r.login,
+    action: r.action,
+    subject: r.subject,
+    detail: JSON.parse(r.detail) as Record<string, unknown>,
+    created_at: Number(r.created_at),
+  }));
+}
+
+/** A staff member as the test fixture API adds one: a fresh login and password, no two-factor yet. */
+export async function addTestStaff(
+  db: Db,
+  role: 'reviewer' | 'operator' | 'administrator',
+  passwordHash: (plain: string) => Promise<string>,
+  nowMs: number,
+) {
+  const login = `staff-${role}-${randomBytes(4).toString('hex')}`;
+  const password = randomBytes(12).toString('base64url');
+  await db
+    .insertInto('admin_user')
+    .values({ login, password_hash: await passwordHash(password), role, created_at: nowMs })
+    .execute();
+  return { login, password };
+}

@@ -1,0 +1,36 @@
+import { emptyRequest } from '../../contracts/http/funds.dto.ts';
+import { noData, type CallContract } from '../../contracts/http/answers.ts';
+import { totpSetupResponse } from '../../contracts/http/security.dto.ts';
+import { defineWiring } from '../define-wiring.ts';
+import {
+  auditListRequest,
+  auditListResponse,
+  staffCreateRequest,
+  staffCreateResponse,
+  staffIdRequest,
+  staffListResponse,
+  staffLoginRequest,
+  staffLoginResponse,
+  staffMeResponse,
+  staffTotpEnableRequest,
+  staffTotpEnableResponse,
+  staffUpdateRequest,
+} from './contracts.ts';
+import * as staffTwoFactor from './db/migrations/2026_11_27_110000_staff_two_factor.ts';
+
+export const backofficeWiring = defineWiring({
+  name: 'backoffice',
+  adminCalls: {
+    login: { input: staffLoginRequest, output: staffLoginResponse },
+    logout: { input: emptyRequest, output: noData },
+    me: { input: emptyRequest, output: staffMeResponse },
+    'totp/setup': { input: emptyRequest, output: totpSetupResponse },
+    'totp/enable': { input: staffTotpEnableRequest, output: staffTotpEnableResponse },
+    'staff/list': { input: emptyRequest, output: staffListResponse },
+    'staff/create': { input: staffCreateRequest, output: staffCreateResponse },
+    'staff/update': { input: staffUpdateRequest, output: noData },
+    'staff/reset-totp': { input: staffIdRequest, output: noData },
+    'audit/list': { input: auditListRequest, output: auditListResponse },
+  } satisfies Record<string, CallContract>,
+  migrations: { '2026_11_27_110000_staff_two_factor': staffTwoFactor },
+});
