@@ -89,6 +89,16 @@ const clientZones = () => [
     from: 'client/src/app',
     message: 'the app composes the features; a feature never imports the app',
   },
+  {
+    target: 'client/src/backoffice',
+    from: ['client/src/features', 'client/src/app'],
+    message: 'the back office is its own entry: it shares only client/src/lib and components',
+  },
+  {
+    target: ['client/src/app', 'client/src/features', 'client/src/components', 'client/src/lib'],
+    from: 'client/src/backoffice',
+    message: 'the app never imports the back office (its own entry, /admin/)',
+  },
 ];
 
 // --- gateway: root (app, main, calls) > modules, realtime > http > infra ----------------------

@@ -58,7 +58,18 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), inlineEntryCss(), precompress()],
-  build: { outDir: OUT_DIR, emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+    // Two entries: the app (/) and the back office (/admin/), sharing chunks they both import.
+    rollupOptions: {
+      input: {
+        app: resolve(import.meta.dirname, 'index.html'),
+        admin: resolve(import.meta.dirname, 'admin/index.html'),
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

@@ -143,9 +143,11 @@ function ensureClientBuilt() {
   const dist = join(ROOT, 'client', 'dist', 'index.html');
   const sources = Math.max(
     newestMtime(join(ROOT, 'client', 'src')),
+    newestMtime(join(ROOT, 'client', 'admin')),
     newestMtime(join(ROOT, 'schema', 'src')),
   );
-  if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
+  const built = existsSync(dist) && existsSync(join(ROOT, 'client', 'dist', 'admin', 'index.html'));
+  if (built && statSync(dist).mtimeMs >= sources) return;
   log('building the client');
   run('npm', ['run', 'build', '-w', 'client']);
 }

@@ -27,6 +27,14 @@ const LoginAfter = screen(
   () => import('../features/auth/login-after.tsx'),
   (m) => m.LoginAfter,
 );
+const NewsListScreen = screen(
+  () => import('../features/news/news-screens.tsx'),
+  (m) => m.NewsListScreen,
+);
+const NewsInfoScreen = screen(
+  () => import('../features/news/news-screens.tsx'),
+  (m) => m.NewsInfoScreen,
+);
 const MineIndex = screen(
   () => import('../features/mine/mine-index.tsx'),
   (m) => m.MineIndex,
@@ -54,10 +62,6 @@ const Privacy = screen(
 const Protocol = screen(
   () => import('../features/mine/static-pages.tsx'),
   (m) => m.Protocol,
-);
-const PlaceholderScreen = screen(
-  () => import('../features/placeholder-screen.tsx'),
-  (m) => m.PlaceholderScreen,
 );
 
 // Quote screens load on demand: d3 and the charts stay out of the first route's bundle.
@@ -192,26 +196,15 @@ export interface RouteSpec {
   readonly transitionName?: string;
 }
 
-const placeholder = (
-  path: string,
-  titleKey: string,
-  extra: Partial<RouteSpec> = {},
-): RouteSpec => ({
-  path,
-  element: <PlaceholderScreen titleKey={titleKey} />,
-  auth: true,
-  ...extra,
-});
-
-/** Every route of spec section 2. Screens of later issues show the no-data placeholder. */
+/** Every route of spec section 2. */
 export const ROUTES: readonly RouteSpec[] = [
   { path: '/login/start', element: <LoginStart /> },
   { path: '/login/logon', element: <Logon /> },
   { path: '/login/register', element: <Register /> },
   { path: '/login/login', element: <Login /> },
   { path: '/login/loginAfter', element: <LoginAfter />, auth: true },
-  placeholder('/news/index', 'menu.news', { menu: true, auth: false }),
-  placeholder('/news/info', 'menu.news', { auth: false }),
+  { path: '/news/index', element: <NewsListScreen />, menu: true },
+  { path: '/news/info', element: <NewsInfoScreen />, requires: 'id' },
   { path: '/mine/index', element: <MineIndex />, menu: true, auth: true },
   { path: '/mine/protocol', element: <Protocol /> },
   { path: '/mine/message', element: <InboxScreen />, auth: true },

@@ -18,6 +18,7 @@ import { creditGateway } from './credit/index.ts';
 import { announcementsGateway } from './announcements/index.ts';
 import { blockGateway } from './block/index.ts';
 import { productsGateway } from './products/index.ts';
+import { newsGateway } from './news/index.ts';
 
 /**
  * Every gateway module, in the order their calls are listed: the one list the gateway's root
@@ -43,4 +44,5 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   announcementsGateway,
   blockGateway,
   productsGateway,
+  newsGateway,
 ];

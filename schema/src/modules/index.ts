@@ -12,6 +12,7 @@ import { announcementsModule } from './announcements/module.ts';
 import { blockModule } from './block/module.ts';
 import { productsModule } from './products/module.ts';
 import { backofficeModule } from './backoffice/module.ts';
+import { newsModule } from './news/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -34,6 +35,7 @@ export const MODULES = [
   blockModule,
   productsModule,
   backofficeModule,
+  newsModule,
 ] as const;
 
 export type Modules = typeof MODULES;

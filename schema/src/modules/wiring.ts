@@ -14,6 +14,7 @@ import { announcementsWiring } from './announcements/wiring.ts';
 import { blockWiring } from './block/wiring.ts';
 import { productsWiring } from './products/wiring.ts';
 import { backofficeWiring } from './backoffice/wiring.ts';
+import { newsWiring } from './news/wiring.ts';
 
 /**
  * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
@@ -35,6 +36,7 @@ export const MODULE_WIRING = [
   blockWiring,
   productsWiring,
   backofficeWiring,
+  newsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;

@@ -1,3 +1,4 @@
+import { NewsLatest } from '../../components/news-latest.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -281,6 +282,7 @@ export function StockDetail() {
       />
       <DetailHeadline detail={detail} />
       <DetailChart detail={detail} />
+      {detail.kind === 'stock' ? <NewsLatest symbol={detail.symbol} /> : null}
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>
   );

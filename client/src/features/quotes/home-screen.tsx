@@ -5,6 +5,7 @@ import { Badge } from 'antd-mobile';
 import type { QuoteRow } from '@kabuto/schema/contracts';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { NewsLatest } from '../../components/news-latest.tsx';
 import { unreadBadge, useUnreadCount } from '../../lib/unread.store.ts';
 import { LivePrice, LiveRate } from './quote-bits.tsx';
 import { QuoteListRow } from './quote-bits.tsx';
@@ -175,6 +176,7 @@ export function HomeScreen() {
           <span className="muted">›</span>
         </div>
       ))}
+      <NewsLatest />
       <div className="section-title">
         <span>{t('quotes.hot')}</span>
         <button type="button" onClick={() => navigate('/home/index')}>

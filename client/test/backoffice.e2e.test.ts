@@ -1,0 +1,209 @@
+import sharp from 'sharp';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { type TestStack } from '../../scripts/src/testing/stack.ts';
+import {
+  apiPost,
+  launchChromium,
+  phonePageAs,
+  registerUser,
+  sharedStack,
+  shot,
+  stackNow,
+} from './support/e2e.ts';
+
+// The back office at 1280×800 (issue 21): a reviewer signs in for the first time, enrols two-factor,
+// keeps the recovery codes, approves a KYC and a deposit with the photos and the proof on screen;
+// the user watching Home on a phone sees each decision arrive in the bell's count.
+let browser: Browser;
+let stack: TestStack;
+let photo: Buffer;
+
+beforeAll(async () => {
+  stack = await sharedStack();
+  browser = await launchChromium();
+  photo = await sharp({
+    create: { width: 480, height: 300, channels: 3, background: { r: 200, g: 220, b: 240 } },
+  })
+    .jpeg()
+    .toBuffer();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function addStaff(role: 'reviewer' | 'operator' | 'administrator') {
+  const response = await fetch(`${stack.baseUrl}/__test/staff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  return ((await response.json()) as { data: { login: string; password: string } }).data;
+}
+
+async function multipart(
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, Buffer>,
+  auth: { token: string; account: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, bytes] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
+  }
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { token: auth.token, account: auth.account },
+    body: form,
+  });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+async function desktopPage(language: 'jp' | 'cn' | 'us'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return page;
+}
+
+/** Password, then (first time) the enrolment: the code from the key the screen shows. */
+async function signInFirstTime(page: Page, staff: { login: string; password: string }) {
+  await page.goto(`${stack.baseUrl}/admin/`);
+  await page.getByTestId('bo-login-id').fill(staff.login);
+  await page.getByTestId('bo-password').fill(staff.password);
+  await page.getByTestId('bo-sign-in').click();
+  const secret = await page.getByTestId('bo-totp-secret').textContent();
+  const epoch = Math.floor((await stackNow(stack)) / 1000);
+  await page.getByTestId('bo-enrol-code').fill(await generate({ secret: secret ?? '', epoch }));
+  await page.getByTestId('bo-enrol-confirm').click();
+  await page.getByTestId('bo-recovery-codes').waitFor();
+  expect(await page.locator('[data-testid="bo-recovery-codes"] li').count()).toBe(10);
+}
+
+const bellCount = async (page: Page) =>
+  Number(await page.getByTestId('home-bell').getAttribute('data-unread'));
+
+describe('the back office in the browser', () => {
+  it('a reviewer enrols two-factor, approves a KYC and a deposit with the evidence on screen; the user’s bell counts both live', async () => {
+    const account = `bo.user.${stack.prefix}@example.jp`;
+    const user = await registerUser(stack, account, 'bo-user-pass-1');
+    const kyc = {
+      name_kanji: '高橋 一郎',
+      name_kana: 'タカハシ イチロウ',
+      id_number: '246813579024',
+      document_type: 'my_number',
+      consent: '1',
+    };
+    expect((await multipart('user/verify', kyc, { front: photo, back: photo }, user)).status).toBe(
+      1,
+    );
+    const phone = await phonePageAs(browser, user, { language: 'us' });
+    await phone.goto(`${stack.baseUrl}/#/home/home`);
+    await phone.locator('[data-testid="home-bell"][data-unread="0"]').waitFor();
+
+    const page = await desktopPage('us');
+    await signInFirstTime(page, await addStaff('reviewer'));
+    await shot(page, 'us-backoffice-recovery-codes');
+    await page.getByTestId('bo-recovery-done').click();
+    const kycCard = page.locator('article', { hasText: account });
+    await kycCard.waitFor();
+    // Both photos are on screen beside the names and the ID number.
+    await expect.poll(() => kycCard.locator('img').count()).toBe(2);
+    expect(await kycCard.textContent()).toContain('246813579024');
+    expect(await page.getByTestId('bo-who').textContent()).toContain('Reviewer');
+    await shot(page, 'us-backoffice-kyc-queue');
+    await kycCard.getByRole('button', { name: 'Approve' }).click();
+    await kycCard.waitFor({ state: 'detached' });
+    await expect.poll(() => bellCount(phone), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const afterKyc = await bellCount(phone);
+
+    const channelId = String((await apiPost(stack, 'fund/channels', {}, user)).data[0].channel_id);
+    const deposited = await multipart(
+      'fund/deposit',
+      { channel_id: channelId, amount: '50000', request_id: `bo-deposit-${stack.prefix}` },
+      { proof: photo },
+      user,
+    );
+    expect(deposited.msg).toBe('deposit_ok');
+    await page.getByTestId('bo-nav-queues-deposit').click();
+    const depositCard = page.locator('article', { hasText: account });
+    await depositCard.waitFor();
+    await expect.poll(() => depositCard.locator('img').count()).toBe(1);
+    expect(await depositCard.getByTestId('bo-review-amount').textContent()).toBe('50,000 JPY');
+    await shot(page, 'us-backoffice-deposit-queue');
+    await depositCard.getByRole('button', { name: 'Approve' }).click();
+    await depositCard.waitFor({ state: 'detached' });
+    await expect.poll(() => bellCount(phone), { timeout: 15_000 }).toBeGreaterThan(afterKyc);
+    await shot(phone, 'us-backoffice-user-bell');
+
+    // A reviewer's menu has no staff or audit; users are there to look at, not to act on.
+    expect(await page.getByTestId('bo-nav-staff').count()).toBe(0);
+    await page.getByTestId('bo-nav-users').click();
+    await page.getByTestId('bo-user-q').fill(account.slice(0, 12));
+    await page.getByTestId('bo-user-search').click();
+    await page.locator('tr', { hasText: account }).click();
+    await page.getByTestId('bo-user-detail').waitFor();
+    expect(await page.getByTestId('bo-user-freeze').count()).toBe(0);
+    await page.getByTestId('bo-sign-out').click();
+    await page.getByTestId('bo-login').waitFor();
+    await page.close();
+    await phone.close();
+  });
+
+  it('an administrator sees staff and the audit log; an operator freezes a user with a reason, in jp and cn', async () => {
+    for (const language of ['jp', 'cn'] as const) {
+      const account = `bo.op.${language}.${stack.prefix}@example.jp`;
+      await registerUser(stack, account, 'bo-op-pass-1');
+      const page = await desktopPage(language);
+      await page.goto(`${stack.baseUrl}/admin/`);
+      await page.getByTestId('bo-login').waitFor();
+      await shot(page, `${language}-backoffice-login`);
+      await signInFirstTime(page, await addStaff('operator'));
+      await page.getByTestId('bo-recovery-done').click();
+      await page.getByTestId('bo-users').waitFor();
+      await page.getByTestId('bo-user-q').fill(account);
+      await page.getByTestId('bo-user-search').click();
+      await page.locator('tr', { hasText: account }).click();
+      await page.getByTestId('bo-user-freeze').click();
+      // No reason, nothing done.
+      await page.getByTestId('bo-user-said').waitFor();
+      expect(await page.getByTestId('bo-user-detail').getAttribute('data-status')).toBe('active');
+      await page.getByTestId('bo-user-reason').fill('suspicious logins from abroad');
+      await page.getByTestId('bo-user-freeze').click();
+      await page.locator('[data-testid="bo-user-detail"][data-status="frozen"]').waitFor();
+      await shot(page, `${language}-backoffice-user-frozen`);
+      await page.close();
+    }
+    const page = await desktopPage('us');
+    await signInFirstTime(page, await addStaff('administrator'));
+    await page.getByTestId('bo-recovery-done').click();
+    await page.getByTestId('bo-nav-audit').click();
+    const frozen = page.locator('tr', { hasText: 'user.flags' });
+    await expect.poll(() => frozen.count()).toBeGreaterThanOrEqual(2);
+    await shot(page, 'us-backoffice-audit');
+    await page.getByTestId('bo-nav-staff').click();
+    await page.getByTestId('bo-staff').waitFor();
+    await shot(page, 'us-backoffice-staff');
+    // News: written in three languages as a draft, then published from the list.
+    await page.getByTestId('bo-nav-news').click();
+    const form = page.locator('.bo-news-form');
+    const title = `Console article ${stack.prefix}`;
+    await form.locator('[name="title_ja"]').fill(`${title} ja`);
+    await form.locator('[name="title_en"]').fill(title);
+    await form.locator('[name="title_zh"]').fill(`${title} zh`);
+    for (const name of ['body_ja', 'body_en', 'body_zh']) {
+      await form.locator(`[name="${name}"]`).fill(`Body ${name}`);
+    }
+    await page.getByTestId('bo-news-symbols').fill('7203 aapl');
+    await page.getByTestId('bo-news-save').click();
+    const row = page.locator('tr', { hasText: title });
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await row.getByRole('button', { name: 'Take down' }).waitFor();
+    await shot(page, 'us-backoffice-news');
+    const reader = await apiPost(stack, 'news/list', { symbol: 'AAPL' });
+    expect(reader.data.map((a: { title: { en: string } }) => a.title.en)).toContain(title);
+    await page.close();
+  });
+});
