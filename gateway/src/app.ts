@@ -33,6 +33,8 @@ import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { authenticateAdmin } from './http/middleware/admin-auth.ts';
+import { createMetrics, type MetricSources } from './infra/metrics.ts';
+import { createMetricSources } from './infra/metric-sources.ts';
 import { serveClient } from './http/client-static.ts';
 import { testFixtureRouter } from './http/test-fixtures.ts';
 import { errorHandler } from './http/middleware/error-handler.ts';
@@ -62,23 +64,48 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** How long a readiness check waits for the database or Redis before it says not ready. */
+const READY_WITHIN_MS = 2_000;
+
+async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const done = work.then(
+    () => true,
+    () => false,
+  );
+  const answered = await Promise.race([done, late]);
+  clearTimeout(timer);
+  return answered;
+}
+
 function probes(app: Express, deps: GatewayDeps): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'up' });
   });
   app.get('/readyz', async (_req, res) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      await deps.redis.ping();
+    const [database, redis] = await Promise.all([
+      answersWithin(sql`select 1`.execute(deps.db), READY_WITHIN_MS),
+      answersWithin(deps.redis.ping(), READY_WITHIN_MS),
+    ]);
+    if (database && redis) {
       res.json({ status: 'ready' });
-    } catch (error) {
-      res.status(503).json({ status: 'not_ready', reason: String(error) });
+      return;
     }
+    // Which part, never the error's text (a host, a path, a driver message) to whoever asks.
+    deps.logger.warn({ database, redis }, 'not ready');
+    res.status(503).json({ status: 'not_ready', database, redis });
   });
 }
 
 /** One API surface: no caching, small form or JSON bodies, the calls, and not_found for the rest. */
-function callRouter(calls: readonly CallDefinition[], deps: GatewayDeps): express.Router {
+function callRouter(
+  api: 'vue' | 'admin',
+  calls: readonly CallDefinition[],
+  deps: GatewayDeps,
+): express.Router {
   const router = express.Router();
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -86,7 +113,7 @@ function callRouter(calls: readonly CallDefinition[], deps: GatewayDeps): expres
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   router.use(express.json({ limit: '16kb' }));
-  router.use(mountCalls(calls, deps));
+  router.use(mountCalls(api, calls, deps));
   router.use((_req, res) => sendRefusal(res, 'not_found'));
   return router;
 }
@@ -111,6 +138,7 @@ function buildExpress(deps: GatewayDeps): Express {
     }),
   );
   probes(app, deps);
+  app.get('/metrics', deps.metrics.handler(deps.config.metricsToken));
   // The app's calls for anyone; the back office's only for staff (GET with the admin-token).
   const openApi = buildOpenApi(CALLS);
   app.get(['/api/docs', '/api/docs.json'], (_req, res) => {
@@ -122,8 +150,8 @@ function buildExpress(deps: GatewayDeps): Express {
       .then(() => res.json(adminOpenApi))
       .catch(next);
   });
-  app.use('/api/vue', callRouter(CALLS, deps));
-  app.use('/api/admin', callRouter(ADMIN_CALLS, deps));
+  app.use('/api/vue', callRouter('vue', CALLS, deps));
+  app.use('/api/admin', callRouter('admin', ADMIN_CALLS, deps));
   // A stack the tests start, only: never mounted otherwise (see test-fixtures.ts).
   if (deps.config.testFixtures) {
     const addStaff = (role: 'reviewer' | 'operator' | 'administrator') =>
@@ -148,7 +176,11 @@ function queueOn(redis: Redis, logger: Logger, name: string): Queue {
 }
 
 /** Everything a call needs, built once per gateway; `io` is read late (it exists once listening). */
-function createDeps(options: GatewayOptions, io: () => KabutoServer | null): GatewayDeps {
+function createDeps(
+  options: GatewayOptions,
+  io: () => KabutoServer | null,
+  metricSources: MetricSources,
+): GatewayDeps {
   const { config, redis, logger } = options;
   const queue = (name: Parameters<typeof queueName>[0]) =>
     queueOn(redis, logger, queueName(name, config.redisPrefix));
@@ -175,7 +207,19 @@ function createDeps(options: GatewayOptions, io: () => KabutoServer | null): Gat
       findActive: (token, nowMs) => findActiveSession(options.db, token, nowMs),
       findActiveAdmin: (token, nowMs) => findActiveAdminSession(options.db, token, nowMs),
     },
+    metrics: createMetrics(metricSources),
   };
+}
+
+function metricSourcesOf(options: GatewayOptions, io: () => KabutoServer | null) {
+  return createMetricSources({
+    db: options.db,
+    redis: options.redis,
+    logger: options.logger,
+    redisPrefix: options.config.redisPrefix,
+    nowMs: () => (options.clock ?? systemClock).nowMs(),
+    sockets: () => io()?.engine.clientsCount ?? 0,
+  });
 }
 
 /** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
@@ -183,7 +227,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   let io: KabutoServer | null = null;
   let conflator: TickConflator | null = null;
   const { config, redis } = options;
-  const deps = createDeps(options, () => io);
+  const metricSources = metricSourcesOf(options, () => io);
+  const deps = createDeps(options, () => io, metricSources);
   const app = buildExpress(deps);
   const httpServer = createServer(app);
   const closers: Array<() => Promise<void>> = [];
@@ -244,6 +289,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       await deps.assetRecompute.close();
       await deps.payouts.close();
       await deps.ipoSteps.close();
+      await metricSources.close();
     },
   };
 }

@@ -96,7 +96,11 @@ function admitUpload(uploads: UploadAdmission, who: Identified, res: Response): 
  * Mounts every call as POST /<path>, validating input with its zod schema before anything runs.
  * One handler looks the call up by path (a Map), instead of Express walking one route per call.
  */
-export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps): Router {
+export function mountCalls(
+  api: 'vue' | 'admin',
+  calls: readonly CallDefinition[],
+  deps: GatewayDeps,
+): Router {
   const byPath = new Map(
     calls.map((call) => [
       `/${call.path}`,
@@ -129,6 +133,11 @@ export function mountCalls(calls: readonly CallDefinition[], deps: GatewayDeps):
       next();
       return;
     }
+    const startedAt = process.hrtime.bigint();
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      deps.metrics.observeCall(api, entry.call.path, res.statusCode, seconds);
+    });
     // Who is calling is settled from the headers before a multipart body is read: a stranger's
     // upload is refused without the gateway buffering its files.
     identify(entry.call, req, deps)

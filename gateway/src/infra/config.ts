@@ -23,6 +23,8 @@ const envSchema = z.object({
   KABUTO_LICENSE: z.string().default(''),
   KABUTO_ALLOWED_ORIGINS: z.string().default(''),
   KABUTO_TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** `/metrics` answers a Bearer of this token; without one, only the machine itself. */
+  KABUTO_METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Set only by the tests' stack: the test clock and the fixture API; refused with live. */
   KABUTO_TEST_FIXTURES: z.enum(['0', '1']).default('0'),
@@ -47,6 +49,8 @@ export interface GatewayConfig {
    */
   readonly trustProxyHops: number;
   readonly logLevel: string;
+  /** `/metrics` for a scraper holding it (Authorization: Bearer); unset: loopback only. */
+  readonly metricsToken: string | undefined;
   /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
   readonly testFixtures: boolean;
   readonly clientDistDir: string;
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     allowedOrigins: e.KABUTO_ALLOWED_ORIGINS.split(',').filter(Boolean),
     trustProxyHops: e.KABUTO_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.KABUTO_METRICS_TOKEN,
     testFixtures,
     clientDistDir: resolve(import.meta.dirname, '../../../client/dist'),
   });

@@ -11,6 +11,7 @@ import type { SecretBox } from './secret-box.ts';
 import type { LatestQuotes } from './latest-quotes.ts';
 import type { PayoutQueue } from './payout-queue.ts';
 import type { IpoStepQueue } from './ipo-step-queue.ts';
+import type { Metrics } from './metrics.ts';
 
 /** Everything a call may use, built once by the composition root (main.ts) or a test. */
 export interface GatewayDeps {
@@ -34,4 +35,6 @@ export interface GatewayDeps {
   readonly secrets: SecretBox;
   /** Sessions by token, for the auth middleware (the auth and admin modules' public doors). */
   readonly sessions: Sessions;
+  /** The operator's signals (`/metrics`): the router counts each call into it. */
+  readonly metrics: Metrics;
 }
