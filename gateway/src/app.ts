@@ -33,6 +33,7 @@ import { mountCalls } from './http/routes.ts';
 import type { CallDefinition } from './http/call.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { authenticateAdmin } from './http/middleware/admin-auth.ts';
+import { requestId } from './http/middleware/request-id.ts';
 import { createMetrics, type MetricSources } from './infra/metrics.ts';
 import { createMetricSources } from './infra/metric-sources.ts';
 import { serveClient } from './http/client-static.ts';
@@ -126,6 +127,7 @@ function buildExpress(deps: GatewayDeps): Express {
   // A hop count, never `true`: `true` would take the client's own left-most X-Forwarded-For entry,
   // and anyone could pick the address every per-IP limit is keyed by.
   app.set('trust proxy', deps.config.trustProxyHops);
+  app.use(requestId());
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -67,3 +67,20 @@ describe('/readyz', () => {
     }
   });
 });
+
+describe('the request id', () => {
+  it('answers with the proxy’s id when it looks like one, else a new one', async () => {
+    const echoed = await fetch(`${t.baseUrl}/api/vue/common/config`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'edge-4f2a9c1b' },
+      body: new URLSearchParams({ type: 'all' }),
+    });
+    expect(echoed.headers.get('x-request-id')).toBe('edge-4f2a9c1b');
+    const replaced = await fetch(`${t.baseUrl}/api/vue/common/config`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'bad id <script>' },
+      body: new URLSearchParams({ type: 'all' }),
+    });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

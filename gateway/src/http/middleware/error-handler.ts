@@ -4,6 +4,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 import type { Logger } from '../../infra/logger.ts';
 import { isRedisUnavailable } from '../../infra/redis.ts';
 import { sendRefusal } from '../envelope.ts';
+import { requestIdOf } from './request-id.ts';
 
 export function fieldsOf(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -31,7 +32,7 @@ function dropFileHeaders(res: Response): void {
  * 503 `service_unavailable` (retryable), the unknown to a logged 500.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
+  return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     dropFileHeaders(res);
     if (error instanceof Refusal) return sendRefusal(res, error.msg, error.data);
@@ -43,7 +44,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return sendRefusal(res, 'invalid_param', { fields: {} }, status === 413 ? 413 : 400);
     }
     if (isRedisUnavailable(error)) return sendRefusal(res, 'service_unavailable');
-    logger.error({ err: error }, 'unhandled error');
+    logger.error({ err: error, requestId: requestIdOf(res), path: req.path }, 'unhandled error');
     return sendRefusal(res, 'internal_error', null, 500);
   };
 }
