@@ -65,6 +65,8 @@ async function multipart(
 async function desktopPage(language: 'jp' | 'cn' | 'us'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  // The console asks before an action that signs a user out or takes effect at once: say yes.
+  page.on('dialog', (dialog) => void dialog.accept());
   return page;
 }
 
@@ -74,7 +76,7 @@ async function signInFirstTime(page: Page, staff: { login: string; password: str
   await page.getByTestId('bo-login-id').fill(staff.login);
   await page.getByTestId('bo-password').fill(staff.password);
   await page.getByTestId('bo-sign-in').click();
-  const secret = await page.getByTestId('bo-totp-secret').textContent();
+  const secret = await page.getByTestId('bo-totp-secret').getAttribute('data-secret');
   const epoch = Math.floor((await stackNow(stack)) / 1000);
   await page.getByTestId('bo-enrol-code').fill(await generate({ secret: secret ?? '', epoch }));
   await page.getByTestId('bo-enrol-confirm').click();

@@ -78,7 +78,8 @@ describe('the unread count, live', () => {
       await page.goto(`${stack.baseUrl}/#/mine/index`);
       const tabBadge = page.locator('.bottom-menu .adm-badge');
       await tabBadge.waitFor();
-      expect(await tabBadge.textContent()).toBe('2');
+      expect(await tabBadge.first().textContent()).toBe('2');
+      expect(await page.getByTestId('mine-inbox-unread').textContent()).toBe('2');
       await page.goto(`${stack.baseUrl}/#/mine/message`);
       await page.getByTestId('inbox-item').first().click();
       await page.getByTestId('message-info').waitFor();

@@ -204,6 +204,23 @@ describe('staff management (administrators only)', () => {
     expect(await auditRows()).toBeGreaterThan(audits);
   });
 
+  it('finds what staff did to a user by the user’s account', async () => {
+    const admin = staff.get('administrator');
+    const s = await registerAndLogin(t);
+    const id = String(
+      (
+        await db()
+          .selectFrom('app_user')
+          .select('id')
+          .where('account', '=', s.account)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await admin?.call('user/flags', { id, trading_barred: '1', reason: 'audit search test' });
+    const found = await admin?.call('audit/list', { q: s.account });
+    expect(found?.body.data.map((row: { subject: string }) => row.subject)).toEqual([`user:${id}`]);
+  });
+
   it('refuses to disable or demote the last active administrator', async () => {
     const lone = await startTestGateway();
     try {

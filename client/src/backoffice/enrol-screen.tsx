@@ -3,9 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { adminCall } from './admin-api.ts';
 import { consoleState } from './console.store.ts';
+import { adminToken } from './admin-api.ts';
 import { msgText } from './console-i18n.ts';
 
 type Setup = AdminCallMap['totp/setup']['output'];
+
+async function signOut() {
+  await adminCall('logout');
+  adminToken.clear();
+  consoleState.me = null;
+}
 
 /** The ten recovery codes, shown once; the console opens when the user says they are stored. */
 function RecoveryCodes({ codes }: { codes: readonly string[] }) {
@@ -69,8 +76,8 @@ export function EnrolScreen() {
           <>
             <img className="bo-qr" src={setup.qr} alt="otpauth QR" width={220} height={220} />
             <p className="bo-muted">{t('bo.enrol.secret')}</p>
-            <code className="bo-secret" data-testid="bo-totp-secret">
-              {setup.secret}
+            <code className="bo-secret" data-testid="bo-totp-secret" data-secret={setup.secret}>
+              {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
             </code>
           </>
         ) : null}
@@ -92,6 +99,9 @@ export function EnrolScreen() {
         ) : null}
         <button type="submit" className="bo-primary" data-testid="bo-enrol-confirm">
           {t('bo.enrol.confirm')}
+        </button>
+        <button type="button" onClick={() => void signOut()}>
+          {t('bo.top.signOut')}
         </button>
       </form>
     </main>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { formatWhen } from '../lib/format-time.ts';
+import { newsText } from '../lib/news-text.ts';
+import { storage } from '../lib/storage.ts';
 import { adminCall } from './admin-api.ts';
 import { msgText } from './console-i18n.ts';
 
@@ -60,13 +62,15 @@ export function NewsScreen() {
     [],
   );
   useEffect(() => void load(), [load]);
-  const toggle = (row: Article) =>
-    adminCall(row.published_at === null ? 'news/publish' : 'news/unpublish', { id: row.id }).then(
-      (answer) => {
-        setSaid(answer.ok ? null : msgText(answer.msg));
-        return load();
-      },
-    );
+  const toggle = (row: Article) => {
+    if (row.published_at !== null && !window.confirm(t('bo.news.confirmTakeDown'))) return;
+    void adminCall(row.published_at === null ? 'news/publish' : 'news/unpublish', {
+      id: row.id,
+    }).then((answer) => {
+      setSaid(answer.ok ? null : msgText(answer.msg));
+      return load();
+    });
+  };
   return (
     <section data-testid="bo-news">
       <header className="bo-section-head">
@@ -76,13 +80,13 @@ export function NewsScreen() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid={`bo-news-${row.id}`}>
-              <td>{row.title.en}</td>
+              <td>{newsText(row.title, storage.language())}</td>
               <td>{row.symbols.join(' ')}</td>
               <td>
                 {row.published_at === null ? t('bo.news.draft') : formatWhen(row.published_at)}
               </td>
               <td>
-                <button type="button" onClick={() => void toggle(row)}>
+                <button type="button" onClick={() => toggle(row)}>
                   {row.published_at === null ? t('bo.news.publish') : t('bo.news.unpublish')}
                 </button>
               </td>

@@ -29,7 +29,10 @@ const kyc: QueueKind<Row<'kyc/list'>> = {
     [t('bo.kyc.nameKanji'), row.name_kanji],
     [t('bo.kyc.nameKana'), row.name_kana],
     [t('bo.kyc.idNumber'), row.id_number],
-    [t('bo.kyc.document'), row.document_type],
+    [
+      t('bo.kyc.document'),
+      t(`money.document.${row.document_type}`, { defaultValue: row.document_type }),
+    ],
   ],
   evidence: (row, t) => (
     <>

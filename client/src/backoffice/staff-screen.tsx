@@ -37,8 +37,10 @@ function StaffCreateForm({
         name="login"
         placeholder={t('bo.staff.login')}
         required
-        pattern="[a-z][a-z0-9._-]{2,31}"
+        pattern="[a-z][a-z0-9._\-]{2,31}"
+        title={t('bo.staff.loginRule')}
       />
+      <span className="bo-muted bo-rule">{t('bo.staff.loginRule')}</span>
       <input
         name="password"
         type="password"
@@ -77,10 +79,8 @@ function StaffHead() {
 }
 
 /** `#/staff` (administrators): who works the back office, their role and two-factor. */
-export function StaffScreen() {
-  const { t } = useTranslation();
+function useStaffList(): [StaffRow[], () => Promise<void>] {
   const [rows, setRows] = useState<StaffRow[]>([]);
-  const [said, setSaid] = useState<string | null>(null);
   const load = useCallback(
     () =>
       adminCall('staff/list').then((answer) => {
@@ -89,14 +89,23 @@ export function StaffScreen() {
     [],
   );
   useEffect(() => void load(), [load]);
+  return [rows, load];
+}
+
+export function StaffScreen() {
+  const { t } = useTranslation();
+  const [rows, load] = useStaffList();
+  const [said, setSaid] = useState<string | null>(null);
   const act = (
     call: 'staff/update' | 'staff/reset-totp',
     body: { id: string; role?: string; disabled?: string },
-  ) =>
-    adminCall(call, body).then((answer) => {
-      setSaid(answer.ok ? null : msgText(answer.msg));
+  ) => {
+    if (!window.confirm(t('bo.staff.confirm'))) return load();
+    return adminCall(call, body).then((answer) => {
+      setSaid(answer.ok ? t('bo.users.done') : msgText(answer.msg));
       return load();
     });
+  };
   return (
     <section data-testid="bo-staff">
       <header className="bo-section-head">
@@ -122,8 +131,8 @@ export function StaffScreen() {
                   ))}
                 </select>
               </td>
-              <td>{row.totp_enabled ? t('bo.staff.yes') : t('bo.staff.no')}</td>
-              <td>{row.disabled ? t('bo.staff.yes') : t('bo.staff.no')}</td>
+              <td>{t(row.totp_enabled ? 'bo.staff.yes' : 'bo.staff.no')}</td>
+              <td>{t(row.disabled ? 'bo.staff.yes' : 'bo.staff.no')}</td>
               <td className="bo-buttons">
                 <button
                   type="button"

@@ -12,13 +12,43 @@ type Found = AdminCallMap['user/search']['output'][number];
 type Detail = AdminCallMap['user/detail']['output'];
 
 const ACTIONS = [
-  { key: 'freeze', call: 'user/flags', body: { status: 'frozen' } },
-  { key: 'ban', call: 'user/flags', body: { status: 'banned' } },
-  { key: 'activate', call: 'user/flags', body: { status: 'active' } },
-  { key: 'bar', call: 'user/flags', body: { trading_barred: '1' } },
-  { key: 'unbar', call: 'user/flags', body: { trading_barred: '0' } },
-  { key: 'endSessions', call: 'user/end-sessions', body: {} },
-  { key: 'resetTotp', call: 'user/reset-totp', body: {} },
+  {
+    key: 'freeze',
+    call: 'user/flags',
+    body: { status: 'frozen' },
+    shown: (u: Detail) => u.status === 'active',
+  },
+  {
+    key: 'ban',
+    call: 'user/flags',
+    body: { status: 'banned' },
+    shown: (u: Detail) => u.status !== 'banned',
+  },
+  {
+    key: 'activate',
+    call: 'user/flags',
+    body: { status: 'active' },
+    shown: (u: Detail) => u.status !== 'active',
+  },
+  {
+    key: 'bar',
+    call: 'user/flags',
+    body: { trading_barred: '1' },
+    shown: (u: Detail) => !u.trading_barred,
+  },
+  {
+    key: 'unbar',
+    call: 'user/flags',
+    body: { trading_barred: '0' },
+    shown: (u: Detail) => u.trading_barred,
+  },
+  {
+    key: 'endSessions',
+    call: 'user/end-sessions',
+    body: {},
+    shown: (u: Detail) => u.live_sessions > 0,
+  },
+  { key: 'resetTotp', call: 'user/reset-totp', body: {}, shown: (u: Detail) => u.totp_enabled },
 ] as const;
 
 /** Ban, freeze, bar, end sessions, reset two-factor: each with the reason the audit log keeps. */
@@ -31,6 +61,8 @@ function UserActions({ user, onDone }: { user: Detail; onDone: () => void }) {
       setSaid(t('bo.users.reasonNeeded'));
       return;
     }
+    // Each of these signs the user out or stops them trading: asked first, with what it does.
+    if (!window.confirm(t(`bo.users.confirm.${action.key}`))) return;
     const answer = await adminCall(action.call, {
       id: user.id,
       reason: reason.trim(),
@@ -49,7 +81,7 @@ function UserActions({ user, onDone }: { user: Detail; onDone: () => void }) {
         data-testid="bo-user-reason"
       />
       <div className="bo-buttons">
-        {ACTIONS.map((action) => (
+        {ACTIONS.filter((action) => action.shown(user)).map((action) => (
           <button
             key={action.key}
             type="button"
@@ -101,6 +133,13 @@ function UserDetail({ user, onChanged }: { user: Detail; onChanged: () => void }
           </tr>
         </thead>
         <tbody>
+          {user.balances.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="bo-muted">
+                {t('bo.users.noBalances')}
+              </td>
+            </tr>
+          ) : null}
           {user.balances.map((line) => (
             <tr key={`${line.kind}-${line.currency}`}>
               <td>{line.kind}</td>

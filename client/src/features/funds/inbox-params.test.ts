@@ -27,4 +27,12 @@ describe('inboxParams', () => {
     const shown = inboxParams({ reason: 'blurred photo', amount: 'n/a', deadline: 'soon' }, time);
     expect([shown.reason, shown.amount, shown.deadline]).toEqual(['blurred photo', 'n/a', '--']);
   });
+
+  it('drops the full stop a reviewer ended the reason with: the template ends the sentence', () => {
+    expect(
+      inboxParams({ reason: '書類の写真が不鮮明です。撮り直してください。' }, time).reason,
+    ).toBe('書類の写真が不鮮明です。撮り直してください');
+    expect(inboxParams({ reason: 'Photo is blurred. ' }, time).reason).toBe('Photo is blurred');
+    expect(inboxParams({ reason: '照片模糊。' }, time).reason).toBe('照片模糊');
+  });
 });

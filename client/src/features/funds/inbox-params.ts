@@ -23,6 +23,8 @@ function shownParam(key: string, value: string, formatTime: (ms: number) => stri
   if (MONEY.has(key)) return /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value) : value;
   if (COUNTS.has(key)) return /^-?\d+$/.test(value) ? formatCount(value) : value;
   if (key === 'deadline') return /^\d+$/.test(value) ? formatTime(Number(value)) : '--';
+  // Staff write the reason; the template ends the sentence itself (never "…ください。。").
+  if (key === 'reason') return value.trim().replace(/[。．.!！、,，\s]+$/u, '');
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { Button, List } from 'antd-mobile';
+import { Badge, Button, List } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { followAssets, loadAssets } from '../../lib/assets.store.ts';
 import { AssetsCard } from './assets-card.tsx';
 import { logOut } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
+import { unreadBadge, useUnreadCount } from '../../lib/unread.store.ts';
 
 const LINKS = [
   ['/mine/verified', 'mine.verified'],
@@ -36,6 +37,7 @@ const LINKS = [
 export function MineIndex() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const unread = useUnreadCount();
   useEffect(() => {
     void loadAssets();
     const subscription = followAssets();
@@ -64,7 +66,15 @@ export function MineIndex() {
       <AssetsCard />
       <List className="card" style={{ padding: 0 }}>
         {LINKS.map(([path, label]) => (
-          <List.Item key={path} onClick={() => navigate(path)}>
+          <List.Item
+            key={path}
+            onClick={() => navigate(path)}
+            extra={
+              path === '/mine/message' && unread > 0 ? (
+                <Badge content={unreadBadge(unread)} data-testid="mine-inbox-unread" />
+              ) : undefined
+            }
+          >
             {t(label)}
           </List.Item>
         ))}

@@ -49,11 +49,17 @@ export async function listAudit(db: Db, filter: { q?: string | undefined; before
   if (filter.beforeId !== undefined) query = query.where('l.id', '<', BigInt(filter.beforeId));
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A user's account finds what staff did to that user (the log names users by id).
+    const usersLike = db
+      .selectFrom('app_user')
+      .select(sql<string>`'user:' || cast(id as text)`.as('subject'))
+      .where('account', 'like', sql<string>`${like} escape '\\'`);
     query = query.where((eb) =>
       eb.or([
         eb('l.action', 'like', sql<string>`${like} escape '\\'`),
         eb('l.subject', 'like', sql<string>`${like} escape '\\'`),
         eb('a.login', 'like', sql<string>`${like} escape '\\'`),
+        eb('l.subject', 'in', usersLike),
       ]),
     );
   }

@@ -1,4 +1,5 @@
 import { Refusal } from '@kabuto/schema/contracts';
+import { findInstrument } from '@kabuto/schema/market';
 import { writeTransaction, type Db } from '@kabuto/schema/db';
 import { listAllNews, storedSymbols } from '@kabuto/schema/modules/news/db/news.repository.ts';
 import { newsWiring } from '@kabuto/schema/modules/news/wiring.ts';
@@ -22,6 +23,14 @@ interface Written {
   body_zh: string;
   symbols: string[];
   image_url?: string | undefined;
+}
+
+/** An article may name only stocks the app can open (the catalogue and listed new shares). */
+function refuseUnknownSymbols(symbols: readonly string[]): void {
+  const unknown = symbols.filter((symbol) => !findInstrument(symbol));
+  if (unknown.length) {
+    throw new Refusal('invalid_param', { fields: { symbols: `unknown: ${unknown.join(' ')}` } });
+  }
 }
 
 const columnsOf = (input: Written) => ({
@@ -72,6 +81,7 @@ export const newsCreateCall = defineAdminCall({
   power: 'news',
   summary: 'Writes a draft article in the three languages, tied to symbols',
   async handle({ input, admin, deps }) {
+    refuseUnknownSymbols(input.symbols);
     const nowMs = deps.clock.nowMs();
     const id = await writeTransaction(deps.db, async (trx) => {
       const row = await trx
@@ -103,6 +113,7 @@ export const newsUpdateCall = defineAdminCall({
   power: 'news',
   summary: 'Edits an article (published or not)',
   async handle({ input, admin, deps }) {
+    refuseUnknownSymbols(input.symbols);
     const nowMs = deps.clock.nowMs();
     await changeArticle(
       deps.db,

@@ -76,6 +76,9 @@ describe('news', () => {
     expect([refused.http, refused.body.msg]).toEqual([400, 'invalid_param']);
     const badSymbol = await operator.call('news/create', article('Bad', '72 03<script>'));
     expect([badSymbol.http, badSymbol.body.msg]).toEqual([400, 'invalid_param']);
+    const unknown = await operator.call('news/create', article('Unknown', '7203 NOSUCH'));
+    expect([unknown.http, unknown.body.msg]).toEqual([400, 'invalid_param']);
+    expect(unknown.body.data.fields.symbols).toBe('unknown: NOSUCH');
     expect(await countRows()).toBe(before);
     expect((await operator.call('news/publish', { id: '999999' })).body.msg).toBe('not_found');
   });
