@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
+  addStaff,
+  apiMultipart,
   apiPost,
   launchChromium,
   phonePageAs,
@@ -33,34 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function addStaff(role: 'reviewer' | 'operator' | 'administrator') {
-  const response = await fetch(`${stack.baseUrl}/__test/staff`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role }),
-  });
-  return ((await response.json()) as { data: { login: string; password: string } }).data;
-}
-
-async function multipart(
-  path: string,
-  fields: Record<string, string>,
-  files: Record<string, Buffer>,
-  auth: { token: string; account: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, bytes] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
-  }
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-    method: 'POST',
-    headers: { token: auth.token, account: auth.account },
-    body: form,
-  });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
 
 async function desktopPage(language: 'jp' | 'cn' | 'us'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -98,15 +72,15 @@ describe('the back office in the browser', () => {
       document_type: 'my_number',
       consent: '1',
     };
-    expect((await multipart('user/verify', kyc, { front: photo, back: photo }, user)).status).toBe(
-      1,
-    );
+    expect(
+      (await apiMultipart(stack, 'user/verify', kyc, { front: photo, back: photo }, user)).status,
+    ).toBe(1);
     const phone = await phonePageAs(browser, user, { language: 'us' });
     await phone.goto(`${stack.baseUrl}/#/home/home`);
     await phone.locator('[data-testid="home-bell"][data-unread="0"]').waitFor();
 
     const page = await desktopPage('us');
-    await signInFirstTime(page, await addStaff('reviewer'));
+    await signInFirstTime(page, await addStaff(stack, 'reviewer'));
     await shot(page, 'us-backoffice-recovery-codes');
     await page.getByTestId('bo-recovery-done').click();
     const kycCard = page.locator('article', { hasText: account });
@@ -122,7 +96,8 @@ describe('the back office in the browser', () => {
     const afterKyc = await bellCount(phone);
 
     const channelId = String((await apiPost(stack, 'fund/channels', {}, user)).data[0].channel_id);
-    const deposited = await multipart(
+    const deposited = await apiMultipart(
+      stack,
       'fund/deposit',
       { channel_id: channelId, amount: '50000', request_id: `bo-deposit-${stack.prefix}` },
       { proof: photo },
@@ -162,7 +137,7 @@ describe('the back office in the browser', () => {
       await page.goto(`${stack.baseUrl}/admin/`);
       await page.getByTestId('bo-login').waitFor();
       await shot(page, `${language}-backoffice-login`);
-      await signInFirstTime(page, await addStaff('operator'));
+      await signInFirstTime(page, await addStaff(stack, 'operator'));
       await page.getByTestId('bo-recovery-done').click();
       await page.getByTestId('bo-users').waitFor();
       await page.getByTestId('bo-user-q').fill(account);
@@ -179,7 +154,7 @@ describe('the back office in the browser', () => {
       await page.close();
     }
     const page = await desktopPage('us');
-    await signInFirstTime(page, await addStaff('administrator'));
+    await signInFirstTime(page, await addStaff(stack, 'administrator'));
     await page.getByTestId('bo-recovery-done').click();
     await page.getByTestId('bo-nav-audit').click();
     const frozen = page.locator('tr', { hasText: 'user.flags' });

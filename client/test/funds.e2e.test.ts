@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ROOT, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   adminToken,
+  apiMultipart,
   apiPost,
   confirmDialog,
   launchChromium,
@@ -279,24 +280,6 @@ describe('money in and out in the browser', () => {
 });
 
 /** A call with files, as the screens send them (multipart). */
-async function apiMultipart(
-  path: string,
-  fields: Record<string, string>,
-  files: Record<string, Buffer>,
-  auth: { token: string; account: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, bytes] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
-  }
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-    method: 'POST',
-    headers: { token: auth.token, account: auth.account },
-    body: form,
-  });
-  return (await response.json()) as { status: number; msg: string; data: any };
-}
 
 const toast = (page: Page) => page.locator('.adm-toast-main');
 /** The toast's text now ('' when none is shown); never waits for one to appear. */
@@ -334,7 +317,8 @@ describe('refusals, the UI kit language and the exchange quote, in every languag
       consent: '1',
     };
     expect(
-      (await apiMultipart('user/verify', kyc, { front: photo, back: photo }, verified)).status,
+      (await apiMultipart(stack, 'user/verify', kyc, { front: photo, back: photo }, verified))
+        .status,
     ).toBe(1);
     await (await backOffice()).approveLatest('kyc');
     const inbox = await post('user/messages', {}, verified);

@@ -94,6 +94,40 @@ export async function adminPost(
   return (await response.json()) as { status: number; msg: string; data: any };
 }
 
+/** A staff member of the caller's own (the fixture API): a fresh login and password, no second factor yet. */
+export async function addStaff(
+  stack: TestStack,
+  role: 'reviewer' | 'operator' | 'administrator',
+): Promise<{ login: string; password: string }> {
+  const added = await fetch(`${stack.baseUrl}/__test/staff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  return ((await added.json()) as { data: { login: string; password: string } }).data;
+}
+
+/** A user call with files (multipart), as the app sends an ID photo or a transfer proof. */
+export async function apiMultipart(
+  stack: TestStack,
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, Buffer>,
+  auth: { token: string; account: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, bytes] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
+  }
+  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { token: auth.token, account: auth.account },
+    body: form,
+  });
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
 /**
  * A back-office session as staff get one: a staff member of this call's own (the fixture API),
  * signed in with the password, then two-factor set up and confirmed with a code of the stack's
@@ -103,13 +137,7 @@ export async function adminToken(
   stack: TestStack,
   role: 'reviewer' | 'operator' | 'administrator' = 'administrator',
 ): Promise<string> {
-  const added = await fetch(`${stack.baseUrl}/__test/staff`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role }),
-  });
-  const staff = ((await added.json()) as { data: { login: string; password: string } }).data;
-  const login = await adminPost(stack, 'login', staff);
+  const login = await adminPost(stack, 'login', await addStaff(stack, role));
   const token = String(login.data.token);
   const secret = String((await adminPost(stack, 'totp/setup', {}, token)).data.secret);
   const epoch = Math.floor((await stackNow(stack)) / 1000);
