@@ -132,7 +132,7 @@ describe('the back office in the browser', () => {
   it('an administrator sees staff and the audit log; an operator freezes a user with a reason, in jp and cn', async () => {
     for (const language of ['jp', 'cn'] as const) {
       const account = `bo.op.${language}.${stack.prefix}@example.jp`;
-      await registerUser(stack, account, 'bo-op-pass-1');
+      const operatorUser = await registerUser(stack, account, 'bo-op-pass-1');
       const page = await desktopPage(language);
       await page.goto(`${stack.baseUrl}/admin/`);
       await page.getByTestId('bo-login').waitFor();
@@ -143,6 +143,16 @@ describe('the back office in the browser', () => {
       await page.getByTestId('bo-user-q').fill(account);
       await page.getByTestId('bo-user-search').click();
       await page.locator('tr', { hasText: account }).click();
+      // The loan limit an operator sets is what the user's loan screen offers.
+      await page.locator('[name="credit_score"]').fill('720');
+      await page.locator('[name="limit"]').fill('300000');
+      await page.getByTestId('bo-credit-save').click();
+      await expect
+        .poll(async () => {
+          const info = await apiPost(stack, 'loan/info', { type: 'jpy' }, operatorUser);
+          return info.data?.limit;
+        })
+        .toBe('300000');
       await page.getByTestId('bo-user-freeze').click();
       // No reason, nothing done.
       await page.getByTestId('bo-user-said').waitFor();
