@@ -112,8 +112,10 @@ function callRouter(
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(express.json({ limit: '16kb' }));
+  // An article in three languages is the largest form staff send; the app's calls stay small.
+  const limit = api === 'admin' ? '128kb' : '16kb';
+  router.use(express.urlencoded({ extended: false, limit, parameterLimit: 50 }));
+  router.use(express.json({ limit }));
   router.use(mountCalls(api, calls, deps));
   router.use((_req, res) => sendRefusal(res, 'not_found'));
   return router;

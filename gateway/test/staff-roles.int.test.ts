@@ -175,7 +175,48 @@ describe('signing in with the second factor', () => {
   });
 });
 
+describe('two-factor enrolment raced', () => {
+  it('two enrolment-only sessions confirming at once turn it on once; the other session ends', async () => {
+    const admin = staff.get('administrator');
+    const login = `race${Date.now() % 1e6}`;
+    await admin?.call('staff/create', { login, password: 'long-enough-pass-1', role: 'reviewer' });
+    const password = { login, password: 'long-enough-pass-1' };
+    const first = String((await adminPost('login', password)).body.data.token);
+    const second = String((await adminPost('login', password)).body.data.token);
+    const secret = String((await adminPost('totp/setup', {}, first)).body.data.secret);
+    const now = Math.floor(Date.now() / 1000);
+    const [a, b] = await Promise.all([
+      adminPost('totp/enable', { otp: await generate({ secret, epoch: now - 30 }) }, first),
+      adminPost('totp/enable', { otp: await generate({ secret, epoch: now }) }, second),
+    ]);
+    const answers = [a.body.msg, b.body.msg].sort();
+    expect(answers).toEqual(['modify_ok', 'totp_setup_required'].sort());
+    const loser = a.body.msg === 'modify_ok' ? second : first;
+    expect((await adminPost('me', {}, loser)).http).toBe(401);
+  });
+});
+
 describe('staff management (administrators only)', () => {
+  it('a change with nothing to change is invalid_param (400), not a 500', async () => {
+    const admin = staff.get('administrator');
+    const anyone = await admin?.call('staff/list');
+    const id = String(anyone?.body.data[0].id);
+    const empty = await admin?.call('staff/update', { id });
+    expect([empty?.http, empty?.body.msg]).toEqual([400, 'invalid_param']);
+    const s = await registerAndLogin(t);
+    const userId = String(
+      (
+        await db()
+          .selectFrom('app_user')
+          .select('id')
+          .where('account', '=', s.account)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const noFlag = await admin?.call('user/flags', { id: userId, reason: 'nothing to change' });
+    expect([noFlag?.http, noFlag?.body.msg]).toEqual([400, 'invalid_param']);
+  });
+
   it('creates, refuses a taken login, disables (their session ends) and audits each step', async () => {
     const admin = staff.get('administrator');
     const audits = await auditRows();

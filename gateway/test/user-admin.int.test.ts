@@ -6,6 +6,7 @@ import { reviewer } from './support/funds-helpers.ts';
 import {
   db,
   requestId,
+  state,
   t,
   useFundsGateway,
   userIdOf,
@@ -126,6 +127,19 @@ describe('acting on an account', () => {
       s,
     );
     expect(order.body.msg).toBe('trading_barred');
+    // Every other way to buy is barred too, before anything is looked up or held.
+    const before = await state(s);
+    const buys = [
+      ['ipo/subscribe', { id: '1', lots: '1', request_id: requestId() }],
+      ['ipo/pay', { subscription_id: '1', request_id: requestId() }],
+      ['block/buy', { id: '1', lots: '1', request_id: requestId() }],
+      ['product/follow', { id: '1', amount: '100000', request_id: requestId() }],
+    ] as const;
+    for (const [path, body] of buys) {
+      const refused = await t.call(path, body, s);
+      expect([path, refused.http, refused.body.msg]).toEqual([path, 403, 'trading_barred']);
+    }
+    expect(await state(s)).toEqual(before);
     expect((await t.call('user/assets', { type: 'jpy' }, s)).body.msg).toBe('ok');
   });
 

@@ -5,6 +5,7 @@ import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/public.ts';
 import {
   ADMIN_IDLE_MS,
+  audit,
   createAdminSession,
   findAdminByLogin,
   revokeAdminSessions,
@@ -35,15 +36,28 @@ export const adminLoginCall = defineCall({
     );
     if (!admin || !ok) throw new Refusal('wrong_credentials');
     const nowMs = deps.clock.nowMs();
+    // Every sign-in past the password is in the audit log: how it went and with which factor.
+    const signIn = (action: string, factor: string) =>
+      audit(deps.db, {
+        adminId: admin.id,
+        action,
+        subject: `staff:${admin.id}`,
+        detail: { factor, ip },
+        nowMs,
+      });
     if (!admin.totpEnabled) {
       const token = await createAdminSession(deps.db, admin.id, nowMs, false);
+      await signIn('staff.sign_in', 'enrolment');
       return { msg: 'login_ok', data: { token, second_factor: 'enrol' as const } };
     }
     if (!input.otp) throw new Refusal('totp_required');
+    const factor = /^\d{6}$/.test(input.otp) ? 'totp' : 'recovery_code';
     if (!(await checkStaffSecondFactor(deps, admin.id, input.otp))) {
+      await signIn('staff.sign_in_refused', factor);
       throw new Refusal('otp_invalid');
     }
     const token = await createAdminSession(deps.db, admin.id, nowMs, true);
+    await signIn('staff.sign_in', factor);
     return { msg: 'login_ok', data: { token, second_factor: 'passed' as const } };
   },
 });

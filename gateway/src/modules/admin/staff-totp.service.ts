@@ -121,10 +121,24 @@ export async function enableStaffTotp(deps: GatewayDeps, admin: AdminCaller, otp
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   const nowMs = deps.clock.nowMs();
   await writeTransaction(deps.db, async (trx) => {
-    await trx
+    // Once, and only for the seed the code was checked against: a second enrolment-only session
+    // racing this one (or a new setup in between) finds nothing to turn on.
+    const turnedOn = await trx
       .updateTable('admin_user')
       .set({ totp_enabled_at: nowMs })
       .where('id', '=', BigInt(admin.adminId))
+      .where('totp_enabled_at', 'is', null)
+      .where('totp_secret', '=', sealed)
+      .executeTakeFirst();
+    if (turnedOn.numUpdatedRows !== 1n) throw new Refusal('totp_setup_required');
+    // Other sessions that could only enrol end: they were opened with the password alone.
+    await trx
+      .updateTable('admin_session')
+      .set({ revoked_at: nowMs })
+      .where('admin_id', '=', BigInt(admin.adminId))
+      .where('verified_at', 'is', null)
+      .where('id', '!=', BigInt(admin.sessionId))
+      .where('revoked_at', 'is', null)
       .execute();
     await trx
       .deleteFrom('staff_recovery_code')

@@ -4,7 +4,13 @@ import { isUniqueViolation, writeTransaction } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { hashPassword } from '../auth/public.ts';
 import { audit, revokeAdminSessions } from './admin-sessions.repository.ts';
-import { findStaff, listAudit, listStaff, otherActiveAdministrators } from './staff.repository.ts';
+import {
+  findStaff,
+  listAudit,
+  listStaff,
+  lockAdministrators,
+  otherActiveAdministrators,
+} from './staff.repository.ts';
 
 const calls = backofficeWiring.adminCalls;
 
@@ -63,11 +69,14 @@ export const staffUpdateCall = defineAdminCall({
     const losesAdministrator =
       staff.role === 'administrator' &&
       (disabling || (input.role !== undefined && input.role !== 'administrator'));
-    if (losesAdministrator && (await otherActiveAdministrators(deps.db, id)) === 0) {
-      throw new Refusal('staff_last_administrator');
-    }
     const nowMs = deps.clock.nowMs();
     await writeTransaction(deps.db, async (trx) => {
+      if (losesAdministrator) {
+        await lockAdministrators(trx);
+        if ((await otherActiveAdministrators(trx, id)) === 0) {
+          throw new Refusal('staff_last_administrator');
+        }
+      }
       await trx
         .updateTable('admin_user')
         .set({

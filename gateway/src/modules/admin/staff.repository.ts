@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '@kabuto/schema/db';
+import { dialectOf, type Db } from '@kabuto/schema/db';
 
 export async function listStaff(db: Db) {
   const rows = await db
@@ -26,7 +26,11 @@ export async function findStaff(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Administrators who can still sign in, other than `exceptId`. */
+/**
+ * Administrators who can still sign in, other than `exceptId`. Inside the transaction that would
+ * disable or demote one, after `lockAdministrators`: two administrators removing each other at
+ * once are taken one after the other, and the second finds no other left.
+ */
 export async function otherActiveAdministrators(db: Db, exceptId: number): Promise<number> {
   const row = await db
     .selectFrom('admin_user')
@@ -88,4 +92,10 @@ export async function addTestStaff(
     .values({ login, password_hash: await passwordHash(password), role, created_at: nowMs })
     .execute();
   return { login, password };
+}
+
+/** PostgreSQL: locks every administrator row for the transaction (SQLite's writer is alone). */
+export async function lockAdministrators(trx: Db): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select id from admin_user where role = 'administrator' for update`.execute(trx);
 }

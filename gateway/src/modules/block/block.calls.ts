@@ -1,3 +1,4 @@
+import { Refusal } from '@kabuto/schema/contracts';
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { blockWiring } from '@kabuto/schema/modules/block/wiring.ts';
 import type { BlockOffer } from '@kabuto/schema/modules/block/db/offers.repository.ts';
@@ -32,6 +33,8 @@ export const blockBuyCall = defineUserCall({
   summary:
     'Buys lots of a first-come block offer, or applies for a lottery offer’s draw (one application per buyer; subscribe_ok), in its window (placement_ok for an offer with a placement key, purchase_ok otherwise) (key when it needs one): the cost moves from cash to hold:block (journal block_hold); refusals block_trade_closed, min_lots, quota_insufficient, key_mismatch, cannot_buy, available_insufficient change nothing',
   async handle({ input, caller, deps }) {
+    // A barred account may look, not buy (the same refusal as an order).
+    if (caller.tradingBarred) throw new Refusal('trading_barred');
     const bought = await buyBlock(deps, caller.userId, input);
     return { msg: successOf(bought.offer), data: bought.result };
   },

@@ -1,3 +1,4 @@
+import { Refusal } from '@kabuto/schema/contracts';
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { ipoWiring } from '@kabuto/schema/modules/ipo/wiring.ts';
 import { listingDetail, listingProof, listListings, newStockList } from './ipo-query.service.ts';
@@ -29,6 +30,8 @@ export const ipoSubscribeCall = defineUserCall({
   summary:
     'Applies for lots of a listing inside its window, once per listing (new_share_once); holds nothing',
   async handle({ input, caller, deps }) {
+    // A barred account may look, not buy (the same refusal as an order).
+    if (caller.tradingBarred) throw new Refusal('trading_barred');
     const applied = await subscribe(deps, caller.userId, input);
     return { msg: 'subscribe_ok', data: applied.result };
   },
@@ -39,6 +42,8 @@ export const ipoPayCall = defineUserCall({
   summary:
     'Pays a won subscription from cash before the deadline (cash → hold:ipo, journal ipo_payment); short of cash in the listing’s currency it answers balance_insufficient with data {currency, amount_due, cash}',
   async handle({ input, caller, deps }) {
+    // A barred account may look, not buy (the same refusal as an order).
+    if (caller.tradingBarred) throw new Refusal('trading_barred');
     const paid = await paySubscription(deps, caller.userId, input);
     return { msg: 'payment_ok', data: paid.result };
   },

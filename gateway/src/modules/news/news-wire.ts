@@ -6,8 +6,11 @@ const SUMMARY_CHARS = 120;
 
 /** The first paragraph of a body, cut at SUMMARY_CHARS with an ellipsis. */
 function summaryOf(body: string): string {
-  const first = body.split('\n')[0] ?? '';
-  return first.length > SUMMARY_CHARS ? `${first.slice(0, SUMMARY_CHARS - 1)}…` : first;
+  // By whole characters (code points): a cut never splits an emoji's surrogate pair.
+  const first = [...(body.split('\n')[0] ?? '')];
+  return first.length > SUMMARY_CHARS
+    ? `${first.slice(0, SUMMARY_CHARS - 1).join('')}…`
+    : first.join('');
 }
 
 /** An article as the list shows it: titles and summaries in the three languages. */

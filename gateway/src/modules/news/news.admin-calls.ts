@@ -130,12 +130,17 @@ export const newsPublishCall = defineAdminCall({
   summary: 'Publishes an article now',
   async handle({ input, admin, deps }) {
     const nowMs = deps.clock.nowMs();
+    // Publishing a published article keeps its date (it does not jump to the top again).
+    const current = await deps.db
+      .selectFrom('news_article')
+      .select('published_at')
+      .where('id', '=', BigInt(input.id))
+      .executeTakeFirst();
+    if (current && current.published_at !== null) return { msg: 'modify_ok' };
     await changeArticle(
       deps.db,
       { id: input.id, admin, action: 'news.publish', nowMs },
-      {
-        published_at: nowMs,
-      },
+      { published_at: nowMs },
     );
     return { msg: 'modify_ok' };
   },

@@ -101,4 +101,56 @@ describe('news', () => {
     const latest = (await t.call('news/list', { limit: '3' })).body.data as { demo: boolean }[];
     expect(latest).toHaveLength(3);
   });
+
+  it('pages in the list’s own order, keeps a re-published article’s date, and takes only this site’s images', async () => {
+    const ids: string[] = [];
+    for (const title of ['Page one', 'Page two', 'Page three']) {
+      const id = String((await operator.call('news/create', article(title, '7203'))).body.data.id);
+      await operator.call('news/publish', { id });
+      ids.push(id);
+    }
+    const all = await listed({ limit: '50' });
+    const paged: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await listed({ limit: '2', ...(before ? { before_id: before } : {}) });
+      if (page.length === 0) break;
+      paged.push(...page);
+      before = page[page.length - 1];
+    }
+    expect(paged).toEqual(all);
+    const dateOf = async (id: string) =>
+      Number((await t.call('news/info', { id })).body.data.published_at);
+    const first = await dateOf(ids[0] ?? '');
+    await operator.call('news/publish', { id: ids[0] ?? '' });
+    expect(await dateOf(ids[0] ?? '')).toBe(first);
+    for (const image of [
+      'https://evil.example/p.png',
+      '//evil.example/p.png',
+      '/\\evil.example/p.png',
+    ]) {
+      const refused = await operator.call('news/create', {
+        ...article('Image', '7203'),
+        image_url: image,
+      });
+      expect([image, refused.http]).toEqual([image, 400]);
+    }
+    const own = await operator.call('news/create', {
+      ...article('Image', '7203'),
+      image_url: '/icon-512.png',
+    });
+    expect(own.body.msg).toBe('add_ok');
+  });
+
+  it('cuts a long summary by whole characters', async () => {
+    const body = `${'a'.repeat(118)}😀😀 tail`;
+    const created = await operator.call('news/create', {
+      ...article('Emoji', '7203'),
+      body_en: body,
+    });
+    const id = String(created.body.data.id);
+    await operator.call('news/publish', { id });
+    const summary = String((await t.call('news/info', { id })).body.data.summary.en);
+    expect(summary).toBe(`${'a'.repeat(118)}😀…`);
+  });
 });

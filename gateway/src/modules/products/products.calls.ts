@@ -1,3 +1,4 @@
+import { Refusal } from '@kabuto/schema/contracts';
 import { contractOf, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { productsWiring } from '@kabuto/schema/modules/products/wiring.ts';
 import { productDetail, productList, userProductList } from './product-query.service.ts';
@@ -28,6 +29,8 @@ export const productFollowCall = defineUserCall({
   summary:
     'Follows a product with a whole amount: cash to hold:product (journal product_follow) until the next NAV issues the units; refusals product_unavailable, follow_deadline_passed, product_min_amount, available_insufficient change nothing',
   async handle({ input, caller, deps }) {
+    // A barred account may look, not buy (the same refusal as an order).
+    if (caller.tradingBarred) throw new Refusal('trading_barred');
     const followed = await followProduct(deps, caller.userId, input);
     return { msg: 'follow_ok', data: followed.result };
   },

@@ -34,11 +34,16 @@ export const userDetailResponse = z.object({
   balances: z.array(z.object({ kind: z.string(), currency: z.string(), amount: z.string() })),
 });
 
-export const userFlagsRequest = z.strictObject({
-  id: userId,
-  status: z.enum(['active', 'banned', 'frozen']).optional(),
-  trading_barred: z.enum(['0', '1']).optional(),
-  reason,
-});
+export const userFlagsRequest = z
+  .strictObject({
+    id: userId,
+    status: z.enum(['active', 'banned', 'frozen']).optional(),
+    trading_barred: z.enum(['0', '1']).optional(),
+    reason,
+  })
+  .refine((change) => change.status !== undefined || change.trading_barred !== undefined, {
+    message: 'a status or trading_barred',
+    path: ['status'],
+  });
 export const userActionRequest = z.strictObject({ id: userId, reason });
 export const userSessionsEndedResponse = z.object({ ended: z.number().int() });

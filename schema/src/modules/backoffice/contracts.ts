@@ -59,11 +59,16 @@ export const staffCreateRequest = z.strictObject({
   role: z.enum(STAFF_ROLES),
 });
 export const staffCreateResponse = z.object({ id: z.string() });
-export const staffUpdateRequest = z.strictObject({
-  id: staffId,
-  role: z.enum(STAFF_ROLES).optional(),
-  disabled: z.enum(['0', '1']).optional(),
-});
+export const staffUpdateRequest = z
+  .strictObject({
+    id: staffId,
+    role: z.enum(STAFF_ROLES).optional(),
+    disabled: z.enum(['0', '1']).optional(),
+  })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined, {
+    message: 'a role or disabled',
+    path: ['role'],
+  });
 export const staffIdRequest = z.strictObject({ id: staffId });
 
 export const auditListRequest = z.strictObject({

@@ -55,10 +55,11 @@ export const newsWriteRequest = z.strictObject({
       ),
     ])
     .pipe(z.array(z.string().regex(/^[A-Z0-9.]{1,12}$/)).max(10)),
+  /** An image this site serves (a path on it): the page's CSP shows no other. */
   image_url: z
     .string()
     .trim()
-    .regex(/^(https:\/\/|\/)[^\s"'<>]{1,500}$/)
+    .regex(/^\/(?![/\\])[^\s"'<>\\]{1,500}$/)
     .optional(),
 });
 export const newsUpdateRequest = newsWriteRequest.extend({ id: wholeNumberField(1) });

@@ -20,7 +20,22 @@ export async function listPublishedNews(
     .orderBy('id', 'desc')
     .limit(filter.limit);
   if (filter.symbol) query = query.where('symbols', 'like', `% ${filter.symbol} %`);
-  if (filter.beforeId !== undefined) query = query.where('id', '<', BigInt(filter.beforeId));
+  if (filter.beforeId !== undefined) {
+    // The page after an article in the list's own order (published, then id, both descending).
+    const after = await db
+      .selectFrom('news_article')
+      .select(['published_at', 'id'])
+      .where('id', '=', BigInt(filter.beforeId))
+      .executeTakeFirst();
+    const at = after?.published_at;
+    if (!after || at === null || at === undefined) return [];
+    query = query.where((eb) =>
+      eb.or([
+        eb('published_at', '<', at),
+        eb.and([eb('published_at', '=', at), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
   return query.execute();
 }
 
