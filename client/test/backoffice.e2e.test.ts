@@ -109,6 +109,8 @@ describe('the back office in the browser', () => {
     await depositCard.waitFor();
     await expect.poll(() => depositCard.locator('img').count()).toBe(1);
     expect(await depositCard.getByTestId('bo-review-amount').textContent()).toBe('50,000 JPY');
+    // The name the user verified, to match the transfer's sender against.
+    expect(await depositCard.textContent()).toMatch(/高橋 一郎 \(タカハシ.イチロウ\)/);
     await shot(page, 'us-backoffice-deposit-queue');
     await depositCard.getByRole('button', { name: 'Approve' }).click();
     await depositCard.waitFor({ state: 'detached' });

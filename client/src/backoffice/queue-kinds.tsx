@@ -48,7 +48,10 @@ const deposit: QueueKind<Row<'deposit/list'>> = {
   waiting: 'pending',
   title: 'bo.nav.deposits',
   amount: (row) => formatAmount(row.amount, row.currency),
-  facts: (row, t) => [[t('bo.deposit.reference'), row.transfer_reference]],
+  facts: (row, t) => [
+    [t('bo.deposit.verifiedName'), row.verified_name ?? '—'],
+    [t('bo.deposit.reference'), row.transfer_reference],
+  ],
   evidence: (row, t) => (
     <EvidenceImage uploadId={row.proof_upload_id} label={t('bo.deposit.proof')} />
   ),

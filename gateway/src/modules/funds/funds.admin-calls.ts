@@ -6,11 +6,16 @@ import {
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
 import { defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { defineDecisionCall, reviewStatuses } from '../admin/public.ts';
+import { kycOf } from '../kyc/public.ts';
 import { decideDeposit } from './deposit-review.service.ts';
 import { depositsForReview, withdrawalsForReview } from './funds-review.repository.ts';
 import { decideWithdrawal } from './withdrawal-review.service.ts';
 
 const money = (amount: bigint, currency: Currency) => formatScaled(amount, scaleOf(currency));
+
+/** "山田 太郎 (ヤマダ タロウ)" once verified; null before. */
+const verifiedName = (kyc: Awaited<ReturnType<typeof kycOf>> | undefined): string | null =>
+  kyc?.state === 'verified' && kyc.nameKanji ? `${kyc.nameKanji} (${kyc.nameKana ?? ''})` : null;
 
 export const adminDepositListCall = defineAdminCall({
   power: 'see',
@@ -20,9 +25,10 @@ export const adminDepositListCall = defineAdminCall({
   output: adminDepositListResponse,
   async handle({ input, deps }) {
     const rows = await depositsForReview(deps.db, reviewStatuses(input.status));
+    const names = await Promise.all(rows.map((r) => kycOf(deps.db, Number(r.userId))));
     return {
       msg: 'ok',
-      data: rows.map((r) => ({
+      data: rows.map((r, i) => ({
         id: String(r.id),
         user_id: String(r.userId),
         account: r.account,
@@ -30,6 +36,7 @@ export const adminDepositListCall = defineAdminCall({
         amount: money(r.amount, r.currency),
         transfer_reference: r.transferReference,
         proof_upload_id: String(r.proofUploadId),
+        verified_name: verifiedName(names[i]),
         status: r.status,
         reason: r.reason,
         created_at: r.createdAtMs,

@@ -28,6 +28,8 @@ export const adminDepositListResponse = z.array(
     amount: z.string(),
     transfer_reference: z.string(),
     proof_upload_id: z.string(),
+    /** The real name the user verified (kanji and kana), to match the transfer's sender. */
+    verified_name: z.string().nullable(),
   }),
 );
 export const adminWithdrawalListResponse = z.array(
