@@ -192,8 +192,16 @@ describe('loan/decide (back office)', () => {
     const loanId = String(applied.body.data.loan_id);
     const events = await listen(s);
     const listed = await admin.call('loan/list', { status: 'under_review' });
+    // What the reviewer decides on: the limit, the collateral (¥3,000,000 cash) and what is left.
     expect(listed.body.data).toContainEqual(
-      expect.objectContaining({ id: loanId, account: s.account, amount: '1000000' }),
+      expect.objectContaining({
+        id: loanId,
+        account: s.account,
+        amount: '1000000',
+        limit: '1000000',
+        collateral: '3000000',
+        available: '1000000',
+      }),
     );
     const decided = await admin.call('loan/decide', { id: loanId, decision: 'approve' });
     expect(decided.body.msg).toBe('submit_ok');

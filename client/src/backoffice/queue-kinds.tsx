@@ -79,7 +79,12 @@ const loan: QueueKind<Row<'loan/list'>> = {
   waiting: 'under_review',
   title: 'bo.nav.loans',
   amount: (row) => formatAmount(row.amount, row.currency),
-  facts: (row, t) => [[t('bo.loan.status'), row.status]],
+  facts: (row, t) => [
+    [t('bo.loan.score'), String(row.credit_score)],
+    [t('bo.loan.limit'), formatAmount(row.limit, 'JPY')],
+    [t('bo.loan.collateral'), formatAmount(row.collateral, 'JPY')],
+    [t('bo.loan.available'), formatAmount(row.available, 'JPY')],
+  ],
   evidence: () => null,
 };
 

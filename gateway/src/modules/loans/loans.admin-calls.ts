@@ -1,3 +1,4 @@
+import { latestQuotes, loanStanding } from './loan-limit.service.ts';
 import { loansForReview } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { loansWiring } from '@kabuto/schema/modules/loans/wiring.ts';
@@ -20,13 +21,21 @@ export const adminLoanListCall = defineAdminCall({
   summary: 'Loans by status for review (under_review by default), with the account',
   async handle({ input, deps }) {
     const rows = await loansForReview(deps.db, input.status === 'all' ? null : [input.status]);
+    const latest = await latestQuotes(deps);
+    const standings = await Promise.all(
+      rows.map((loan) => loanStanding(deps.db, Number(loan.userId), latest)),
+    );
     return {
       msg: 'ok',
-      data: rows.map((loan) => ({
+      data: rows.map((loan, i) => ({
         ...loanToWire(loan),
         user_id: String(loan.userId),
         account: loan.account,
         reason: loan.reason,
+        credit_score: standings[i]?.creditScore ?? 0,
+        limit: String(standings[i]?.limit ?? 0n),
+        collateral: String(standings[i]?.equityExcludingDebt ?? 0n),
+        available: String(standings[i]?.available ?? 0n),
       })),
     };
   },

@@ -78,7 +78,16 @@ export const adminLoanListRequest = z.strictObject({
   status: z.enum([...LOAN_STATUSES, 'all']).default('under_review'),
 });
 export const adminLoanListResponse = z.array(
-  loanRecord.extend({ user_id: z.string(), account: z.string(), reason: z.string().nullable() }),
+  loanRecord.extend({
+    user_id: z.string(),
+    account: z.string(),
+    reason: z.string().nullable(),
+    /** What a reviewer decides on, now: score, limit, collateral (yen at the feed's prices), what may still be lent. */
+    credit_score: z.number(),
+    limit: decimalString,
+    collateral: decimalString,
+    available: decimalString,
+  }),
 );
 
 /** `loan:updated`: the loan's id, status and what it owes now (yen, decimal string). */
