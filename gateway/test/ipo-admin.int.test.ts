@@ -187,6 +187,9 @@ describe('ipo/update', () => {
     expect(clash.body.msg).toBe('invalid_param');
 
     openWindow(terms);
+    // The clock jumped past the staff session's idle time: sign in again (an audited sign-in)
+    // before the state the refusals must leave alone is taken.
+    await admin.call('me');
     const before = await state();
     const late = await admin.call('ipo/update', { ...terms, id, price: '1700' });
     expect(late.body.msg).toBe('listing_already_open');
