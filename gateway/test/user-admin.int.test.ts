@@ -108,6 +108,25 @@ describe('acting on an account', () => {
     );
   });
 
+  it('no login racing a freeze survives it: after reactivation every token from the race is dead', async () => {
+    const operator = await reviewer(t, undefined, 'operator');
+    for (let round = 0; round < 3; round += 1) {
+      const s = await verifiedUser();
+      const id = String(await userIdOf(s));
+      const logins = Array.from({ length: 4 }, () =>
+        t.call('user/login', { account: s.account, password: PASSWORD }),
+      );
+      const freeze = operator.call('user/flags', { id, status: 'frozen', reason: 'race test' });
+      const answers = await Promise.all(logins);
+      expect((await freeze).body.msg).toBe('modify_ok');
+      await operator.call('user/flags', { id, status: 'active', reason: 'race test over' });
+      for (const answer of answers.filter((a) => a.body.msg === 'login_ok')) {
+        const raced = { token: String(answer.body.data.token), account: s.account };
+        expect((await t.call('user/assets', { type: 'jpy' }, raced)).http).toBe(401);
+      }
+    }
+  });
+
   it('a trading bar keeps the user signed in and refuses orders with trading_barred', async () => {
     const operator = await reviewer(t, undefined, 'operator');
     const s = await verifiedUser();

@@ -12,8 +12,8 @@ import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
 import { defineCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { findUserByAccount } from './users.repository.ts';
-import { createSession, listSessions } from './sessions.repository.ts';
+import { findUserByAccount, findUserById } from './users.repository.ts';
+import { createSession, listSessions, revokeSession } from './sessions.repository.ts';
 import { endOwnSession } from './session-end.ts';
 import { registerUser } from './register.service.ts';
 
@@ -56,6 +56,13 @@ export const loginCall = defineCall({
       userAgent,
       ip,
     });
+    // A freeze or ban that landed during the password check (its revocation ran before this
+    // session existed): read the status again now that the session is written, and end it.
+    const now = await findUserById(deps.db, user.id);
+    if (now?.status !== 'active') {
+      await revokeSession(deps.db, { ...session, userId: user.id, nowMs: deps.clock.nowMs() });
+      throw new Refusal('account_frozen');
+    }
     return { msg: 'login_ok', data: { token: session.token, account: user.account } };
   },
 });
