@@ -16,6 +16,7 @@ import {
   adminPost,
   adminToken,
   sharedStack,
+  stackNow,
 } from './support/e2e.ts';
 
 // A fresh walk of the statement's group chips, the new-share draw explanation and pay refusal,
@@ -31,7 +32,10 @@ const shot = (page: Page, name: string) => shotAs(page, `walk2-${name}`);
 
 /** A Nasdaq listing in dollars (1 lot of 10 at $18.00 = $180.00 due), window of seconds. */
 async function createUsListing(symbol: string) {
-  const start = Date.now() + 1500;
+  // Signed in first: a staff sign-in (password, then two-factor) takes time the window must not lose.
+  const token = await adminToken(stack);
+  // The stack's clock, not the machine's: another file on this stack may have moved it forward.
+  const start = (await stackNow(stack)) + 1500;
   const times = {
     subscribe_start: start,
     subscribe_end: start + 6000,
@@ -62,7 +66,7 @@ async function createUsListing(symbol: string) {
       beacon_kind: 'local',
       ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, String(v)])),
     },
-    await adminToken(stack),
+    token,
   );
   expect(created.msg).toBe('add_ok');
   return { id: String(created.data.id), ...times };

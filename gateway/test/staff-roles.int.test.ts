@@ -31,6 +31,27 @@ async function adminPost(path: string, body: Record<string, string>, token?: str
   return { http: response.status, body: (await response.json()) as { msg: string; data: any } };
 }
 
+/** The id of a user (by account) or a staff member (by login), as the admin calls take it. */
+async function idOf(
+  database: TestGateway['testDb']['db'],
+  table: 'app_user' | 'admin_user',
+  name: string,
+): Promise<string> {
+  const row =
+    table === 'app_user'
+      ? await database
+          .selectFrom('app_user')
+          .select('id')
+          .where('account', '=', name)
+          .executeTakeFirstOrThrow()
+      : await database
+          .selectFrom('admin_user')
+          .select('id')
+          .where('login', '=', name)
+          .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 const auditRows = async () =>
   Number(
     (
@@ -204,15 +225,7 @@ describe('staff management (administrators only)', () => {
     const empty = await admin?.call('staff/update', { id });
     expect([empty?.http, empty?.body.msg]).toEqual([400, 'invalid_param']);
     const s = await registerAndLogin(t);
-    const userId = String(
-      (
-        await db()
-          .selectFrom('app_user')
-          .select('id')
-          .where('account', '=', s.account)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const userId = await idOf(db(), 'app_user', s.account);
     const noFlag = await admin?.call('user/flags', { id: userId, reason: 'nothing to change' });
     expect([noFlag?.http, noFlag?.body.msg]).toEqual([400, 'invalid_param']);
   });
@@ -221,15 +234,7 @@ describe('staff management (administrators only)', () => {
     const admin = staff.get('administrator');
     const audits = await auditRows();
     const member = await reviewer(t, undefined, 'operator');
-    const id = String(
-      (
-        await db()
-          .selectFrom('admin_user')
-          .select('id')
-          .where('login', '=', member.login)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const id = await idOf(db(), 'admin_user', member.login);
     const taken = await admin?.call('staff/create', {
       login: member.login,
       password: 'long-enough-pass-1',
@@ -248,15 +253,7 @@ describe('staff management (administrators only)', () => {
   it('finds what staff did to a user by the user’s account', async () => {
     const admin = staff.get('administrator');
     const s = await registerAndLogin(t);
-    const id = String(
-      (
-        await db()
-          .selectFrom('app_user')
-          .select('id')
-          .where('account', '=', s.account)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const id = await idOf(db(), 'app_user', s.account);
     await admin?.call('user/flags', { id, trading_barred: '1', reason: 'audit search test' });
     const found = await admin?.call('audit/list', { q: s.account });
     expect(found?.body.data.map((row: { subject: string }) => row.subject)).toEqual([`user:${id}`]);
@@ -266,15 +263,7 @@ describe('staff management (administrators only)', () => {
     const lone = await startTestGateway();
     try {
       const only = await reviewer(lone, undefined, 'administrator');
-      const id = String(
-        (
-          await lone.testDb.db
-            .selectFrom('admin_user')
-            .select('id')
-            .where('login', '=', only.login)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      const id = await idOf(lone.testDb.db, 'admin_user', only.login);
       expect((await only.call('staff/update', { id, disabled: '1' })).body.msg).toBe(
         'staff_last_administrator',
       );

@@ -34,3 +34,4 @@ export * from '../modules/credit/db/position-credits.repository.ts';
 // Registers credit's close hook with trading (trading never imports credit).
 export * from '../modules/credit/db/credit-close-hook.ts';
 export type { PositionCreditRow } from '../modules/credit/db/credit.table.ts';
+export * from './contains-text.ts';

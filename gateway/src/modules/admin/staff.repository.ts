@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '@kabuto/schema/db';
+import { containsText, dialectOf, type Db } from '@kabuto/schema/db';
 
 export async function listStaff(db: Db) {
   const rows = await db
@@ -52,17 +52,17 @@ export async function listAudit(db: Db, filter: { q?: string | undefined; before
     .limit(50);
   if (filter.beforeId !== undefined) query = query.where('l.id', '<', BigInt(filter.beforeId));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsText(filter.q);
     // A user's account finds what staff did to that user (the log names users by id).
     const usersLike = db
       .selectFrom('app_user')
       .select(sql<string>`'user:' || cast(id as text)`.as('subject'))
-      .where('account', 'like', sql<string>`${like} escape '\\'`);
+      .where('account', 'like', like);
     query = query.where((eb) =>
       eb.or([
-        eb('l.action', 'like', sql<string>`${like} escape '\\'`),
-        eb('l.subject', 'like', sql<string>`${like} escape '\\'`),
-        eb('a.login', 'like', sql<string>`${like} escape '\\'`),
+        eb('l.action', 'like', like),
+        eb('l.subject', 'like', like),
+        eb('a.login', 'like', like),
         eb('l.subject', 'in', usersLike),
       ]),
     );

@@ -96,6 +96,18 @@ export async function revokeSession(
   return result.numUpdatedRows === 1n;
 }
 
+/** Revokes every live session of the user inside `trx`; answers their ids (to end their sockets). */
+export async function revokeAllSessions(trx: Db, userId: number, nowMs: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('session')
+    .set({ revoked_at: nowMs })
+    .where('user_id', '=', BigInt(userId))
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 /** Revokes every other live session of the user; returns their ids. */
 export async function revokeOtherSessions(
   db: Db,

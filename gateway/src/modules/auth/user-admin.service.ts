@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { Refusal } from '@kabuto/schema/contracts';
-import { writeTransaction, type Db } from '@kabuto/schema/db';
+import { containsText, writeTransaction, type Db } from '@kabuto/schema/db';
 import { formatScaled, isCurrency, scaleOf } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
+import { revokeAllSessions } from './sessions.repository.ts';
 import { audit } from '../admin/public.ts';
 import { clearUserTotp, kycOf, loadUserSecurity, usersNamed } from '../kyc/public.ts';
 import { userWithTransferReference } from '../funds/public.ts';
@@ -30,7 +30,6 @@ function userRowOf(row: {
 
 /** By account (a part of it), by verified name, or by a deposit's transfer reference: 50 at most. */
 export async function searchUsers(db: Db, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const named = await usersNamed(db, q);
   const referenced = await userWithTransferReference(db, q);
   const ids = [...named, ...(referenced === undefined ? [] : [referenced])].map(BigInt);
@@ -38,10 +37,7 @@ export async function searchUsers(db: Db, q: string) {
     .selectFrom('app_user')
     .select(userColumns)
     .where((eb) =>
-      eb.or([
-        eb('account', 'like', sql<string>`${like} escape '\\'`),
-        ...(ids.length ? [eb('id', 'in', ids)] : []),
-      ]),
+      eb.or([eb('account', 'like', containsText(q)), ...(ids.length ? [eb('id', 'in', ids)] : [])]),
     )
     .orderBy('id')
     .limit(50)
@@ -93,18 +89,6 @@ export async function userDetail(deps: GatewayDeps, id: number) {
         : String(a.balance),
     })),
   };
-}
-
-/** Revokes every live session of the user inside `trx`; answers their ids (to end their sockets). */
-async function revokeAllSessions(trx: Db, userId: number, nowMs: number): Promise<number[]> {
-  const rows = await trx
-    .updateTable('session')
-    .set({ revoked_at: nowMs })
-    .where('user_id', '=', BigInt(userId))
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
 }
 
 async function requireUser(db: Db, id: number): Promise<void> {

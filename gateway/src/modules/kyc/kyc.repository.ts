@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db } from '@kabuto/schema/db';
+import { containsText, type Db } from '@kabuto/schema/db';
 import type { HoldStatus } from '@kabuto/schema/domain';
 
 type KycStatus = HoldStatus<'kyc_submission'>;
@@ -130,17 +129,12 @@ export async function kycSubmissionsForReview(
 
 /** Users whose latest submitted name (kanji or kana) contains `text`: the back office's search. */
 export async function usersNamed(db: Db, text: string): Promise<number[]> {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsText(text);
   const rows = await db
     .selectFrom('kyc_submission')
     .select('user_id')
     .distinct()
-    .where((eb) =>
-      eb.or([
-        eb('name_kanji', 'like', sql<string>`${like} escape '\\'`),
-        eb('name_kana', 'like', sql<string>`${like} escape '\\'`),
-      ]),
-    )
+    .where((eb) => eb.or([eb('name_kanji', 'like', like), eb('name_kana', 'like', like)]))
     .limit(50)
     .execute();
   return rows.map((row) => Number(row.user_id));
