@@ -6,8 +6,10 @@ import helmet from 'helmet';
 import { sql } from 'kysely';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { queueName } from '@kabuto/schema/contracts';
+import { queueName, redisKeys } from '@kabuto/schema/contracts';
 import { keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
+import { keepOperatorCalendarFresh } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
+import { calendarWarningLog } from '@kabuto/schema/modules/backoffice/calendar-warnings.ts';
 import type { GatewayConfig } from './infra/config.ts';
 import type { GatewayDeps } from './infra/deps.ts';
 import { createLatestQuotes } from './infra/latest-quotes.ts';
@@ -15,7 +17,7 @@ import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
-import { followListingAnnouncements } from './realtime/listing-announcements.ts';
+import { followAnnouncements } from './realtime/house-announcements.ts';
 import { createAssetRecompute } from './infra/asset-recompute.ts';
 import { createPayoutQueue } from './infra/payout-queue.ts';
 import { createIpoStepQueue } from './infra/ipo-step-queue.ts';
@@ -226,6 +228,43 @@ function metricSourcesOf(options: GatewayOptions, io: () => KabutoServer | null)
   });
 }
 
+/**
+ * What every process keeps in memory from the database: listed new shares (quotes, orders,
+ * closing) and the exchange calendars staff entered (a warning in the log 60 days before one
+ * ends). Each reloads on a timer, and at once when the workers' list step or the console
+ * announces a change.
+ */
+async function keepHouseDataFresh(
+  deps: GatewayDeps,
+  listedRefreshMs: number | undefined,
+): Promise<{ stop(): Promise<void> }> {
+  const listed = await keepListedInstrumentsFresh(
+    deps.db,
+    () => deps.clock.nowMs(),
+    (error) => deps.logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
+    listedRefreshMs,
+  );
+  const calendars = await keepOperatorCalendarFresh(deps.db, {
+    onError: (error) => deps.logger.warn({ err: String(error) }, 'calendars reload failed'),
+    afterLoad: calendarWarningLog(deps.logger, () => deps.clock.nowMs()),
+  });
+  const channels = redisKeys(deps.config.redisPrefix);
+  const announcements = await followAnnouncements(deps.redis, {
+    logger: deps.logger,
+    reloads: {
+      [channels.listedInstrumentsChannel]: listed.refresh,
+      [channels.calendarChannel]: calendars.refresh,
+    },
+  });
+  return {
+    async stop() {
+      listed.stop();
+      calendars.stop();
+      await announcements.stop();
+    },
+  };
+}
+
 /** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
 export function createGateway(options: GatewayOptions): Gateway {
   let io: KabutoServer | null = null;
@@ -263,24 +302,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         conflator: realtime.conflator,
         flushMs: config.tickFlushMs,
       });
-      // Listed new shares become instruments (quotes, orders, closing) within a refresh.
-      const listed = await keepListedInstrumentsFresh(
-        deps.db,
-        () => deps.clock.nowMs(),
-        (error) => deps.logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
-        options.listedRefreshMs,
-      );
-      // …and at once when the workers' list step announces a listing.
-      const announcements = await followListingAnnouncements(redis, {
-        redisPrefix: config.redisPrefix,
-        logger: deps.logger,
-        refresh: listed.refresh,
-      });
+      const houseData = await keepHouseDataFresh(deps, options.listedRefreshMs);
       closers.push(
         () => fanout.stop(),
         () => realtime.close(),
-        () => Promise.resolve(listed.stop()),
-        () => announcements.stop(),
+        () => houseData.stop(),
       );
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();

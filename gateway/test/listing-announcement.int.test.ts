@@ -7,7 +7,7 @@ import { registerAndLogin, startTestGateway, type TestGateway } from './support/
 
 // A listing whose time has come after the gateway last loaded its listed instruments: the
 // gateway's periodic refresh is the production 30 s, so only the list step's announcement on
-// `listedInstrumentsChannel` (published the way workers/src/infra/listing-announcements.ts does)
+// `listedInstrumentsChannel` (published the way workers/src/infra/house-announcements.ts does)
 // can make it know the symbol within the few seconds these tests allow.
 let t: TestGateway;
 let socket: Socket;

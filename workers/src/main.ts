@@ -3,17 +3,19 @@ import {
   isTestClock,
   offsetClock,
   queueName,
+  redisKeys,
   systemClock,
   type Clock,
 } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom, keepListedInstrumentsFresh } from '@kabuto/schema/db';
+import { keepOperatorCalendarFresh } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
 import { loadConfig } from './config.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
 import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { installProcessGuards } from './infra/process-guard.ts';
 import { followTestClock } from './infra/test-clock.ts';
-import { followListingAnnouncements } from './infra/listing-announcements.ts';
+import { followAnnouncements } from './infra/house-announcements.ts';
 import { JOB_MODULES } from './jobs/index.ts';
 import type { JobContext } from './jobs/job-module.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
@@ -110,14 +112,22 @@ async function main(): Promise<void> {
     () => clock.nowMs(),
     (error) => logger.warn({ err: String(error) }, 'listed instruments refresh failed'),
   );
-  // …at once when the list step announces a listing (the refresh above is the safety net).
-  const announcements = await followListingAnnouncements(redis, {
-    redisPrefix: config.redisPrefix,
+  // Exchange calendars as staff entered them (sessions, settlement days, the feed's hours).
+  const calendars = await keepOperatorCalendarFresh(db, {
+    onError: (error) => logger.warn({ err: String(error) }, 'calendars reload failed'),
+  });
+  // …both at once when the list step or the console announces a change (the timers are the net).
+  const channels = redisKeys(config.redisPrefix);
+  const announcements = await followAnnouncements(redis, {
     logger,
-    refresh: listed.refresh,
+    reloads: {
+      [channels.listedInstrumentsChannel]: listed.refresh,
+      [channels.calendarChannel]: calendars.refresh,
+    },
   });
   stoppers.push(
     () => Promise.resolve(listed.stop()),
+    () => Promise.resolve(calendars.stop()),
     () => announcements.stop(),
   );
   if (config.roles.has('jobs')) stoppers.push(...(await startJobs(role, workers)));

@@ -6,7 +6,7 @@ import { keepListedInstrumentsFresh } from '@kabuto/schema/db';
 import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
 import { anIpoListing, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createLogger } from '../src/infra/logger.ts';
-import { announceListing, followListingAnnouncements } from '../src/infra/listing-announcements.ts';
+import { announceListing, followAnnouncements } from '../src/infra/house-announcements.ts';
 import { createListedFeed } from '../src/feeds/market-data/listed-feed.ts';
 import { startFeedLeader } from '../src/feeds/market-data/feed-leader.ts';
 import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
@@ -32,10 +32,9 @@ beforeAll(async () => {
   await ticks.subscribe(redisKeys(prefix).tickChannel);
   setListedInstruments([]);
   const listed = await keepListedInstrumentsFresh(testDb.db, Date.now, () => undefined);
-  const follower = await followListingAnnouncements(redis, {
-    redisPrefix: prefix,
+  const follower = await followAnnouncements(redis, {
     logger,
-    refresh: listed.refresh,
+    reloads: { [redisKeys(prefix).listedInstrumentsChannel]: listed.refresh },
   });
   const feed = startFeedLeader({
     redis,

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { adminCall, adminToken } from './admin-api.ts';
 import { consoleState, may } from './console.store.ts';
 import { LanguageChoice } from './language-choice.tsx';
+import { CalendarWarningBanner } from './calendar-panel.tsx';
 
 async function signOut() {
   await adminCall('logout');
@@ -46,8 +47,13 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         {may(me, 'news') ? link('/news', 'bo.nav.news') : null}
         {may(me, 'staff') ? link('/staff', 'bo.nav.staff') : null}
         {may(me, 'staff') ? link('/audit', 'bo.nav.audit') : null}
+        <h3>{t('bo.nav.house')}</h3>
+        {link('/settings', 'bo.nav.settings')}
       </nav>
-      <main className="bo-main">{children}</main>
+      <main className="bo-main">
+        <CalendarWarningBanner />
+        {children}
+      </main>
     </div>
   );
 }

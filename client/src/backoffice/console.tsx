@@ -11,6 +11,7 @@ import { UsersScreen } from './users-screen.tsx';
 import { StaffScreen } from './staff-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { NewsScreen } from './news-screen.tsx';
+import { SettingsScreen } from './settings-screen.tsx';
 
 /** Reads who the stored token belongs to (a reload keeps the session until it ends). */
 async function resume(): Promise<void> {
@@ -43,6 +44,7 @@ export function Console() {
           {may(me, 'news') ? <Route path="/news" element={<NewsScreen />} /> : null}
           {may(me, 'staff') ? <Route path="/staff" element={<StaffScreen />} /> : null}
           {may(me, 'staff') ? <Route path="/audit" element={<AuditScreen />} /> : null}
+          <Route path="/settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to={landing(me.powers)} replace />} />
         </Routes>
       </ConsoleShell>

@@ -6,6 +6,7 @@ import {
   noData,
 } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
+import { PUBLIC_SETTINGS } from '@kabuto/schema/modules/backoffice/house-settings.ts';
 import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { consumeOrRefuse } from '../../infra/limiters.ts';
 import { addressKey } from '../../infra/address-key.ts';
@@ -13,8 +14,6 @@ import { listConfig } from './config.repository.ts';
 import { newCode, storeCode } from './verification-codes.ts';
 import { findUserByAccount } from '../auth/public.ts';
 
-/** Config entries the app may see; everything else in config_entry is the operator's, server-side. */
-const PUBLIC_CONFIG = new Set(['title', 'kefu', 'license']);
 
 export const configCall = defineCall({
   path: 'common/config',
@@ -22,7 +21,7 @@ export const configCall = defineCall({
   input: configRequest,
   output: configResponse,
   async handle({ deps }) {
-    const visible = (await listConfig(deps.db)).filter((e) => PUBLIC_CONFIG.has(e.name));
+    const visible = (await listConfig(deps.db)).filter((e) => PUBLIC_SETTINGS.has(e.name));
     // KABUTO_LICENSE, when set, wins over a stored licence entry.
     const license = deps.config.license || visible.find((e) => e.name === 'license')?.value;
     return {

@@ -12,3 +12,16 @@ export async function configValue(db: Db, name: string): Promise<string | undefi
     .executeTakeFirst();
   return row?.value;
 }
+
+/** Sets one entry (an empty value removes it); the next call that reads it sees the change. */
+export async function setConfigValue(db: Db, name: string, value: string): Promise<void> {
+  if (value === '') {
+    await db.deleteFrom('config_entry').where('name', '=', name).execute();
+    return;
+  }
+  await db
+    .insertInto('config_entry')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
+}

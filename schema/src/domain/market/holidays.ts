@@ -2,6 +2,7 @@ import holidayJp from '@holiday-jp/holiday_jp';
 import chineseDays from 'chinese-days';
 import {
   addDays,
+  dateToUtcMs,
   easterSunday,
   isWeekend,
   nthWeekday,
@@ -15,8 +16,84 @@ import {
  * weekends, make-up workdays included.
  */
 
+type Market = 'US' | 'JP' | 'CN';
+
+/**
+ * The closures staff entered in the console (issue 21), installed into every process that asks
+ * whether a market trades (gateways and workers reload them when staff change them). A year staff
+ * entered for a market is a known year of its calendar: for China after 2026 only the entered
+ * closures (and weekends) close the exchange.
+ */
+export interface OperatorCalendar {
+  readonly closures: ReadonlyArray<{ readonly market: Market; readonly date: LocalDate }>;
+  readonly enteredYears: ReadonlyArray<{ readonly market: Market; readonly year: number }>;
+}
+
+const operatorClosures: Record<Market, Set<LocalDate>> = {
+  US: new Set(),
+  JP: new Set(),
+  CN: new Set(),
+};
+const enteredYears: Record<Market, Set<number>> = { US: new Set(), JP: new Set(), CN: new Set() };
+
+export function installOperatorCalendar(calendar: OperatorCalendar): void {
+  for (const market of ['US', 'JP', 'CN'] as const) {
+    operatorClosures[market].clear();
+    enteredYears[market].clear();
+  }
+  for (const { market, date } of calendar.closures) operatorClosures[market].add(date);
+  for (const { market, year } of calendar.enteredYears) enteredYears[market].add(year);
+}
+
+/** The last year each package's calendar holds (null: NYSE closes by rule, every year). */
+const HOLIDAY_JP_LAST_YEAR = Number(Object.keys(holidayJp.holidays).sort().at(-1)?.slice(0, 4));
+const CHINESE_DAYS_LAST_YEAR = 2026;
+const PACKAGE_LAST_YEAR: Record<Market, number | null> = {
+  US: null,
+  JP: HOLIDAY_JP_LAST_YEAR,
+  CN: CHINESE_DAYS_LAST_YEAR,
+};
+
+/**
+ * The last day of a market's known calendar: its package's last year, carried on by each following
+ * year staff entered. Null for NYSE, whose closures follow rules (staff still add ad hoc ones).
+ */
+export function calendarKnownUntil(market: Market): LocalDate | null {
+  const packageLast = PACKAGE_LAST_YEAR[market];
+  if (packageLast === null) return null;
+  let last = packageLast;
+  while (enteredYears[market].has(last + 1)) last += 1;
+  return `${last}-12-31`;
+}
+
+/** Days before a known calendar ends that the console and the log start warning (issue 21). */
+export const CALENDAR_WARNING_DAYS = 60;
+
+export interface CalendarWarning {
+  readonly market: Market;
+  readonly knownUntil: LocalDate;
+  readonly daysLeft: number;
+}
+
+/** Days from `today` to the end of a market's known calendar (null: NYSE, by rule). */
+export function calendarDaysLeft(market: Market, today: LocalDate): number | null {
+  const knownUntil = calendarKnownUntil(market);
+  if (knownUntil === null) return null;
+  return Math.round((dateToUtcMs(knownUntil) - dateToUtcMs(today)) / 86_400_000);
+}
+
+/** The markets whose known calendar ends within `CALENDAR_WARNING_DAYS` of `today`. */
+export function calendarWarnings(today: LocalDate): CalendarWarning[] {
+  return (['US', 'JP', 'CN'] as const).flatMap((market) => {
+    const knownUntil = calendarKnownUntil(market);
+    const daysLeft = calendarDaysLeft(market, today);
+    if (knownUntil === null || daysLeft === null || daysLeft > CALENDAR_WARNING_DAYS) return [];
+    return [{ market, knownUntil, daysLeft }];
+  });
+}
+
 /** Closures announced ad hoc, outside the rules. */
-const AD_HOC_CLOSURES: Readonly<Record<'US' | 'JP' | 'CN', readonly LocalDate[]>> = {
+const AD_HOC_CLOSURES: Readonly<Record<Market, readonly LocalDate[]>> = {
   US: ['2025-01-09'],
   JP: ['2020-10-01'],
   CN: [],
@@ -84,16 +161,19 @@ function isTseClosed(date: LocalDate): boolean {
 }
 
 /**
- * `chinese-days` holds the State Council arrangement through 2026. Later years fall back to
- * New Year's Day only, until the package (or an override list here) carries the new notice.
+ * `chinese-days` holds the State Council arrangement through 2026. A later year staff entered
+ * closes on its entered closures only; one not entered falls back to New Year's Day (and the
+ * console warns 60 days before the known calendar ends).
  */
 function isSseClosed(date: LocalDate): boolean {
-  if (Number(date.slice(0, 4)) > 2026) return date.endsWith('-01-01');
-  return chineseDays.isHoliday(date);
+  const year = Number(date.slice(0, 4));
+  if (year <= CHINESE_DAYS_LAST_YEAR) return chineseDays.isHoliday(date);
+  return !enteredYears.CN.has(year) && date.endsWith('-01-01');
 }
 
-export function isTradingDay(market: 'US' | 'JP' | 'CN', date: LocalDate): boolean {
+export function isTradingDay(market: Market, date: LocalDate): boolean {
   if (isWeekend(date) || AD_HOC_CLOSURES[market].includes(date)) return false;
+  if (operatorClosures[market].has(date)) return false;
   if (market === 'US') return !isNyseClosed(date);
   if (market === 'JP') return !isTseClosed(date);
   return !isSseClosed(date);

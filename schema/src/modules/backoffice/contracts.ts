@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_POWERS, STAFF_ROLES } from '../../contracts/http/staff-roles.ts';
+import { HOUSE_SETTINGS, type HouseSettingName } from './house-settings.ts';
 
 /** The back office's own calls (`/api/admin/`): staff sign-in, two-factor, staff and the audit log. */
 const otpOrRecovery = z
@@ -87,3 +88,55 @@ export const auditListResponse = z.array(
     created_at: z.number(),
   }),
 );
+
+/** A reason staff give for a change; it is kept in the audit log. */
+export const staffReason = z.string().trim().min(3).max(200);
+
+export const configListResponse = z.array(
+  z.object({
+    name: z.string(),
+    /** Empty when the entry has never been set (the house default applies). */
+    value: z.string(),
+    /** Whether the app shows it (`common/config`). */
+    public: z.boolean(),
+  }),
+);
+export const configUpdateRequest = z.strictObject({
+  name: z.enum(Object.keys(HOUSE_SETTINGS) as [HouseSettingName, ...HouseSettingName[]]),
+  /** Omitted or empty clears an entry that may be empty (the licence). */
+  value: z.string().max(400).default(''),
+  reason: staffReason,
+});
+
+const calendarMarket = z.enum(['US', 'JP', 'CN']);
+export const calendarListResponse = z.object({
+  markets: z.array(
+    z.object({
+      market: calendarMarket,
+      /** The last day its calendar is known; null: NYSE closes by rule. */
+      known_until: z.string().nullable(),
+      /** Days to `known_until`; warned at 60 or fewer. */
+      days_left: z.number().int().nullable(),
+      warn: z.boolean(),
+    }),
+  ),
+  years: z.array(
+    z.object({
+      market: calendarMarket,
+      year: z.number().int(),
+      source: z.string(),
+      entered_by: z.string(),
+      entered_at: z.number(),
+      closures: z.array(z.string()),
+    }),
+  ),
+});
+export const calendarSetYearRequest = z.strictObject({
+  market: calendarMarket,
+  year: z.coerce.number().int().min(2020).max(2100),
+  /** The year's weekday closures, `YYYY-MM-DD`, separated by commas, spaces or new lines. */
+  closures: z.string().max(2000).default(''),
+  /** Where the dates come from (the exchange's or the State Council's notice). */
+  source: z.string().trim().min(3).max(200),
+  reason: staffReason,
+});

@@ -5,6 +5,10 @@ import { defineWiring } from '../define-wiring.ts';
 import {
   auditListRequest,
   auditListResponse,
+  calendarListResponse,
+  calendarSetYearRequest,
+  configListResponse,
+  configUpdateRequest,
   staffCreateRequest,
   staffCreateResponse,
   staffIdRequest,
@@ -17,6 +21,7 @@ import {
   staffUpdateRequest,
 } from './contracts.ts';
 import * as staffTwoFactor from './db/migrations/2026_11_27_110000_staff_two_factor.ts';
+import * as exchangeCalendars from './db/migrations/2026_11_27_140000_exchange_calendars.ts';
 
 export const backofficeWiring = defineWiring({
   name: 'backoffice',
@@ -31,6 +36,13 @@ export const backofficeWiring = defineWiring({
     'staff/update': { input: staffUpdateRequest, output: noData },
     'staff/reset-totp': { input: staffIdRequest, output: noData },
     'audit/list': { input: auditListRequest, output: auditListResponse },
+    'config/list': { input: emptyRequest, output: configListResponse },
+    'config/update': { input: configUpdateRequest, output: noData },
+    'calendar/list': { input: emptyRequest, output: calendarListResponse },
+    'calendar/set-year': { input: calendarSetYearRequest, output: noData },
   } satisfies Record<string, CallContract>,
-  migrations: { '2026_11_27_110000_staff_two_factor': staffTwoFactor },
+  migrations: {
+    '2026_11_27_110000_staff_two_factor': staffTwoFactor,
+    '2026_11_27_140000_exchange_calendars': exchangeCalendars,
+  },
 });

@@ -1,7 +1,7 @@
 import type { JobModule } from '../job-module.ts';
 import { createDrandBeacon } from '../../feeds/beacon/drand-beacon.ts';
 import { createLocalBeacon } from '../../feeds/beacon/local-beacon.ts';
-import { announceListing } from '../../infra/listing-announcements.ts';
+import { announceListing } from '../../infra/house-announcements.ts';
 import { startIpoAllotment } from './ipo-allotment.processor.ts';
 
 /** The new-share steps: freeze, draw, forfeit, list. */

@@ -9,6 +9,23 @@ export interface StaffRecoveryCodeTable {
   created_at: Int;
 }
 
+/** A year of a market's closures staff entered, with the notice it came from. */
+export interface ExchangeCalendarYearTable {
+  market: 'US' | 'JP' | 'CN';
+  year: number;
+  source: string;
+  entered_by: Int;
+  entered_at: Int;
+}
+
+/** One day a market is closed, as staff entered it (`YYYY-MM-DD`, the exchange's own date). */
+export interface ExchangeClosureTable {
+  market: 'US' | 'JP' | 'CN';
+  date: string;
+}
+
 export interface BackofficeTables {
   staff_recovery_code: StaffRecoveryCodeTable;
+  exchange_calendar_year: ExchangeCalendarYearTable;
+  exchange_closure: ExchangeClosureTable;
 }

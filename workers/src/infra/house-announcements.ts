@@ -16,18 +16,21 @@ export async function announceListing(
   await redis.publish(redisKeys(redisPrefix).listedInstrumentsChannel, symbol);
 }
 
-/** Reloads this process's listed instruments whenever a listing is announced. */
-export async function followListingAnnouncements(
+/**
+ * Runs this process's reload whenever its channel announces a change (a listing; a calendar staff
+ * entered). Each reload also runs on a timer, the safety net if a message is lost.
+ */
+export async function followAnnouncements(
   redis: Redis,
-  options: { redisPrefix: string; logger: Logger; refresh: () => Promise<void> },
+  options: { logger: Logger; reloads: Readonly<Record<string, () => Promise<void>>> },
 ): Promise<{ stop(): Promise<void> }> {
-  const subscriber = duplicateRedis(redis, options.logger, 'listing-announcements');
-  const channel = redisKeys(options.redisPrefix).listedInstrumentsChannel;
-  subscriber.on('message', () => void options.refresh());
-  await subscriber.subscribe(channel);
+  const subscriber = duplicateRedis(redis, options.logger, 'house-announcements');
+  const channels = Object.keys(options.reloads);
+  subscriber.on('message', (channel: string) => void options.reloads[channel]?.());
+  await subscriber.subscribe(...channels);
   return {
     async stop() {
-      await subscriber.unsubscribe(channel).catch(() => undefined);
+      await subscriber.unsubscribe(...channels).catch(() => undefined);
       subscriber.disconnect();
     },
   };

@@ -1,0 +1,90 @@
+import { backofficeWiring } from '@kabuto/schema/modules/backoffice/wiring.ts';
+import {
+  listEnteredYears,
+  replaceYear,
+} from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
+import { Refusal, redisKeys } from '@kabuto/schema/contracts';
+import { writeTransaction } from '@kabuto/schema/db';
+import {
+  CALENDAR_WARNING_DAYS,
+  calendarDaysLeft,
+  calendarKnownUntil,
+  dateToUtcMs,
+  utcMsToDate,
+} from '@kabuto/schema/market';
+import { houseToday } from '@kabuto/schema/modules/backoffice/calendar-warnings.ts';
+import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
+import { audit } from './admin-sessions.repository.ts';
+
+const calls = backofficeWiring.adminCalls;
+
+export const calendarListCall = defineAdminCall({
+  ...contractOf(calls, 'calendar/list'),
+  power: 'see',
+  summary: 'Each market’s known calendar, a warning 60 days before it ends, and the years entered',
+  async handle({ deps }) {
+    const today = houseToday(deps.clock.nowMs());
+    const markets = (['US', 'JP', 'CN'] as const).map((market) => {
+      const daysLeft = calendarDaysLeft(market, today);
+      return {
+        market,
+        known_until: calendarKnownUntil(market),
+        days_left: daysLeft,
+        warn: daysLeft !== null && daysLeft <= CALENDAR_WARNING_DAYS,
+      };
+    });
+    const years = (await listEnteredYears(deps.db)).map((y) => ({
+      market: y.market,
+      year: y.year,
+      source: y.source,
+      entered_by: y.enteredBy,
+      entered_at: y.enteredAt,
+      closures: [...y.closures],
+    }));
+    return { msg: 'ok', data: { markets, years } };
+  },
+});
+
+/** The dates of `text` (commas, spaces or new lines between), each a real day of `year`. */
+function closuresOf(text: string, year: number): string[] {
+  const dates = [...new Set(text.split(/[\s,、，]+/).filter(Boolean))].sort();
+  const wrong = dates.find(
+    (date) =>
+      !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+      !date.startsWith(`${year}-`) ||
+      utcMsToDate(dateToUtcMs(date)) !== date,
+  );
+  if (wrong !== undefined || dates.length > 60) {
+    throw new Refusal('invalid_param', { fields: { closures: wrong ?? 'at most 60' } });
+  }
+  return dates;
+}
+
+export const calendarSetYearCall = defineAdminCall({
+  ...contractOf(calls, 'calendar/set-year'),
+  power: 'config',
+  summary: 'Enters a market’s closures for a year (replacing what was entered); applies at once',
+  async handle({ input, admin, deps }) {
+    const nowMs = deps.clock.nowMs();
+    const thisYear = Number(houseToday(nowMs).slice(0, 4));
+    if (input.year < thisYear || input.year > thisYear + 2) {
+      throw new Refusal('invalid_param', { fields: { year: `${thisYear}–${thisYear + 2}` } });
+    }
+    const dates = closuresOf(input.closures, input.year);
+    await writeTransaction(deps.db, async (trx) => {
+      await replaceYear(trx, { ...input, dates }, { adminId: admin.adminId, nowMs });
+      await audit(trx, {
+        adminId: admin.adminId,
+        action: 'calendar.set-year',
+        subject: `calendar:${input.market}:${input.year}`,
+        detail: { closures: dates, source: input.source, reason: input.reason },
+        nowMs,
+      });
+    });
+    // Every process (this one included) reloads the calendars on this word.
+    await deps.redis.publish(redisKeys(deps.config.redisPrefix).calendarChannel, input.market);
+    return { msg: 'modify_ok' };
+  },
+});
+
+export const CALENDAR_CALLS: readonly CallDefinition[] = [calendarListCall, calendarSetYearCall];
