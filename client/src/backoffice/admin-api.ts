@@ -34,6 +34,37 @@ export async function adminCall<P extends keyof AdminCallMap>(
     },
     body: new URLSearchParams(fields).toString(),
   });
+  return answerOf(path, response);
+}
+
+/**
+ * POSTs one back-office call as multipart form data: its fields and its files (the call declares
+ * which), for a file the operator picked (a news feed).
+ */
+export async function adminUpload<P extends keyof AdminCallMap>(
+  path: P,
+  body: Partial<Record<keyof AdminCallMap[P]['input'], string>>,
+  files: Record<string, File>,
+): Promise<AdminAnswer<P>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string' && value !== '') form.append(name, value);
+  }
+  for (const [name, file] of Object.entries(files)) form.append(name, file, file.name);
+  const response = await fetch(`/api/admin/${String(path)}`, {
+    method: 'POST',
+    headers: { 'admin-token': adminToken.get() },
+    body: form,
+  }).catch(() => null);
+  return answerOf(path, response);
+}
+
+/** The envelope as an answer; a 401 ends the console's session (not a failed login). */
+async function answerOf<P extends keyof AdminCallMap>(
+  path: P,
+  response: Response | null,
+): Promise<AdminAnswer<P>> {
+  if (!response) return { ok: false, http: 0, msg: 'network_error', data: null };
   const envelope = (await response.json().catch(() => null)) as Envelope | null;
   const msg = envelope?.msg ?? 'network_error';
   if (response.status === 401 && path !== 'login') {

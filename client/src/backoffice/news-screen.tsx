@@ -1,15 +1,29 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { formatWhen } from '../lib/format-time.ts';
 import { newsText } from '../lib/news-text.ts';
 import { storage } from '../lib/storage.ts';
 import { adminCall } from './admin-api.ts';
 import { msgText } from './console-i18n.ts';
+import { NewsImportForm } from './news-import.tsx';
 
 type Article = AdminCallMap['news/all']['output'][number];
 
 const FIELDS = ['title_ja', 'title_en', 'title_zh', 'body_ja', 'body_en', 'body_zh'] as const;
+
+/** The title in the console's language, else in the one an imported draft has so far. */
+const titleOf = (row: Article) =>
+  newsText(row.title, storage.language()) || row.title.ja || row.title.en || row.title.zh;
+
+/** Why publishing was refused: a draft without all three languages says so. */
+function publishRefusal(msg: string, data: unknown, t: TFunction): string {
+  const fields = (data as { fields?: Record<string, string> } | null)?.fields ?? {};
+  return Object.keys(fields).some((name) => name.startsWith('title_') || name.startsWith('body_'))
+    ? t('bo.news.needsLanguages')
+    : msgText(msg);
+}
 
 /** A new article in the three languages (each required), tied to symbols; saved as a draft. */
 function NewsForm({ onSaved }: { onSaved: (said: string) => void }) {
@@ -67,7 +81,7 @@ export function NewsScreen() {
     void adminCall(row.published_at === null ? 'news/publish' : 'news/unpublish', {
       id: row.id,
     }).then((answer) => {
-      setSaid(answer.ok ? null : msgText(answer.msg));
+      setSaid(answer.ok ? null : publishRefusal(answer.msg, answer.data, t));
       return load();
     });
   };
@@ -80,7 +94,7 @@ export function NewsScreen() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid={`bo-news-${row.id}`}>
-              <td>{newsText(row.title, storage.language())}</td>
+              <td>{titleOf(row)}</td>
               <td>{row.symbols.join(' ')}</td>
               <td>
                 {row.published_at === null ? t('bo.news.draft') : formatWhen(row.published_at)}
@@ -96,6 +110,12 @@ export function NewsScreen() {
       </table>
       <NewsForm
         onSaved={(message) => {
+          setSaid(message);
+          void load();
+        }}
+      />
+      <NewsImportForm
+        onImported={(message) => {
           setSaid(message);
           void load();
         }}

@@ -26,10 +26,25 @@ interface Written {
 }
 
 /** An article may name only stocks the app can open (the catalogue and listed new shares). */
-function refuseUnknownSymbols(symbols: readonly string[]): void {
+export function refuseUnknownSymbols(symbols: readonly string[]): void {
   const unknown = symbols.filter((symbol) => !findInstrument(symbol));
   if (unknown.length) {
     throw new Refusal('invalid_param', { fields: { symbols: `unknown: ${unknown.join(' ')}` } });
+  }
+}
+
+const TEXT_COLUMNS = ['title_ja', 'title_en', 'title_zh', 'body_ja', 'body_en', 'body_zh'] as const;
+
+/**
+ * Readers see an article in their own language, so it is published only with all three (an
+ * imported draft has its feed's language only until someone translates it with news/update).
+ */
+function refuseUntranslated(row: Record<(typeof TEXT_COLUMNS)[number], string>): void {
+  const missing = TEXT_COLUMNS.filter((column) => !row[column].trim());
+  if (missing.length) {
+    throw new Refusal('invalid_param', {
+      fields: Object.fromEntries(missing.map((column) => [column, 'required'])),
+    });
   }
 }
 
@@ -133,10 +148,11 @@ export const newsPublishCall = defineAdminCall({
     // Publishing a published article keeps its date (it does not jump to the top again).
     const current = await deps.db
       .selectFrom('news_article')
-      .select('published_at')
+      .select(['published_at', ...TEXT_COLUMNS])
       .where('id', '=', BigInt(input.id))
       .executeTakeFirst();
     if (current && current.published_at !== null) return { msg: 'modify_ok' };
+    if (current) refuseUntranslated(current);
     await changeArticle(
       deps.db,
       { id: input.id, admin, action: 'news.publish', nowMs },

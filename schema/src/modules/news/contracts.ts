@@ -32,29 +32,35 @@ export type NewsRecord = z.infer<typeof newsRecord>;
 export const newsInfoRequest = z.strictObject({ id: wholeNumberField(1) });
 export const newsInfoResponse = newsRecord.extend({ body: namesOf });
 
+/** Space- or comma-separated symbols an article is about (up to 10), upper-cased, once each. */
+const symbolListField = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((x) => x.toUpperCase()),
+    ),
+  ])
+  .pipe(z.array(z.string().regex(/^[A-Z0-9.]{1,12}$/)).max(10));
+
+/** An article's longest title and body, in UTF-16 code units (as `max` counts them). */
+export const NEWS_TITLE_MAX = 120;
+export const NEWS_BODY_MAX = 8000;
+
 /** The back office writes an article in all three languages (each required). */
 const text = (max: number) => z.string().trim().min(1).max(max);
 export const newsWriteRequest = z.strictObject({
-  title_ja: text(120),
-  title_en: text(120),
-  title_zh: text(120),
-  body_ja: text(8000),
-  body_en: text(8000),
-  body_zh: text(8000),
-  /** Space- or comma-separated symbols the article is about (up to 10). */
-  symbols: z
-    .string()
-    .trim()
-    .max(200)
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(/[\s,]+/)
-          .filter(Boolean)
-          .map((x) => x.toUpperCase()),
-      ),
-    ])
-    .pipe(z.array(z.string().regex(/^[A-Z0-9.]{1,12}$/)).max(10)),
+  title_ja: text(NEWS_TITLE_MAX),
+  title_en: text(NEWS_TITLE_MAX),
+  title_zh: text(NEWS_TITLE_MAX),
+  body_ja: text(NEWS_BODY_MAX),
+  body_en: text(NEWS_BODY_MAX),
+  body_zh: text(NEWS_BODY_MAX),
+  symbols: symbolListField,
   /** An image this site serves (a path on it): the page's CSP shows no other. */
   image_url: z
     .string()
@@ -70,3 +76,22 @@ export const newsAdminListResponse = z.array(
 /** The back office's list of every article takes nothing. */
 export const newsAllRequest = z.strictObject({});
 export const newsCreateResponse = z.object({ id: z.string() });
+
+/** The largest feed `news/import` reads (bytes, before decoding): `invalid_param` above it. */
+export const NEWS_FEED_MAX_BYTES = 1024 * 1024;
+
+/**
+ * `news/import`: an RSS 2.0 or Atom file (multipart field `feed`, up to NEWS_FEED_MAX_BYTES), the
+ * language it is written in (the app's codes: jp, cn, us) and the symbols every item is about.
+ * Each new item becomes a draft in that language only; items imported before are skipped.
+ */
+export const newsImportRequest = z.strictObject({
+  lang: z.enum(['jp', 'cn', 'us']),
+  symbols: symbolListField.optional(),
+});
+export const newsImportResponse = z.object({
+  /** Drafts written by this import. */
+  imported: z.number().int().nonnegative(),
+  /** Items already imported (by this or an earlier import), left as they are. */
+  skipped: z.number().int().nonnegative(),
+});

@@ -6,6 +6,8 @@ import {
   newsAllRequest,
   newsCreateResponse,
   newsIdRequest,
+  newsImportRequest,
+  newsImportResponse,
   newsInfoRequest,
   newsInfoResponse,
   newsListRequest,
@@ -15,6 +17,7 @@ import {
 } from './contracts.ts';
 import { seedNewsDemo } from './db/demo-news.ts';
 import * as news from './db/migrations/2026_11_27_120000_news.ts';
+import * as newsSource from './db/migrations/2026_11_27_143000_news_source.ts';
 
 export const newsWiring = defineWiring({
   name: 'news',
@@ -28,7 +31,11 @@ export const newsWiring = defineWiring({
     'news/update': { input: newsUpdateRequest, output: noData },
     'news/publish': { input: newsIdRequest, output: noData },
     'news/unpublish': { input: newsIdRequest, output: noData },
+    'news/import': { input: newsImportRequest, output: newsImportResponse },
   } satisfies Record<string, CallContract>,
-  migrations: { '2026_11_27_120000_news': news },
+  migrations: {
+    '2026_11_27_120000_news': news,
+    '2026_11_27_143000_news_source': newsSource,
+  },
   seedDemo: seedNewsDemo,
 });

@@ -62,3 +62,54 @@ export async function listAllNews(db: Db): Promise<NewsArticleRow[]> {
 export const storedSymbols = (symbols: readonly string[]) =>
   symbols.length ? ` ${symbols.join(' ')} ` : ' ';
 export const symbolsOf = (stored: string) => stored.trim().split(' ').filter(Boolean);
+
+/** An imported draft as written: one language's title and body, the others empty until translated. */
+export interface ImportedDraft {
+  title: { ja: string; en: string; zh: string };
+  body: { ja: string; en: string; zh: string };
+  symbols: readonly string[];
+  sourceUrl: string | null;
+  sourceGuid: string;
+  createdBy: number;
+  createdAtMs: number;
+}
+
+const IMPORT_ROWS_PER_INSERT = 50;
+
+/**
+ * Writes the drafts whose source key is new (in the caller's transaction) and says how many: a
+ * key already stored, or twice in `drafts`, is left alone (`on conflict do nothing`, so two
+ * imports racing each other still write each item once).
+ */
+export async function addImportedDrafts(
+  trx: Db,
+  drafts: readonly ImportedDraft[],
+): Promise<number> {
+  let written = 0;
+  for (let at = 0; at < drafts.length; at += IMPORT_ROWS_PER_INSERT) {
+    const rows = drafts.slice(at, at + IMPORT_ROWS_PER_INSERT).map((draft) => ({
+      title_ja: draft.title.ja,
+      title_en: draft.title.en,
+      title_zh: draft.title.zh,
+      body_ja: draft.body.ja,
+      body_en: draft.body.en,
+      body_zh: draft.body.zh,
+      symbols: storedSymbols(draft.symbols),
+      image_url: null,
+      demo: 0,
+      published_at: null,
+      created_by: BigInt(draft.createdBy),
+      created_at: draft.createdAtMs,
+      source_url: draft.sourceUrl,
+      source_guid: draft.sourceGuid,
+    }));
+    const inserted = await trx
+      .insertInto('news_article')
+      .values(rows)
+      .onConflict((oc) => oc.column('source_guid').doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
+}

@@ -21,6 +21,10 @@ export interface NewsArticleTable {
   published_at: Int | null;
   created_by: Int | null;
   created_at: Int;
+  /** An imported article's link at its source (http or https only); null when written here. */
+  source_url: string | null;
+  /** An imported article's key at its source, unique: a second import of it adds nothing. */
+  source_guid: string | null;
 }
 
 export type NewsArticleRow = Selectable<NewsArticleTable>;
