@@ -49,6 +49,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         {may(me, 'staff') ? link('/audit', 'bo.nav.audit') : null}
         <h3>{t('bo.nav.house')}</h3>
         {link('/settings', 'bo.nav.settings')}
+        {may(me, 'ledger') ? link('/ledger', 'bo.nav.ledger') : null}
       </nav>
       <main className="bo-main">
         <CalendarWarningBanner />

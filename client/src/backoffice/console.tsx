@@ -12,6 +12,7 @@ import { StaffScreen } from './staff-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { NewsScreen } from './news-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
+import { LedgerScreen } from './ledger-screen.tsx';
 
 /** Reads who the stored token belongs to (a reload keeps the session until it ends). */
 async function resume(): Promise<void> {
@@ -45,6 +46,7 @@ export function Console() {
           {may(me, 'staff') ? <Route path="/staff" element={<StaffScreen />} /> : null}
           {may(me, 'staff') ? <Route path="/audit" element={<AuditScreen />} /> : null}
           <Route path="/settings" element={<SettingsScreen />} />
+          {may(me, 'ledger') ? <Route path="/ledger" element={<LedgerScreen />} /> : null}
           <Route path="*" element={<Navigate to={landing(me.powers)} replace />} />
         </Routes>
       </ConsoleShell>

@@ -7,6 +7,7 @@ import { formatMoney } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
 import { consoleState, may } from './console.store.ts';
 import { msgText } from './console-i18n.ts';
+import { UserStatement } from './user-statement.tsx';
 import { CreditForm } from './credit-form.tsx';
 
 type Found = AdminCallMap['user/search']['output'][number];
@@ -150,6 +151,7 @@ function UserDetail({ user, onChanged }: { user: Detail; onChanged: () => void }
           ))}
         </tbody>
       </table>
+      <UserStatement lines={user.statement} />
       {may(me, 'users') ? <UserActions user={user} onDone={onChanged} /> : null}
       {may(me, 'users') ? <CreditForm account={user.account} /> : null}
     </section>

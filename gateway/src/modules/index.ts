@@ -19,6 +19,7 @@ import { announcementsGateway } from './announcements/index.ts';
 import { blockGateway } from './block/index.ts';
 import { productsGateway } from './products/index.ts';
 import { newsGateway } from './news/index.ts';
+import { ledgerGateway } from './ledger/index.ts';
 
 /**
  * Every gateway module, in the order their calls are listed: the one list the gateway's root
@@ -45,4 +46,5 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   blockGateway,
   productsGateway,
   newsGateway,
+  ledgerGateway,
 ];

@@ -1,5 +1,6 @@
 import {
   listOf,
+  recordOf,
   type ListOf,
   type ModuleManifest,
   type MsgLanguage,
@@ -150,8 +151,12 @@ export function moduleMsgTexts(language: MsgLanguage): Record<string, string> {
   return Object.assign({}, ...manifests.map((m) => m.msgTexts?.[language] ?? {}));
 }
 
-/** The HTTP status that goes with a refusal when it is not a plain business refusal (200). */
+/**
+ * The HTTP status that goes with a refusal when it is not a plain business refusal (200): the
+ * kernel's, and each module's (`refusalHttpStatus` in its manifest).
+ */
 export const REFUSAL_HTTP_STATUS: Partial<Record<RefusalKey, number>> = {
+  ...(recordOf(MODULES, 'refusalHttpStatus') as Partial<Record<RefusalKey, number>>),
   invalid_param: 400,
   credit_invalid: 400,
   login_required: 401,

@@ -6,7 +6,7 @@ import type { AdminCaller } from '../../http/call.ts';
 import { revokeAllSessions } from './sessions.repository.ts';
 import { audit } from '../admin/public.ts';
 import { clearUserTotp, kycOf, loadUserSecurity, usersNamed } from '../kyc/public.ts';
-import { userWithTransferReference } from '../funds/public.ts';
+import { statementRows, userWithTransferReference } from '../funds/public.ts';
 
 type UserStatus = 'active' | 'banned' | 'frozen';
 
@@ -58,7 +58,7 @@ export async function userDetail(deps: GatewayDeps, id: number) {
     .executeTakeFirst();
   if (!row) throw new Refusal('not_found');
   const nowMs = deps.clock.nowMs();
-  const [kyc, security, sessions, accounts] = await Promise.all([
+  const [kyc, security, sessions, accounts, statement] = await Promise.all([
     kycOf(deps.db, id),
     loadUserSecurity(deps.db, id),
     deps.db
@@ -75,6 +75,7 @@ export async function userDetail(deps: GatewayDeps, id: number) {
       .orderBy('kind')
       .orderBy('currency')
       .execute(),
+    statementRows(deps.db, id, { limit: 20 }),
   ]);
   return {
     ...userRowOf(row),
@@ -87,6 +88,15 @@ export async function userDetail(deps: GatewayDeps, id: number) {
       amount: isCurrency(a.currency)
         ? formatScaled(a.balance, scaleOf(a.currency))
         : String(a.balance),
+    })),
+    statement: statement.map((row) => ({
+      journal_id: row.journal_id,
+      time: row.time,
+      kind: row.kind,
+      memo: row.memo,
+      currency: row.currency,
+      amount: row.amount,
+      balance: row.balance,
     })),
   };
 }

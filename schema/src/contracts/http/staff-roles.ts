@@ -24,6 +24,8 @@ export const ADMIN_POWERS = [
   'config',
   /** Create and disable staff, change roles, read the audit log and the queues. */
   'staff',
+  /** Ask for and approve corrections (reversal journals, four eyes), run the reconcile report. */
+  'ledger',
 ] as const;
 export type AdminPower = (typeof ADMIN_POWERS)[number];
 

@@ -32,6 +32,18 @@ export const userDetailResponse = z.object({
   }),
   /** Every ledger account the user has, in minor units as decimal strings of the currency. */
   balances: z.array(z.object({ kind: z.string(), currency: z.string(), amount: z.string() })),
+  /** The newest 20 lines of the user's statement (cash), each with its entry number. */
+  statement: z.array(
+    z.object({
+      journal_id: z.string(),
+      time: z.number(),
+      kind: z.string(),
+      memo: z.string(),
+      currency: z.string(),
+      amount: z.string(),
+      balance: z.string(),
+    }),
+  ),
 });
 
 export const userFlagsRequest = z

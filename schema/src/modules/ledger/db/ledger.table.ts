@@ -1,0 +1,20 @@
+import type { Id, Int } from '../../../db/column-types.ts';
+
+/** A correction asked for by one administrator and decided by another (four eyes). */
+export interface ReversalRequestTable {
+  id: Id;
+  journal_id: Int;
+  user_id: Int;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  proposed_by: Int;
+  proposed_at: Int;
+  decided_by: Int | null;
+  decided_at: Int | null;
+  decision_reason: string | null;
+  reversal_journal_id: Int | null;
+}
+
+export interface LedgerTables {
+  reversal_request: ReversalRequestTable;
+}
