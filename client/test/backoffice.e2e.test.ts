@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type TestStack } from '../../scripts/src/testing/stack.ts';
@@ -12,8 +11,8 @@ import {
   registerUser,
   sharedStack,
   shot,
-  stackNow,
 } from './support/e2e.ts';
+import { desktopPage as consolePage, signInFirstTime as firstSignIn } from './support/console.ts';
 
 // The back office at 1280×800 (issue 21): a reviewer signs in for the first time, enrols two-factor,
 // keeps the recovery codes, approves a KYC and a deposit with the photos and the proof on screen;
@@ -36,27 +35,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function desktopPage(language: 'jp' | 'cn' | 'us'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  // The console asks before an action that signs a user out or takes effect at once: say yes.
-  page.on('dialog', (dialog) => void dialog.accept());
-  return page;
-}
-
-/** Password, then (first time) the enrolment: the code from the key the screen shows. */
-async function signInFirstTime(page: Page, staff: { login: string; password: string }) {
-  await page.goto(`${stack.baseUrl}/admin/`);
-  await page.getByTestId('bo-login-id').fill(staff.login);
-  await page.getByTestId('bo-password').fill(staff.password);
-  await page.getByTestId('bo-sign-in').click();
-  const secret = await page.getByTestId('bo-totp-secret').getAttribute('data-secret');
-  const epoch = Math.floor((await stackNow(stack)) / 1000);
-  await page.getByTestId('bo-enrol-code').fill(await generate({ secret: secret ?? '', epoch }));
-  await page.getByTestId('bo-enrol-confirm').click();
-  await page.getByTestId('bo-recovery-codes').waitFor();
-  expect(await page.locator('[data-testid="bo-recovery-codes"] li').count()).toBe(10);
-}
+const desktopPage = (language: 'jp' | 'cn' | 'us') => consolePage(browser, language);
+const signInFirstTime = (page: Page, staff: { login: string; password: string }) =>
+  firstSignIn(page, stack, staff);
 
 const bellCount = async (page: Page) =>
   Number(await page.getByTestId('home-bell').getAttribute('data-unread'));

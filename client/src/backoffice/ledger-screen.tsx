@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { formatWhen } from '../lib/format-time.ts';
+import { formatMoney } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
 import { msgText } from './console-i18n.ts';
 import { ReversalQueue } from './reversal-queue.tsx';
@@ -64,7 +65,7 @@ function JournalView({ journal, onAsked }: { journal: Journal; onAsked: (said: s
             <tr key={p.account}>
               <td className="bo-detail">{p.account}</td>
               <td className="bo-num">
-                {p.amount} {p.currency}
+                {formatMoney(p.amount)} {p.currency}
               </td>
             </tr>
           ))}
