@@ -12,10 +12,11 @@ const ROOT = import.meta.dirname;
  * The platform: shared infrastructure any module, kernel or product, imports directly (paths under
  * schema/src). Money, the market's rules, calendars and instruments, the hold lifecycles, the
  * database's plumbing (connection, dialect, column types, write transactions and their
- * after-commit hooks, `advance`, idempotency, the inbox, the reconcile runner), the wire's shared
- * answers, fields, errors, queues and socket events, the module manifests' builders, and the test
- * helpers. Everything else outside a product's folder is a kernel module's (or a central list
- * derived from MODULES), and a product reaches it only through a door.
+ * after-commit hooks, `advance`, idempotency, the inbox, the reconcile runner, the secret box
+ * that seals secrets at rest), the wire's shared answers, fields, errors, queues and socket events,
+ * the module manifests' builders, and the test helpers. Everything else outside a product's
+ * folder is a kernel module's (or a central list derived from MODULES), and a product reaches it
+ * only through a door.
  */
 export const PLATFORM = [
   'domain/money/**',
@@ -44,6 +45,7 @@ export const PLATFORM = [
   'db/db-errors.ts',
   'db/account-event-outbox.ts',
   'db/reconcile.ts',
+  'db/secret-box.ts',
   'db/repositories/idempotency.store.ts',
   'db/repositories/inbox.store.ts',
   'modules/define-module.ts',

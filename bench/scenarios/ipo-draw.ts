@@ -12,7 +12,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { anIpoListing, makeTestDb, manySubscriptions } from '@kabuto/schema/testing';
+import {
+  anIpoListing,
+  makeTestDb,
+  manySubscriptions,
+  TEST_SECRET_KEY,
+} from '@kabuto/schema/testing';
 
 const APPLICATIONS = Number(process.argv[2] ?? 1_000_000);
 const LOTS_OFFERED = Number(process.argv[3] ?? 10_000);
@@ -41,6 +46,8 @@ function runWorkers(
     KABUTO_ROLES: 'jobs',
     KABUTO_REDIS_PREFIX: `bdraw${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'info',
+    // The key the listing's seed was sealed with (`anIpoListing` seals with TEST_SECRET_BOX).
+    KABUTO_SECRET_KEY: TEST_SECRET_KEY,
   };
   delete env['DATABASE_URL'];
   const started = process.hrtime.bigint();

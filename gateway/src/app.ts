@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { queueName, redisKeys } from '@kabuto/schema/contracts';
-import { keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
+import { createSecretBox, keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
 import { keepOperatorCalendarFresh } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
 import { calendarWarningLog } from '@kabuto/schema/modules/backoffice/calendar-warnings.ts';
 import type { GatewayConfig } from './infra/config.ts';
@@ -21,7 +21,6 @@ import { followAnnouncements } from './realtime/house-announcements.ts';
 import { createAssetRecompute } from './infra/asset-recompute.ts';
 import { createPayoutQueue } from './infra/payout-queue.ts';
 import { createIpoStepQueue } from './infra/ipo-step-queue.ts';
-import { createSecretBox } from './infra/secret-box.ts';
 import { createOutboxNotifier, type Notifier } from './infra/notifier.ts';
 import { createAccountEvents, type KabutoServer } from './realtime/account-events.ts';
 import { createTopicPublisher } from './realtime/topics.ts';
@@ -205,7 +204,7 @@ function createDeps(
     ),
     topics: createTopicPublisher(redis, config.redisPrefix),
     quotes: createLatestQuotes(redis, config.redisPrefix),
-    secrets: createSecretBox(config.dataDir),
+    secrets: createSecretBox(config.dataDir, config.secretKey),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
     payouts: createPayoutQueue(queue('withdrawal-payout'), logger),
     ipoSteps: createIpoStepQueue(queue('ipo-allotment'), logger, clock),

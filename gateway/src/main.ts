@@ -1,5 +1,6 @@
 import { isTestClock, offsetClock, systemClock } from '@kabuto/schema/contracts';
 import { createDb, dbTargetFrom } from '@kabuto/schema/db';
+import { sealModuleSecretsAtRest } from '@kabuto/schema/modules/wiring.ts';
 import { loadConfig } from './infra/config.ts';
 import { createLogger } from './infra/logger.ts';
 import { createRedis } from './infra/redis.ts';
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     ? await followTestClock(redis, { redisPrefix: config.redisPrefix, clock, logger })
     : null;
   const gateway = createGateway({ config, db, redis, logger, clock });
+  // Rows written before their secrets were sealed at rest are sealed before any call reads them.
+  const sealed = await sealModuleSecretsAtRest(db, gateway.deps.secrets);
+  if (sealed > 0) logger.info({ sealed }, 'plain secrets sealed at rest');
   const port = await gateway.listen(config.port);
   logger.info({ port, mode: config.mode }, 'gateway listening');
   const sweep = () =>

@@ -38,9 +38,16 @@ describe('ipo/create', () => {
       .selectAll()
       .where('id', '=', BigInt(id))
       .executeTakeFirstOrThrow();
-    expect(row.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.listing_key).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.seed_commitment).toBe(seedCommitment(row.seed));
+    // The seed and the ticket key are stored sealed (issue 21), never plain; the commitment
+    // published now is the hash of the plain seed, which only the gateway's key opens.
+    const seed = t.gateway.deps.secrets.open(row.seed);
+    const listingKey = t.gateway.deps.secrets.open(row.listing_key);
+    expect([row.seed.startsWith('v1.'), row.listing_key.startsWith('v1.')]).toEqual([true, true]);
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(listingKey).toMatch(/^[0-9a-f]{64}$/);
+    const stored = JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    expect([stored.includes(seed), stored.includes(listingKey)]).toEqual([false, false]);
+    expect(row.seed_commitment).toBe(seedCommitment(seed));
     expect([row.currency, row.price, row.lot, row.created_by !== null]).toEqual([
       'JPY',
       15_000n, // ¥1,500 at the JP scale of 0.1 yen
@@ -54,6 +61,7 @@ describe('ipo/create', () => {
       seed_commitment: row.seed_commitment,
     });
     expect(audit[0]!.detail).not.toContain(row.seed);
+    expect(audit[0]!.detail).not.toContain(seed);
 
     const queue = new Queue(queueName('ipo-allotment', t.prefix), {
       connection: t.redis.duplicate({ maxRetriesPerRequest: null }),

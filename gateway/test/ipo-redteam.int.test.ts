@@ -190,11 +190,15 @@ describe('ipo red team: secrets before the draw', () => {
   it('neither the seed nor the listing key appears in any user or admin answer, nor the audit log, before the draw', async () => {
     const s = await user();
     const { id, terms } = await createListing();
-    const secrets = await db()
+    const sealed = await db()
       .selectFrom('ipo_listing')
       .select(['seed', 'listing_key'])
       .where('id', '=', BigInt(id))
       .executeTakeFirstOrThrow();
+    const secrets = {
+      seed: t.gateway.deps.secrets.open(sealed.seed),
+      listing_key: t.gateway.deps.secrets.open(sealed.listing_key),
+    };
     openWindow(terms);
     await t.call('ipo/subscribe', { id, lots: '1', request_id: requestId() }, s);
     const answers = [
@@ -210,8 +214,9 @@ describe('ipo red team: secrets before the draw', () => {
     const text = JSON.stringify([answers.map((a) => a.body), audit], (_, v: unknown) =>
       typeof v === 'bigint' ? String(v) : v,
     );
-    expect(text).not.toContain(secrets.seed);
-    expect(text).not.toContain(secrets.listing_key);
+    for (const secret of [secrets.seed, secrets.listing_key, sealed.seed, sealed.listing_key]) {
+      expect(text).not.toContain(secret);
+    }
     const openapi = await fetch(`${t.baseUrl}/openapi.json`).then((r) => r.text());
     expect(openapi).not.toContain(secrets.seed);
   });

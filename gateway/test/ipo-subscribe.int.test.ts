@@ -119,13 +119,14 @@ describe('ipo/subscribe', () => {
     const subscriptionId = first.body.data.subscription_id as string;
     expect([await balance(s, 'cash'), await balance(s, 'hold:ipo')]).toEqual([cashBefore, 0n]);
     expect((await state(s)).counts[0]).toBe(journals);
-    const key = (
+    const sealedKey = (
       await db()
         .selectFrom('ipo_listing')
         .select('listing_key')
         .where('id', '=', BigInt(id))
         .executeTakeFirstOrThrow()
     ).listing_key;
+    const key = t.gateway.deps.secrets.open(sealedKey);
     expect(await mine(s, id)).toMatchObject({
       subscription_id: subscriptionId,
       status: 'applied',

@@ -2,9 +2,8 @@
 // user sees the whole life cycle in the first quarter hour: one open for days, one that closes
 // ~3 minutes after seeding (draw ~4 min, pay by ~10 min, listing ~12 min), one entirely past
 // (the workers' sweep draws, forfeits and lists it at start).
-import { randomBytes } from 'node:crypto';
-import type { Db, NewIpoListing } from '@kabuto/schema/db';
-import { seedCommitment } from '@kabuto/schema/lottery';
+import type { Db, NewIpoListing, SecretBox } from '@kabuto/schema/db';
+import { sealedLotterySecrets } from '@kabuto/schema/lottery';
 import {
   BOARD_RULES,
   findInstrument,
@@ -87,15 +86,21 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   },
 ];
 
-/** One demo listing's row: prices at its market's scale (the offer price on the tick grid). */
-export function demoListingRow(demo: DemoListing, seededAtMs: number): NewIpoListing {
+/**
+ * One demo listing's row: prices at its market's scale (the offer price on the tick grid), its
+ * seed and ticket key sealed with `box`.
+ */
+export function demoListingRow(
+  demo: DemoListing,
+  seededAtMs: number,
+  box: SecretBox,
+): NewIpoListing {
   const rules = BOARD_RULES[demo.board];
   const price = parseScaledPrice(demo.price, rules.market);
   if (!isOnTick(rules.tickTable, price) || findInstrument(demo.symbol)) {
     throw new Error(`demo listing ${demo.symbol}: off the tick grid or a catalogue symbol`);
   }
   const [start, end, draw, pay, listing] = demo.times.map((t) => seededAtMs + t) as number[];
-  const seed = randomBytes(32).toString('hex');
   return {
     symbol: demo.symbol,
     market: rules.market,
@@ -119,9 +124,7 @@ export function demoListingRow(demo: DemoListing, seededAtMs: number): NewIpoLis
     draw_at: draw as number,
     pay_deadline: pay as number,
     listing_at: listing as number,
-    seed,
-    seed_commitment: seedCommitment(seed),
-    listing_key: randomBytes(32).toString('hex'),
+    ...sealedLotterySecrets(box),
     beacon_kind: 'local',
     created_by: null,
     created_at: seededAtMs,
@@ -133,12 +136,16 @@ export function demoListingRow(demo: DemoListing, seededAtMs: number): NewIpoLis
  * Adds the demo listings whose symbol is not listed yet (a second seed adds nothing). Their step
  * jobs are left to the workers' sweep, which runs anything due and schedules what is not.
  */
-export async function ensureDemoListings(db: Db, seededAtMs = Date.now()): Promise<number> {
+export async function ensureDemoListings(
+  db: Db,
+  box: SecretBox,
+  seededAtMs = Date.now(),
+): Promise<number> {
   let added = 0;
   for (const demo of DEMO_LISTINGS) {
     const inserted = await db
       .insertInto('ipo_listing')
-      .values(demoListingRow(demo, seededAtMs))
+      .values(demoListingRow(demo, seededAtMs, box))
       .onConflict((oc) => oc.column('symbol').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -7,6 +7,8 @@ export function scriptEnv() {
     dataDir: resolve(process.env['DATA_DIR'] ?? './data'),
     databaseUrl: process.env['DATABASE_URL'] || undefined,
     inviteCode: (process.env['KABUTO_SEED_INVITE_CODE'] ?? 'KABUTO').toUpperCase(),
+    /** The secret box's key, as the gateway and the workers read it (unset: DATA_DIR/secret.key). */
+    secretKey: process.env['KABUTO_SECRET_KEY'] || undefined,
   };
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
-import type { Db } from '@kabuto/schema/db';
+import { createSecretBox, type Db } from '@kabuto/schema/db';
 import { seedModuleDemos } from '@kabuto/schema/modules/wiring.ts';
 import { ensureDemoListings } from './demo-listings.ts';
 import { openDb, scriptEnv } from './env.ts';
@@ -108,12 +108,14 @@ async function ensureDemoDepositChannel(db: Db): Promise<void> {
 
 const env = scriptEnv();
 const db = openDb();
+// The demo listings' and offers' seeds and ticket keys are sealed with the services' key.
+const secrets = createSecretBox(env.dataDir, env.secretKey);
 try {
   if (await alreadySeeded(db)) console.log('seed: already seeded');
   else await seed(db, env.dataDir, env.inviteCode);
   await ensureDemoDepositChannel(db);
-  await ensureDemoListings(db);
-  await seedModuleDemos(db, Date.now());
+  await ensureDemoListings(db, secrets);
+  await seedModuleDemos(db, Date.now(), secrets);
 } finally {
   await db.destroy();
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { redisKeys } from '@kabuto/schema/contracts';
+import { createDb, dbTargetFrom } from '@kabuto/schema/db';
+import { seedCommitment, verifyProof } from '@kabuto/schema/lottery';
 import { startStack, type TestStack } from '../src/testing/stack.ts';
 
 // The whole stack as `npm start` runs it: migrate, seed, then gateway, workers and feed processes.
@@ -117,6 +119,53 @@ describe('the stack from two commands', () => {
     ).toBe('claim_ok');
     expect((await updated).summaries['jpy']?.total).toBe('10000000');
   });
+
+  it('the seed, the workers and the gateway share one key: the past demo listing, stored sealed, is drawn at start and its proof verifies', async () => {
+    const db = createDb(
+      dbTargetFrom({ databaseUrl: stack.env['DATABASE_URL'], dataDir: stack.dataDir }),
+    );
+    try {
+      // The seed script sealed it with DATA_DIR/secret.key; the workers' sweep drew it at start.
+      const drawn = () =>
+        db
+          .selectFrom('ipo_listing')
+          .select(['id', 'seed', 'listing_key', 'seed_commitment', 'drawn_at'])
+          .where('symbol', '=', '301627')
+          .executeTakeFirstOrThrow();
+      await expect.poll(async () => (await drawn()).drawn_at, { timeout: 30_000 }).not.toBeNull();
+      const row = await drawn();
+      const offers = await db.selectFrom('block_offer').select(['seed', 'listing_key']).execute();
+      const stored = [row.seed, row.listing_key, ...offers.flatMap((o) => [o.seed, o.listing_key])];
+      expect(stored.every((value) => value?.startsWith('v1.'))).toBe(true);
+
+      const account = `hanako.${stack.prefix}@example.jp`;
+      await post('common/sendcode', { account, purpose: 'register' });
+      const registered = await post('user/register', {
+        ...{ account, password: 'stack-pass-123', repassword: 'stack-pass-123' },
+        ...{ invite: 'KABUTO', code: stack.outboxCode(account), agree: '1' },
+      });
+      expect(registered.msg).toBe('register_ok');
+      const login = await post('user/login', { account, password: 'stack-pass-123' });
+      const session = { token: login.data.token, account };
+      const proof = (await post('ipo/proof', { id: String(row.id) }, session)).data;
+      // The gateway opens the seed the workers drew with: the commitment published at creation
+      // is its hash, and the whole draw reruns to the published result.
+      expect(stored).not.toContain(proof.seed);
+      expect(seedCommitment(proof.seed)).toBe(row.seed_commitment);
+      const check = verifyProof({
+        ...{ rule: proof.rule, seedCommitment: proof.seed_commitment, seed: proof.seed },
+        ...{ beacon: proof.beacon, listHash: proof.list_hash, lotsOffered: proof.lots_offered },
+        ...{ maxLots: proof.max_lots, list: proof.list },
+        result: proof.result.map((r: { ticket: string; lots_won: number }) => ({
+          ticket: r.ticket,
+          lotsWon: r.lots_won,
+        })),
+      });
+      expect([check.commitmentOk, check.listHashOk, check.resultOk]).toEqual([true, true, true]);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
 
   it('seeds once: the back-office login exists and a second seed changes nothing', () => {
     expect(existsSync(join(stack.dataDir, 'backoffice-login.txt'))).toBe(true);

@@ -34,6 +34,8 @@ const envSchema = z.object({
     .string()
     .regex(/^((JP|US|CN)=\d{1,12})?(,(JP|US|CN)=\d{1,12})*$/)
     .default(''),
+  /** Seals secrets at rest (base64, 32 bytes); unset: DATA_DIR/secret.key, shared with the gateway. */
+  KABUTO_SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Set only by the tests' stack: the test clock and the fixture API; refused with live. */
   KABUTO_TEST_FIXTURES: z.enum(['0', '1']).default('0'),
@@ -58,6 +60,8 @@ export interface WorkersConfig {
   /** Subscriptions per draw transaction. */
   readonly drawChunk: number;
   readonly logLevel: string;
+  /** KABUTO_SECRET_KEY: the key of the secret box (`createSecretBox`), when not the data dir's. */
+  readonly secretKey: string | undefined;
   /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
   readonly testFixtures: boolean;
   /** The intraday forced-close fee per position per market (defaults from INTRADAY_RULES). */
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): WorkersConfig 
     minuteDays: e.KABUTO_MINUTE_HISTORY_DAYS,
     drawChunk: e.KABUTO_DRAW_CHUNK,
     logLevel: e.LOG_LEVEL,
+    secretKey: e.KABUTO_SECRET_KEY || undefined,
     testFixtures,
     forcedCloseFee: forcedCloseFees(e.KABUTO_INTRADAY_FORCED_CLOSE_FEE),
   });

@@ -7,7 +7,13 @@ import {
   systemClock,
   type Clock,
 } from '@kabuto/schema/contracts';
-import { createDb, dbTargetFrom, keepListedInstrumentsFresh } from '@kabuto/schema/db';
+import {
+  createDb,
+  createSecretBox,
+  dbTargetFrom,
+  keepListedInstrumentsFresh,
+} from '@kabuto/schema/db';
+import { sealModuleSecretsAtRest } from '@kabuto/schema/modules/wiring.ts';
 import { keepOperatorCalendarFresh } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
 import { loadConfig } from './config.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
@@ -43,14 +49,21 @@ function startAssetQueue({ config, redis, logger }: Role) {
   return quietOnError(new Queue(name, { connection }), logger, name);
 }
 
-/** The jobs role: every module's jobs (`jobs/index.ts`), stopped in the reverse order. */
+/**
+ * The jobs role: every module's jobs (`jobs/index.ts`), stopped in the reverse order. Rows written
+ * before their secrets were sealed at rest are sealed first (the gateway does the same at start).
+ */
 async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const { config, redis, db, logger, clock, onClockMove } = role;
   const redisPrefix = config.redisPrefix;
+  const secrets = createSecretBox(config.dataDir, config.secretKey);
+  const sealed = await sealModuleSecretsAtRest(db, secrets);
+  if (sealed > 0) logger.info({ sealed }, 'plain secrets sealed at rest');
   const emitter = createAccountEmitter(redis, redisPrefix, db);
   const assetQueue = startAssetQueue(role);
   const context: JobContext = {
     ...{ config, db, redis, redisPrefix, emitter, assetQueue, clock, logger, workers, onClockMove },
+    secrets,
     named: (name) => createLogger(config.logLevel, name),
   };
   const stoppers: Stopper[] = [() => assetQueue.close()];

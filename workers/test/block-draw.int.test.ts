@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountEventOutbox, reconcile, writeTransaction, type Db } from '@kabuto/schema/db';
 import { parseScaledPrice } from '@kabuto/schema/market';
-import { verifyProof } from '@kabuto/schema/lottery';
+import { seedCommitment, verifyProof } from '@kabuto/schema/lottery';
 import { purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
 import {
   findOffer,
@@ -15,7 +15,7 @@ import {
   setTicket,
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { ticketFor } from '@kabuto/schema/lottery';
-import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { aUser, makeTestDb, TEST_SECRET_BOX, type TestDb } from '@kabuto/schema/testing';
 import { createLocalBeacon } from '../src/feeds/beacon/local-beacon.ts';
 import { drawDueOffers } from '../src/jobs/block/block-draw.ts';
 import { settleDueOffers } from '../src/jobs/block/block-settlement.ts';
@@ -52,7 +52,7 @@ async function apply(db: Db, offerId: number, userId: number, lots: number) {
   await grantCash(db, userId, 'JPY', amount, OPEN);
   return writeTransaction(db, async (trx) => {
     if (!(await touchUnfrozen(trx, offerId))) return false;
-    const secrets = await offerSecrets(trx, offerId);
+    const secrets = await offerSecrets(trx, offerId, TEST_SECRET_BOX);
     const orderId = await insertOrder(trx, {
       ...{ offerId, userId, lots, amount, applied: true },
       ...{ requestId: `req-${offerId}-${userId}`, nowMs: OPEN },
@@ -82,7 +82,7 @@ async function lotteryOffer(db: Db): Promise<number> {
       ...{ minLots: 1, maxLots: 2, rule: 'lottery', keyHash: null },
       ...{ opensAt: OPEN, closesAt: CLOSE, settlesAt: SETTLE },
     },
-    { createdBy: null, nowMs: OPEN - 1 },
+    { createdBy: null, nowMs: OPEN - 1, box: TEST_SECRET_BOX },
   );
 }
 
@@ -90,6 +90,20 @@ describe('block lottery draw', () => {
   it('draws a 20× oversubscribed offer once: exactly the lots offered, the rest released, the proof reruns, winners settle', async () => {
     const db = testDb.db;
     const offerId = await lotteryOffer(db);
+    // The seed and the ticket key are stored sealed from creation, never plain.
+    const stored = await db
+      .selectFrom('block_offer')
+      .select(['seed', 'listing_key', 'seed_commitment'])
+      .where('id', '=', BigInt(offerId))
+      .executeTakeFirstOrThrow();
+    const opened = (await offerSecrets(db, offerId, TEST_SECRET_BOX))!;
+    expect([stored.seed?.startsWith('v1.'), stored.listing_key?.startsWith('v1.')]).toEqual([
+      true,
+      true,
+    ]);
+    expect([stored.seed, stored.listing_key]).not.toContain(opened.seed);
+    expect([stored.seed, stored.listing_key]).not.toContain(opened.listingKey);
+    expect(opened.seed).toMatch(/^[0-9a-f]{64}$/);
     const users: number[] = [];
     for (let k = 0; k < 100; k++) {
       const userId = await aUser(db);
@@ -123,8 +137,11 @@ describe('block lottery draw', () => {
       .execute();
     expect(inbox.length).toBe(100);
 
-    // The published proof reruns to the same result.
-    const secrets = await offerSecrets(db, offerId);
+    // The published proof reruns to the same result, from the seed opened after the draw: its
+    // commitment, published from creation, is the hash of that seed.
+    const secrets = await offerSecrets(db, offerId, TEST_SECRET_BOX);
+    expect(secrets!.seed).toBe(opened.seed);
+    expect(seedCommitment(secrets!.seed)).toBe(stored.seed_commitment);
     const check = verifyProof({
       rule: 'kabuto-lottery-v1',
       seedCommitment: offer!.lottery.seedCommitment!,

@@ -4,7 +4,7 @@ import { parseScaledPrice } from '@kabuto/schema/market';
 import { purchaseCost } from '@kabuto/schema/modules/block/domain/index.ts';
 import { insertOffer, takeLots } from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import { insertOrder } from '@kabuto/schema/modules/block/db/orders.repository.ts';
-import { aUser, makeTestDb, type TestDb } from '@kabuto/schema/testing';
+import { aUser, makeTestDb, TEST_SECRET_BOX, type TestDb } from '@kabuto/schema/testing';
 import { settleDueOffers } from '../src/jobs/block/block-settlement.ts';
 import { holdBlockCost } from './support/block-holds.ts';
 import { grantCash, jobDepsAt } from './support/job-deps.ts';
@@ -63,7 +63,7 @@ describe('block settlement', () => {
         ...{ minLots: 1, maxLots: 5, rule: 'first_come', keyHash: null },
         ...{ opensAt: OPEN, closesAt: CLOSE, settlesAt: SETTLE },
       },
-      { createdBy: null, nowMs: OPEN - 1 },
+      { createdBy: null, nowMs: OPEN - 1, box: TEST_SECRET_BOX },
     );
     const [a, b] = [await aUser(db), await aUser(db)];
     const amountA = await purchase(db, offerId, a, 2);

@@ -4,7 +4,13 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ipoStepJob, queueName, systemClock } from '@kabuto/schema/contracts';
 import { AccountEventOutbox } from '@kabuto/schema/db';
-import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
+import {
+  anIpoListing,
+  makeTestDb,
+  manySubscriptions,
+  TEST_SECRET_BOX,
+  type TestDb,
+} from '@kabuto/schema/testing';
 import { createLogger } from '../src/infra/logger.ts';
 import { startIpoAllotment } from '../src/jobs/ipo-allotment/ipo-allotment.processor.ts';
 
@@ -45,6 +51,7 @@ describe('the ipo-allotment queue', () => {
       redisPrefix: prefix,
       emitter: { record: async (trx, u, e, p) => void (await outbox.record(trx, u, e, p)) },
       clock: systemClock,
+      secrets: TEST_SECRET_BOX,
       beaconFor: () => ({
         after: () =>
           Promise.resolve({ round: null, value: randomBytes(32).toString('hex'), signature: null }),
@@ -100,6 +107,7 @@ describe('the ipo-allotment queue', () => {
       redisPrefix: prefix,
       emitter: { record: () => Promise.resolve() },
       clock: systemClock,
+      secrets: TEST_SECRET_BOX,
       beaconFor: () => ({
         after: (ms: number) => {
           asked.push(ms);

@@ -6,7 +6,13 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { reconcile } from '@kabuto/schema/db';
 import { drawLottery, ticketFor } from '@kabuto/schema/lottery';
-import { anIpoListing, makeTestDb, manySubscriptions, type TestDb } from '@kabuto/schema/testing';
+import {
+  anIpoListing,
+  makeTestDb,
+  manySubscriptions,
+  TEST_SECRET_KEY,
+  type TestDb,
+} from '@kabuto/schema/testing';
 
 // kill -9 the real workers process in the middle of a 48,000-application draw (8 chunks of 6,000:
 // the same shape as 200,000 in chunks of 25,000, a quarter of the work), start it again:
@@ -46,6 +52,8 @@ function startWorkers(): ChildProcess {
     KABUTO_DRAW_CHUNK: String(CHUNK),
     KABUTO_REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
+    // The key the listing was sealed with (`anIpoListing` seals with TEST_SECRET_BOX).
+    KABUTO_SECRET_KEY: TEST_SECRET_KEY,
     DATA_DIR:
       target.kind === 'sqlite' ? dirname(target.file) : join(dirname(import.meta.dirname), '.tmp'),
   };

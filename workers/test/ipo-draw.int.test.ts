@@ -7,24 +7,26 @@ import {
   loadListedInstruments,
   postJournal,
   reconcile,
+  secretBoxOf,
   userBalances,
   writeTransaction,
   type Db,
 } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount } from '@kabuto/schema/domain';
 import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
-import { drawLottery, ticketFor } from '@kabuto/schema/lottery';
+import { drawLottery, seedCommitment, ticketFor } from '@kabuto/schema/lottery';
 import {
   putInStatus,
   anIpoListing,
   makeTestDb,
   manySubscriptions,
+  TEST_SECRET_BOX,
   type TestDb,
 } from '@kabuto/schema/testing';
 import {
   drawListing,
   type DrawBeacon,
-  type IpoStepDeps,
+  type IpoDrawDeps,
 } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';
 import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
@@ -73,8 +75,8 @@ function depsFor(
   db: Db,
   beacon: DrawBeacon,
   nowMs: number,
-  extra: Partial<IpoStepDeps> = {},
-): IpoStepDeps {
+  extra: Partial<IpoDrawDeps> = {},
+): IpoDrawDeps {
   const outbox = new AccountEventOutbox(
     db,
     (userId, event, payload) => {
@@ -91,6 +93,7 @@ function depsFor(
         void (await outbox.record(trx, userId, event, payload)),
     },
     beaconFor: () => beacon,
+    secrets: TEST_SECRET_BOX,
     chunk: 150,
     ...extra,
   };
@@ -205,6 +208,9 @@ describe('the draw step', () => {
     });
     expect(row.list_hash).toBe(expected.listHash);
     expect(row.draw_seed).toBe(expected.drawSeed);
+    // Drawn from the seed it stores sealed (never plain), committed to as the hash of the plain one.
+    expect([row.seed.startsWith('v1.'), row.seed.includes(listing.seed)]).toEqual([true, false]);
+    expect(row.seed_commitment).toBe(seedCommitment(listing.seed));
     expect(row.applicants).toBe(2_000n);
     expect(row.drawn_at).toBe(BigInt(times.drawAt + 5_000));
 
@@ -269,6 +275,40 @@ describe('the draw step', () => {
       ipoId: listing.listingId,
       step: 'forfeit',
     });
+  });
+
+  it('draws only from a sealed seed: a seed stored plain, or sealed under another key, draws nothing', async () => {
+    const db = testDb.db;
+    const plain = await anIpoListing(db, times, { lotsOffered: 5 });
+    await manySubscriptions(db, plain, 10);
+    await db
+      .updateTable('ipo_listing')
+      .set({ seed: plain.seed })
+      .where('id', '=', BigInt(plain.listingId))
+      .execute();
+    const beacon = countingBeacon();
+    const deps = depsFor(db, beacon, times.drawAt);
+    await expect(drawListing(deps, plain.listingId)).rejects.toThrow('not a sealed secret');
+    const otherKey = secretBoxOf(randomBytes(32));
+    const foreign = await anIpoListing(db, times, { lotsOffered: 5, box: otherKey });
+    await manySubscriptions(db, foreign, 10);
+    await expect(drawListing(deps, foreign.listingId)).rejects.toThrow();
+    const rows = await db
+      .selectFrom('ipo_listing')
+      .select(['beacon', 'draw_seed', 'drawn_at'])
+      .where('id', 'in', [BigInt(plain.listingId), BigInt(foreign.listingId)])
+      .execute();
+    expect(rows).toEqual([
+      { beacon: null, draw_seed: null, drawn_at: null },
+      { beacon: null, draw_seed: null, drawn_at: null },
+    ]);
+    const decided = await db
+      .selectFrom('ipo_subscription')
+      .select('id')
+      .where('listing_id', 'in', [BigInt(plain.listingId), BigInt(foreign.listingId)])
+      .where('status', '<>', 'applied')
+      .execute();
+    expect([decided, beacon.calls]).toEqual([[], 0]);
   });
 });
 

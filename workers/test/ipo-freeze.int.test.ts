@@ -10,6 +10,7 @@ import {
   anIpoListing,
   makeTestDb,
   manySubscriptions,
+  TEST_SECRET_BOX,
   type RecordedRound,
   type TestDb,
 } from '@kabuto/schema/testing';
@@ -17,7 +18,7 @@ import { createDrandBeacon } from '../src/feeds/beacon/drand-beacon.ts';
 import {
   drawListing,
   type DrawBeacon,
-  type IpoStepDeps,
+  type IpoDrawDeps,
 } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { FrozenListChanged, freezeListing } from '../src/jobs/ipo-allotment/ipo-freeze.ts';
 import { dueSteps } from '../src/jobs/ipo-allotment/ipo-allotment.processor.ts';
@@ -53,7 +54,7 @@ function countingBeacon(): DrawBeacon & { asked: number[] } {
   return beacon;
 }
 
-function stepDeps(nowMs: number, beacon: DrawBeacon): IpoStepDeps {
+function stepDeps(nowMs: number, beacon: DrawBeacon): IpoDrawDeps {
   const outbox = new AccountEventOutbox(
     db(),
     () => undefined,
@@ -65,6 +66,7 @@ function stepDeps(nowMs: number, beacon: DrawBeacon): IpoStepDeps {
     clock: clockAt(nowMs),
     emitter: { record: async (trx, u, e, p) => void (await outbox.record(trx, u, e, p)) },
     beaconFor: () => beacon,
+    secrets: TEST_SECRET_BOX,
     chunk: 40,
   };
 }

@@ -16,9 +16,10 @@ import {
   makeTestDb,
   manySubscriptions,
   untilWaiting,
+  TEST_SECRET_BOX,
   type TestDb,
 } from '@kabuto/schema/testing';
-import { drawListing, type IpoStepDeps } from '../src/jobs/ipo-allotment/ipo-draw.ts';
+import { drawListing, type IpoDrawDeps } from '../src/jobs/ipo-allotment/ipo-draw.ts';
 import { forfeitUnpaid } from '../src/jobs/ipo-allotment/ipo-forfeit.ts';
 import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
 
@@ -42,7 +43,7 @@ const times = {
 const clockAt = (ms: number): Clock => ({ nowMs: () => ms });
 const BEACON = 'cd'.repeat(32);
 
-function deps(db: Db, nowMs: number, extra: Partial<IpoStepDeps> = {}): IpoStepDeps {
+function deps(db: Db, nowMs: number, extra: Partial<IpoDrawDeps> = {}): IpoDrawDeps {
   return {
     db,
     clock: clockAt(nowMs),
@@ -50,6 +51,7 @@ function deps(db: Db, nowMs: number, extra: Partial<IpoStepDeps> = {}): IpoStepD
     beaconFor: () => ({
       after: () => Promise.resolve({ round: null, value: BEACON, signature: null }),
     }),
+    secrets: TEST_SECRET_BOX,
     chunk: 10,
     ...extra,
   };

@@ -25,6 +25,8 @@ const envSchema = z.object({
   KABUTO_TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   /** `/metrics` answers a Bearer of this token; without one, only the machine itself. */
   KABUTO_METRICS_TOKEN: z.string().min(16).optional(),
+  /** Seals secrets at rest (base64, 32 bytes); unset: DATA_DIR/secret.key, shared with the workers. */
+  KABUTO_SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Set only by the tests' stack: the test clock and the fixture API; refused with live. */
   KABUTO_TEST_FIXTURES: z.enum(['0', '1']).default('0'),
@@ -51,6 +53,8 @@ export interface GatewayConfig {
   readonly logLevel: string;
   /** `/metrics` for a scraper holding it (Authorization: Bearer); unset: loopback only. */
   readonly metricsToken: string | undefined;
+  /** KABUTO_SECRET_KEY: the key of the secret box (`createSecretBox`), when not the data dir's. */
+  readonly secretKey: string | undefined;
   /** A stack started by the tests: a clock they can move (and, in the gateway, the fixture API). */
   readonly testFixtures: boolean;
   readonly clientDistDir: string;
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     trustProxyHops: e.KABUTO_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.KABUTO_METRICS_TOKEN,
+    secretKey: e.KABUTO_SECRET_KEY || undefined,
     testFixtures,
     clientDistDir: resolve(import.meta.dirname, '../../../client/dist'),
   });

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Db } from '@kabuto/schema/db';
+import type { Db, SecretBox } from '@kabuto/schema/db';
 import type { GatewayConfig } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
@@ -7,7 +7,6 @@ import type { AssetRecompute } from './asset-recompute.ts';
 import type { Notifier } from './notifier.ts';
 import type { Limiters } from './limiters.ts';
 import type { AccountEvents, Sessions, TopicPublisher } from './ports.ts';
-import type { SecretBox } from './secret-box.ts';
 import type { LatestQuotes } from './latest-quotes.ts';
 import type { PayoutQueue } from './payout-queue.ts';
 import type { IpoStepQueue } from './ipo-step-queue.ts';
@@ -31,7 +30,7 @@ export interface GatewayDeps {
   /** A new or edited listing's draw, forfeit and listing jobs go to the workers through it. */
   readonly ipoSteps: IpoStepQueue;
   readonly quotes: LatestQuotes;
-  /** Seals secrets at rest (TOTP seeds). */
+  /** Seals secrets at rest (TOTP seeds; a lottery's seed and ticket key until its draw). */
   readonly secrets: SecretBox;
   /** Sessions by token, for the auth middleware (the auth and admin modules' public doors). */
   readonly sessions: Sessions;

@@ -201,7 +201,7 @@ export async function writeDraw(listingId: string, drawnAtMs = now()): Promise<v
     entries: subs.map((s) => ({ ticket: s.ticket, lots: Number(s.lots) })),
     lotsOffered: Number(listing.lots_offered),
     maxLots: Number(listing.max_lots),
-    seed: listing.seed,
+    seed: t.gateway.deps.secrets.open(listing.seed),
     beacon,
   });
   const won = new Map(outcome.result.map((r) => [r.ticket, r.lotsWon]));

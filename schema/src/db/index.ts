@@ -14,6 +14,7 @@ export * from './repositories/market-data.store.ts';
 export * from './repositories/trading.store.ts';
 export * from './repositories/inbox.store.ts';
 export * from './private-files.ts';
+export * from './secret-box.ts';
 export * from './db-errors.ts';
 export * from './account-event-outbox.ts';
 export * from './advance.ts';

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { CallContract } from '../contracts/http/answers.ts';
 import type { Db } from '../db/create-db.ts';
 import type { Breach } from '../db/reconcile.ts';
+import type { SecretBox } from '../db/secret-box.ts';
 import type { ModuleName } from './index.ts';
 
 /** One invariant check of `reconcile`: what it finds broken (empty when all holds). */
@@ -21,9 +22,17 @@ export interface ModuleWiring {
   readonly reconcile?: readonly ReconcileCheck[];
   /**
    * The module's demo content for a fresh install (`npm run seed`, on every start): idempotent
-   * (adds what is missing, never duplicates or edits what is there), placed in time from `nowMs`.
+   * (adds what is missing, never duplicates or edits what is there), placed in time from `nowMs`;
+   * `box` seals what it stores of secrets kept sealed at rest.
    */
-  readonly seedDemo?: (db: Db, nowMs: number) => Promise<void>;
+  readonly seedDemo?: (db: Db, nowMs: number, box: SecretBox) => Promise<void>;
+  /**
+   * Seals what the module's tables still hold plain of the secrets it keeps sealed at rest (rows
+   * written before it sealed them): idempotent, each row by an update conditional on what it
+   * read. The gateway and the workers run it at start, before they serve or draw (a migration
+   * cannot: the key is the processes', not the database's). Answers how many rows it sealed.
+   */
+  readonly sealAtRest?: (db: Db, box: SecretBox) => Promise<number>;
 }
 
 /** Declares a module's wiring; `const` keeps each call's schemas for the derived `CallMap`. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/create-db.ts';
+import type { SecretBox } from '../db/secret-box.ts';
 import type { ModuleWiring } from './define-wiring.ts';
 import { authWiring } from './auth/wiring.ts';
 import { kycWiring } from './kyc/wiring.ts';
@@ -54,6 +55,20 @@ export function wiredCalls(key: 'calls' | 'adminCalls'): Record<string, unknown>
 }
 
 /** Every module's demo content (`seedDemo`), in `MODULES` order; each adds only what is missing. */
-export async function seedModuleDemos(db: Db, nowMs: number): Promise<void> {
-  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) await wiring.seedDemo?.(db, nowMs);
+export async function seedModuleDemos(db: Db, nowMs: number, box: SecretBox): Promise<void> {
+  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) {
+    await wiring.seedDemo?.(db, nowMs, box);
+  }
+}
+
+/**
+ * Every module's `sealAtRest`: what older rows still hold plain of the secrets sealed at rest,
+ * sealed once (the gateway and the workers at start). Answers how many rows were sealed.
+ */
+export async function sealModuleSecretsAtRest(db: Db, box: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (const wiring of MODULE_WIRING as readonly ModuleWiring[]) {
+    sealed += (await wiring.sealAtRest?.(db, box)) ?? 0;
+  }
+  return sealed;
 }

@@ -2,6 +2,7 @@ export * from './test-db.ts';
 export * from './builders.ts';
 export * from './scratch-redis.ts';
 export * from './ipo-builders.ts';
+export * from './test-secrets.ts';
 export * from './drand-quicknet-rounds.ts';
 export * from './loan-builders.ts';
 export * from './intraday-builders.ts';

@@ -2,7 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { dialectOf } from '../db/dialect.ts';
+import type { SecretBox } from '../db/secret-box.ts';
 import { seedCommitment, ticketFor } from '../domain/lottery/index.ts';
+import { TEST_SECRET_BOX } from './test-secrets.ts';
 
 export interface TestListingTimes {
   readonly subscribeEnd: number;
@@ -11,12 +13,17 @@ export interface TestListingTimes {
   readonly listingAt: number;
 }
 
-/** A JP listing (¥1,500.0 a share, 100 shares a lot) closed at `times.subscribeEnd`; returns its id and key. */
+/**
+ * A JP listing (¥1,500.0 a share, 100 shares a lot) closed at `times.subscribeEnd`, its seed and
+ * key sealed as stored (with `TEST_SECRET_BOX` unless `box` is given); returns its id and the
+ * plain key and seed.
+ */
 export async function anIpoListing(
   db: Db,
   times: TestListingTimes,
-  overrides: { lotsOffered?: number; maxLots?: number; symbol?: string } = {},
+  overrides: { lotsOffered?: number; maxLots?: number; symbol?: string; box?: SecretBox } = {},
 ): Promise<{ listingId: number; listingKey: string; seed: string }> {
+  const box = overrides.box ?? TEST_SECRET_BOX;
   const seed = randomBytes(32).toString('hex');
   const listingKey = randomBytes(32).toString('hex');
   const row = await db
@@ -45,9 +52,9 @@ export async function anIpoListing(
       draw_at: times.drawAt,
       pay_deadline: times.payDeadline,
       listing_at: times.listingAt,
-      seed,
+      seed: box.seal(seed),
       seed_commitment: seedCommitment(seed),
-      listing_key: listingKey,
+      listing_key: box.seal(listingKey),
       beacon_kind: 'local',
       created_by: null,
       created_at: times.subscribeEnd - 86_400_000,

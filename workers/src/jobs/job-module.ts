@@ -1,7 +1,7 @@
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Clock } from '@kabuto/schema/contracts';
-import type { createDb } from '@kabuto/schema/db';
+import type { createDb, SecretBox } from '@kabuto/schema/db';
 import type { loadConfig } from '../config.ts';
 import type { AccountEmitter } from '../infra/account-emitter.ts';
 import type { Logger } from '../infra/logger.ts';
@@ -16,6 +16,8 @@ export interface JobContext {
   /** The asset recomputation queue, for jobs that change what an account holds. */
   readonly assetQueue: Queue;
   readonly clock: Clock;
+  /** Opens what is sealed at rest (a draw's seed and ticket key): the gateway's key, shared. */
+  readonly secrets: SecretBox;
   /** The role's logger, and a logger named after a job. */
   readonly logger: Logger;
   named(name: string): Logger;

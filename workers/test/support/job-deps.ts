@@ -1,9 +1,11 @@
 import { AccountEventOutbox, postJournal, writeTransaction, type Db } from '@kabuto/schema/db';
 import { platformAccount, transfer, userAccount, type Currency } from '@kabuto/schema/domain';
+import { TEST_SECRET_BOX } from '@kabuto/schema/testing';
 
 /**
- * A job's dependencies at a fixed instant on a real database: its clock, and an account-event
- * emitter that writes the real outbox (drain every outbox `outboxes` collected after the file).
+ * A job's dependencies at a fixed instant on a real database: its clock, an account-event emitter
+ * that writes the real outbox (drain every outbox `outboxes` collected after the file), and the
+ * box that opens what the builders sealed (`TEST_SECRET_BOX`).
  */
 export function jobDepsAt(db: Db, nowMs: number, outboxes: AccountEventOutbox[]) {
   const outbox = new AccountEventOutbox(
@@ -15,6 +17,7 @@ export function jobDepsAt(db: Db, nowMs: number, outboxes: AccountEventOutbox[])
   return {
     db,
     clock: { nowMs: () => nowMs },
+    secrets: TEST_SECRET_BOX,
     emitter: {
       record: async (trx: never, userId: number, event: never, payload: never) =>
         void (await outbox.record(trx, userId, event, payload)),

@@ -1,6 +1,6 @@
 import { DRAND_BEACON_LABEL, LOCAL_BEACON_LABEL, Refusal } from '@kabuto/schema/contracts';
 import { LOTTERY_RULE } from '@kabuto/schema/lottery';
-import type { Db } from '@kabuto/schema/db';
+import type { Db, SecretBox } from '@kabuto/schema/db';
 import { formatPrice, parseScaledPrice } from '@kabuto/schema/market';
 import {
   discountPercent,
@@ -117,9 +117,10 @@ export async function adminBlockOffers(db: Db, nowMs: number) {
 }
 
 /** `block/proof`: a lottery offer's published draw, in `ipo/proof`'s shape, only once drawn. */
-export async function blockProof(db: Db, id: number) {
+export async function blockProof(deps: { db: Db; secrets: SecretBox }, id: number) {
+  const { db } = deps;
   const offer = await offerOr404(db, id);
-  const secrets = await offerSecrets(db, id);
+  const secrets = await offerSecrets(db, id, deps.secrets);
   const { lottery } = offer;
   const draw = secrets?.beacon;
   if (offer.rule !== 'lottery' || !draw || !lottery.listHash || !lottery.seedCommitment) {

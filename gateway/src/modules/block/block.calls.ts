@@ -54,7 +54,7 @@ export const blockProofCall = defineUserCall({
   summary:
     'A lottery offer’s published draw once drawn (allotment_not_drawn before): seed, commitment, list hash and when it was frozen, beacon, list in ticket order and result, as ipo/proof (DESIGN.md §8)',
   async handle({ input, deps }) {
-    return { msg: 'ok', data: await blockProof(deps.db, input.id) };
+    return { msg: 'ok', data: await blockProof(deps, input.id) };
   },
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MAX_TOPIC_WATCHES, type TopicUpdate } from '@kabuto/schema/contracts';
 import { reconcile } from '@kabuto/schema/db';
+import { seedCommitment, ticketFor } from '@kabuto/schema/lottery';
 import { parseScaledPrice } from '@kabuto/schema/market';
 import { insertOffer } from '@kabuto/schema/modules/block/db/offers.repository.ts';
 import { DEMO_PLACEMENT_KEY, seedBlockDemo } from '@kabuto/schema/modules/block/db/seed-demo.ts';
@@ -356,13 +357,13 @@ describe('refusals: the msg key, HTTP 200, and nothing changed', () => {
     const index = await insertOffer(
       db(),
       { ...base, symbol: 'IDX:N225', market: 'JP', currency: 'JPY' },
-      { createdBy: null, nowMs: now() },
+      { createdBy: null, nowMs: now(), box: t.gateway.deps.secrets },
     );
     const usId = String(
       await insertOffer(
         db(),
         { ...base, symbol: 'AAPL', market: 'US', currency: 'USD' },
-        { createdBy: null, nowMs: now() },
+        { createdBy: null, nowMs: now(), box: t.gateway.deps.secrets },
       ),
     );
     const before = await state();
@@ -445,6 +446,21 @@ describe('lottery offers', () => {
     const s = await registerAndLogin(t);
     await fund(s, '1000000');
     const { id, offer } = await createOffer({ rule: 'lottery', lots_total: '3', max_lots: '3' });
+    // The draw's seed and ticket key are stored sealed (issue 21); the commitment is the plain
+    // seed's hash, and each ticket the hmac of the plain key.
+    const stored = await db()
+      .selectFrom('block_offer')
+      .select(['seed', 'listing_key', 'seed_commitment'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+    const seed = t.gateway.deps.secrets.open(stored.seed!);
+    const listingKey = t.gateway.deps.secrets.open(stored.listing_key!);
+    expect([stored.seed!.startsWith('v1.'), stored.listing_key!.startsWith('v1.')]).toEqual([
+      true,
+      true,
+    ]);
+    expect([seed, listingKey].every((v) => /^[0-9a-f]{64}$/.test(v))).toBe(true);
+    expect(stored.seed_commitment).toBe(seedCommitment(seed));
     openWindow(offer);
     const applied = await buy(s, id, '3');
     expect([applied.http, applied.body.status, applied.body.msg]).toEqual([200, 1, 'subscribe_ok']);
@@ -462,7 +478,8 @@ describe('lottery offers', () => {
     expect(detail.lottery.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
     const order = (await t.call('block/orders', {}, s)).body.data[0];
     expect(order).toMatchObject({ rule: 'lottery', lots_applied: 3, lots_won: null });
-    expect(order.ticket).toMatch(/^[0-9a-f]{64}$/);
+    expect(order.ticket).toBe(ticketFor(listingKey, Number(order.order_id)));
+    expect(detail.lottery.seed_commitment).toBe(stored.seed_commitment);
     const before = await state();
     expect((await buy(s, id, '1')).body.msg).toBe('already_applied');
     const proof = await t.call('block/proof', { id }, s);
@@ -507,8 +524,8 @@ describe('100 concurrent buyers for 10 lots, first come', () => {
 
 describe('demo offers', () => {
   it('seeds a first-come offer without a key, one with the key, an upcoming one and a lottery one, once; the keyed one sells with its key', async () => {
-    await seedBlockDemo(db(), now());
-    await seedBlockDemo(db(), now());
+    await seedBlockDemo(db(), now(), t.gateway.deps.secrets);
+    await seedBlockDemo(db(), now(), t.gateway.deps.secrets);
     const demos = await db()
       .selectFrom('block_offer')
       .select(['id', 'symbol', 'key_hash', 'rule'])

@@ -23,7 +23,7 @@ import {
 } from '@kabuto/schema/modules/block/db/orders.repository.ts';
 import { ticketFor } from '@kabuto/schema/lottery';
 import { isShortOfCash, journalMemo, postJournal } from '@kabuto/schema/modules/ledger';
-import type { Db } from '@kabuto/schema/db';
+import type { Db, SecretBox } from '@kabuto/schema/db';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { checkWithLimits } from '../../infra/limiters.ts';
 import { announceInTransaction, configValue } from '../common/public.ts';
@@ -78,21 +78,21 @@ async function takeAndInsert(
 /**
  * Lottery: an application for the lots, on the offer's row while its list is not frozen (the draw
  * takes the row before reading the list, so an application is either in the list or refused),
- * with its pseudonymous ticket.
+ * with its pseudonymous ticket (the offer's key opened with `write.box`).
  */
 async function applyFor(
   trx: WriteTrx,
   offer: BlockOffer,
   userId: number,
   input: BuyInput,
-  cost: { amount: bigint; nowMs: number },
+  write: { amount: bigint; nowMs: number; box: SecretBox },
 ): Promise<number> {
   if (!(await touchUnfrozen(trx, offer.id))) throw new Refusal('block_trade_closed');
-  const secrets = await offerSecrets(trx, offer.id);
+  const secrets = await offerSecrets(trx, offer.id, write.box);
   if (!secrets) throw new Error(`block offer ${offer.id}: lottery without secrets`);
   const orderId = await insertOrder(trx, {
-    ...{ offerId: offer.id, userId, lots: input.lots, amount: cost.amount, applied: true },
-    ...{ requestId: input.request_id, nowMs: cost.nowMs },
+    ...{ offerId: offer.id, userId, lots: input.lots, amount: write.amount, applied: true },
+    ...{ requestId: input.request_id, nowMs: write.nowMs },
   });
   await setTicket(trx, orderId, ticketFor(secrets.listingKey, orderId));
   return orderId;
@@ -135,7 +135,7 @@ async function buyIn(
   const amount = purchaseCost(offer.market, offer.price, offer.lot, input.lots);
   const orderId =
     offer.rule === 'lottery'
-      ? await applyFor(trx, offer, userId, input, { amount, nowMs })
+      ? await applyFor(trx, offer, userId, input, { amount, nowMs, box: deps.secrets })
       : await takeAndInsert(trx, offer, userId, input, { amount, nowMs });
   const price = formatPrice(offer.price, offer.market);
   const journalId = await postJournal(

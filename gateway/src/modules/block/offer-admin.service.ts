@@ -18,7 +18,6 @@ import type { GatewayDeps } from '../../infra/deps.ts';
 import { audit } from '../admin/public.ts';
 import { offerOr404 } from './block-query.service.ts';
 import { hashPlacementKey } from '@kabuto/schema/modules/block/db/placement-key.ts';
-import { lotterySecrets } from '@kabuto/schema/lottery';
 import { blockMarkets } from './buy.service.ts';
 
 export interface OfferInput {
@@ -120,16 +119,18 @@ const auditDetail = (terms: BlockOfferTerms) => ({
   needsKey: terms.keyHash !== null,
 });
 
-/** `block/create` (back office): a checked offer and its audit row. */
+/**
+ * `block/create` (back office): a checked offer (its draw's seed and ticket key stored sealed)
+ * and its audit row.
+ */
 export async function createOffer(deps: GatewayDeps, admin: AdminCaller, input: OfferInput) {
   const nowMs = deps.clock.nowMs();
   const terms = await checkedOfferTerms(deps, input, nowMs);
   return writeTransaction(deps.db, async (trx) => {
-    const secrets = {
-      ...lotterySecrets(),
-      beacon_kind: deps.config.mode === 'live' ? ('drand' as const) : ('local' as const),
-    };
-    const id = await insertOffer(trx, terms, { createdBy: admin.adminId, nowMs, secrets });
+    const id = await insertOffer(trx, terms, {
+      ...{ createdBy: admin.adminId, nowMs, box: deps.secrets },
+      beaconKind: deps.config.mode === 'live' ? 'drand' : 'local',
+    });
     const detail = auditDetail(terms);
     await audit(trx, {
       adminId: admin.adminId,

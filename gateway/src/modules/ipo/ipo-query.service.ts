@@ -9,6 +9,7 @@ import {
   type Db,
   type IpoListing,
   type IpoSubscription,
+  type SecretBox,
 } from '@kabuto/schema/db';
 import { listingPhase, type ListingPhase } from '@kabuto/schema/ipo';
 import { LOTTERY_RULE } from '@kabuto/schema/lottery';
@@ -71,17 +72,17 @@ function beaconLabel(listing: IpoListing): string {
   return round === null ? DRAND_BEACON_LABEL : `${DRAND_BEACON_LABEL}, round ${round}`;
 }
 
-/** `ipo/proof`: the published draw (DESIGN.md section 8), only once drawn. */
-export async function listingProof(db: Db, id: number) {
-  const listing = await listingOr404(db, id);
+/** `ipo/proof`: the published draw (DESIGN.md section 8), only once drawn: the seed opened then. */
+export async function listingProof(deps: { db: Db; secrets: SecretBox }, id: number) {
+  const listing = await listingOr404(deps.db, id);
   const draw = listing.draw;
   if (!draw) throw new Refusal('allotment_not_drawn');
-  const entries = await lotteryListOf(db, listing.id);
+  const entries = await lotteryListOf(deps.db, listing.id);
   return {
     rule: LOTTERY_RULE,
     listing_id: String(listing.id),
     seed_commitment: listing.seedCommitment,
-    seed: listing.seed,
+    seed: deps.secrets.open(listing.sealedSeed),
     beacon_kind: listing.beaconKind,
     beacon: draw.beacon,
     beacon_round: draw.beaconRound,

@@ -62,7 +62,7 @@ export const ipoProofCall = defineUserCall({
   summary:
     'The published draw once drawn: seed, commitment, list hash and when it was frozen, beacon (first round after the freeze), list in ticket order and result (DESIGN.md §8)',
   async handle({ input, deps }) {
-    return { msg: 'ok', data: await listingProof(deps.db, input.id) };
+    return { msg: 'ok', data: await listingProof(deps, input.id) };
   },
 });
 

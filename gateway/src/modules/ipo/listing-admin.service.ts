@@ -13,7 +13,7 @@ import type { AdminCaller } from '../../http/call.ts';
 import { audit } from '../admin/public.ts';
 import { listingOr404 } from './ipo-query.service.ts';
 import { listingToWire, moneyOf } from './ipo-wire.ts';
-import { lotterySecrets } from '@kabuto/schema/lottery';
+import { sealedLotterySecrets } from '@kabuto/schema/lottery';
 import { checkedTerms, type ListingInput } from './listing-terms.ts';
 
 /** What the audit row keeps of the terms: every field, prices as scaled integers in text. */
@@ -46,12 +46,13 @@ async function writeAudit(
 
 /**
  * `ipo/create`: a checked listing with a fresh seed (committed to now, revealed by the draw) and
- * ticket key, its audit row in the same transaction; once committed, its four step jobs.
+ * ticket key, both stored sealed, its audit row in the same transaction; once committed, its four
+ * step jobs.
  */
 export async function createListing(deps: GatewayDeps, admin: AdminCaller, input: ListingInput) {
   const nowMs = deps.clock.nowMs();
   const terms = await checkedTerms(deps.db, input, nowMs);
-  const secrets = lotterySecrets();
+  const secrets = sealedLotterySecrets(deps.secrets);
   return writeTransaction(deps.db, async (trx) => {
     const id = await insertListing(trx, {
       ...terms,

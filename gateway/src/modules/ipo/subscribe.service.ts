@@ -35,10 +35,11 @@ async function apply(
   const refusal = checkSubscription(listing, input.lots, nowMs);
   if (refusal) throw new Refusal(refusal);
   if (await subscriptionToListing(trx, userId, listing.id)) throw new Refusal('new_share_once');
+  const listingKey = deps.secrets.open(listing.sealedListingKey);
   const { id, ticket } = await insertSubscription(
     trx,
     { listingId: listing.id, userId, lots: input.lots, requestId: input.request_id, nowMs },
-    (subscriptionId) => ticketFor(listing.listingKey, subscriptionId),
+    (subscriptionId) => ticketFor(listingKey, subscriptionId),
   );
   const payload = {
     reason: 'ipo_subscribed' as const,
@@ -59,9 +60,10 @@ async function apply(
 /**
  * `ipo/subscribe`: one application per user and listing, inside the window, lots within min and
  * max; in live mode only verified users. Applying holds nothing (Japanese practice: a winner pays
- * after the draw). The ticket, `hmac(listing_key, id)`, is written in the same transaction. A
- * retry with the same request_id answers the first result; concurrent requests of one user are
- * serialised by the user lock and `ipo_subscription_once` backs it up.
+ * after the draw). The ticket, `hmac(listing_key, id)` (the key opened from its sealed form), is
+ * written in the same transaction. A retry with the same request_id answers the first result;
+ * concurrent requests of one user are serialised by the user lock and `ipo_subscription_once`
+ * backs it up.
  */
 export async function subscribe(deps: GatewayDeps, userId: number, input: SubscribeInput) {
   if (deps.config.mode === 'live') await requireVerified(deps.db, userId);

@@ -22,6 +22,7 @@ import * as block from './db/migrations/2026_11_27_020000_block.ts';
 import * as blockLottery from './db/migrations/2026_11_27_090000_block_lottery.ts';
 import { blockHolds } from './db/reconcile.ts';
 import { seedBlockDemo } from './db/seed-demo.ts';
+import { sealPlainOfferSecrets } from './db/offers.repository.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const blockWiring = defineWiring({
@@ -45,4 +46,5 @@ export const blockWiring = defineWiring({
   },
   reconcile: [blockHolds],
   seedDemo: seedBlockDemo,
+  sealAtRest: sealPlainOfferSecrets,
 });

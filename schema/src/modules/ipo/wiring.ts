@@ -24,6 +24,7 @@ import * as ipo from './db/migrations/2026_11_23_130000_ipo.ts';
 import * as ipoDrawIndex from './db/migrations/2026_11_23_150000_ipo_draw_index.ts';
 import * as ipoListFrozenAt from './db/migrations/2026_11_23_190000_ipo_list_frozen_at.ts';
 import { ipoHolds } from './db/reconcile.ts';
+import { sealPlainListingSecrets } from './db/listings.repository.ts';
 import { defineWiring } from '../define-wiring.ts';
 
 export const ipoWiring = defineWiring({
@@ -51,4 +52,5 @@ export const ipoWiring = defineWiring({
     '2026_11_23_190000_ipo_list_frozen_at': ipoListFrozenAt,
   },
   reconcile: [ipoHolds],
+  sealAtRest: sealPlainListingSecrets,
 });

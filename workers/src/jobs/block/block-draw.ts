@@ -5,6 +5,7 @@ import {
   insertInboxMessage,
   writeTransaction,
   type Db,
+  type SecretBox,
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
@@ -37,6 +38,8 @@ export interface BlockDrawDeps {
   readonly emitter: Pick<AccountEmitter, 'record'>;
   /** The beacon for the offer's kind (`local` in paper mode, `drand` in live mode). */
   readonly beaconFor: (kind: 'local' | 'drand') => Pick<RandomnessBeacon, 'after'>;
+  /** Opens the offer's sealed seed for the draw. */
+  readonly secrets: SecretBox;
   readonly logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
@@ -159,7 +162,7 @@ async function writeResult(
   offer: BlockOffer,
   beacon: { value: string; round: number | null; signature: string | null },
 ): Promise<OrderedDraw | null> {
-  const secrets = await offerSecrets(deps.db, offer.id);
+  const secrets = await offerSecrets(deps.db, offer.id, deps.secrets);
   if (!secrets) throw new Error(`block offer ${offer.id}: lottery without secrets`);
   return writeTransaction(deps.db, async (trx) => {
     const applications = await applicationsOf(trx, offer.id);

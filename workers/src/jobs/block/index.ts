@@ -15,7 +15,7 @@ import { settleDueOffers } from './block-settlement.ts';
 export const blockJobs: JobModule = {
   name: 'block',
   start: async (context) => {
-    const { db, emitter, clock } = context;
+    const { db, emitter, clock, secrets } = context;
     const logger = context.named('block-settlement');
     const localBeacon = createLocalBeacon();
     const drandBeacon = createDrandBeacon({ clock });
@@ -23,7 +23,7 @@ export const blockJobs: JobModule = {
     return startSweep(context, logger, 'block settlement', async () => {
       const repriced = await repriceDemoOffers(db, clock.nowMs());
       if (repriced > 0) logger.info({ repriced }, 'demo block offers priced from the last close');
-      const drawn = await drawDueOffers({ db, emitter, clock, logger, beaconFor });
+      const drawn = await drawDueOffers({ db, emitter, clock, logger, beaconFor, secrets });
       if (drawn > 0) logger.info({ drawn }, 'block offers drawn');
       const settled = await settleDueOffers({ db, emitter, clock, logger });
       if (settled > 0) logger.info({ settled }, 'block purchases settled');

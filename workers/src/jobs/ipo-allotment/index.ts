@@ -7,11 +7,12 @@ import { startIpoAllotment } from './ipo-allotment.processor.ts';
 /** The new-share steps: freeze, draw, forfeit, list. */
 export const ipoJobs: JobModule = {
   name: 'ipo',
-  start: async ({ config, db, redis, redisPrefix, emitter, clock, named, onClockMove }) => {
+  start: async (context) => {
+    const { config, db, redis, redisPrefix, emitter, clock, secrets, named, onClockMove } = context;
     const localBeacon = createLocalBeacon();
     const drandBeacon = createDrandBeacon({ clock });
     const allotment = await startIpoAllotment({
-      ...{ db, redis, redisPrefix, emitter, clock, chunk: config.drawChunk },
+      ...{ db, redis, redisPrefix, emitter, clock, secrets, chunk: config.drawChunk },
       beaconFor: (kind) => (kind === 'drand' ? drandBeacon : localBeacon),
       announceListing: (symbol) => announceListing(redis, redisPrefix, symbol),
       logger: named('ipo-allotment'),

@@ -4,7 +4,7 @@ import { queueName, type IpoStep, type QueuePayloads } from '@kabuto/schema/cont
 import type { Db } from '@kabuto/schema/db';
 import type { Logger } from '../../infra/logger.ts';
 import { startJobWorker } from '../../infra/job-worker.ts';
-import { drawListing, type IpoStepDeps } from './ipo-draw.ts';
+import { drawListing, type IpoDrawDeps } from './ipo-draw.ts';
 import { forfeitUnpaid } from './ipo-forfeit.ts';
 import { freezeListing } from './ipo-freeze.ts';
 import { listPaid } from './ipo-list.ts';
@@ -14,7 +14,7 @@ type Payload = QueuePayloads['ipo-allotment'];
 /** How often steps that are due and not done (a lost job, a restart) are run by the sweep. */
 const SWEEP_MS = 60_000;
 
-const STEPS: Record<IpoStep, (deps: IpoStepDeps, ipoId: number) => Promise<boolean>> = {
+const STEPS: Record<IpoStep, (deps: IpoDrawDeps, ipoId: number) => Promise<boolean>> = {
   freeze: freezeListing,
   draw: drawListing,
   forfeit: forfeitUnpaid,
@@ -25,7 +25,7 @@ const STEPS: Record<IpoStep, (deps: IpoStepDeps, ipoId: number) => Promise<boole
 const running = new WeakMap<Db, Set<string>>();
 
 /** Runs one step of one listing unless this process is already running it; true if it did work. */
-export async function runStep(deps: IpoStepDeps, ipoId: number, step: IpoStep): Promise<boolean> {
+export async function runStep(deps: IpoDrawDeps, ipoId: number, step: IpoStep): Promise<boolean> {
   let mine = running.get(deps.db);
   if (!mine) running.set(deps.db, (mine = new Set()));
   const key = `${step}-${ipoId}`;
@@ -86,7 +86,7 @@ export async function dueSteps(db: Db, nowMs: number): Promise<{ ipoId: number; 
 }
 
 /** Runs every due step in order (a listing's forfeit only after its draw, its listing after that). */
-export async function sweepDueSteps(deps: IpoStepDeps, logger: Logger): Promise<number> {
+export async function sweepDueSteps(deps: IpoDrawDeps, logger: Logger): Promise<number> {
   let done = 0;
   for (let pass = 0; pass < 3; pass++) {
     const due = await dueSteps(deps.db, deps.clock.nowMs());
@@ -106,7 +106,7 @@ export async function sweepDueSteps(deps: IpoStepDeps, logger: Logger): Promise<
   return done;
 }
 
-export interface IpoAllotmentDeps extends IpoStepDeps {
+export interface IpoAllotmentDeps extends IpoDrawDeps {
   readonly redis: Redis;
   readonly redisPrefix: string;
   readonly logger: Logger;

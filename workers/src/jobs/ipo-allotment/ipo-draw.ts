@@ -13,6 +13,7 @@ import {
   type Db,
   type FrozenEntry,
   type IpoListingRow,
+  type SecretBox,
   type WriteTrx,
 } from '@kabuto/schema/db';
 import { formatScaled, scaleOf, type Currency } from '@kabuto/schema/domain';
@@ -56,26 +57,33 @@ export interface IpoStepDeps {
   readonly onChunk?: (written: number) => void;
 }
 
+/** The draw's: the box that opens the listing's sealed seed (only the draw step opens it). */
+export interface IpoDrawDeps extends IpoStepDeps {
+  readonly secrets: SecretBox;
+}
+
 const nodeSha256: Sha256Factory = () => createHash('sha256');
 
 /**
- * The draw's inputs, fixed once: the list frozen and published before (`frozenList`), and the
- * beacon — the first value published after `list_frozen_at` — fetched (outside any transaction)
- * only if none is stored yet, then stored by a conditional update. A rerun reads the stored beacon
- * and so draws the same result; the list must still hash to the published hash.
+ * The draw's inputs, fixed once: the list frozen and published before (`frozenList`), the seed
+ * (opened from its sealed form), and the beacon — the first value published after
+ * `list_frozen_at` — fetched (outside any transaction) only if none is stored yet, then stored by
+ * a conditional update. A rerun reads the stored beacon and so draws the same result; the list
+ * must still hash to the published hash.
  */
 async function frozenDraw(
-  deps: IpoStepDeps,
+  deps: IpoDrawDeps,
   listing: IpoListingRow,
   entries: readonly FrozenEntry[],
 ): Promise<OrderedDraw> {
   const listingId = Number(listing.id);
+  const seed = deps.secrets.open(listing.seed);
   const draw = (beacon: string) =>
     drawOrdered({
       entries,
       lotsOffered: Number(listing.lots_offered),
       maxLots: Number(listing.max_lots),
-      seed: listing.seed,
+      seed,
       beacon,
       sha256: nodeSha256,
     });
@@ -221,7 +229,7 @@ async function writeWinner(
  * Killed anywhere and run again, it draws the same result and writes only the chunks not yet
  * committed. Returns false when there is nothing to do (unknown, not due, or already drawn).
  */
-export async function drawListing(deps: IpoStepDeps, ipoId: number): Promise<boolean> {
+export async function drawListing(deps: IpoDrawDeps, ipoId: number): Promise<boolean> {
   const listing = await listingForStep(deps.db, ipoId);
   if (!listing || listing.drawn_at !== null) return false;
   if (deps.clock.nowMs() < Number(listing.draw_at)) return false;

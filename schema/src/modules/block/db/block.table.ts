@@ -35,7 +35,11 @@ export interface BlockOfferTable {
   created_by: Int | null;
   created_at: Int;
   updated_at: Int;
-  /** Lottery offers only (null on first-come): the draw's secrets and record (DESIGN.md §8). */
+  /**
+   * The draw's secrets and record (DESIGN.md §8), made for every offer since lottery offers
+   * exist (a rule may change before opening). `seed` and `listing_key` are stored sealed
+   * (`SecretBox`, `v1.…`); `seed_commitment` is the hash of the plain seed.
+   */
   seed: string | null;
   seed_commitment: string | null;
   listing_key: string | null;

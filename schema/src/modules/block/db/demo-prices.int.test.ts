@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aUser, dailyCloses, makeTestDb, type TestDb } from '../../../testing/index.ts';
+import {
+  aUser,
+  dailyCloses,
+  makeTestDb,
+  TEST_SECRET_BOX,
+  type TestDb,
+} from '../../../testing/index.ts';
 import { parseScaledPrice } from '../../../domain/market/prices.ts';
 import { findInstrument } from '../../../domain/market/instruments.ts';
 import { roundToTick } from '../../../domain/market/tick-size.ts';
@@ -23,7 +29,7 @@ const yen = (text: string) => parseScaledPrice(text, 'JP');
 describe('demo block offers', () => {
   it('are priced 3% under the last close before today, on tick; one already bought keeps its price', async () => {
     const db = testDb.db;
-    await seedBlockDemo(db, NOW - 86_400_000);
+    await seedBlockDemo(db, NOW - 86_400_000, TEST_SECRET_BOX);
     const offers = async () =>
       new Map(
         (

@@ -3,7 +3,8 @@ import type { Currency } from '../../../domain/money/currency.ts';
 import type { Market } from '../../../domain/market/rules.ts';
 import type { BlockRule } from '../domain/offer.ts';
 import type { BlockOfferRow } from './block.table.ts';
-import { lotterySecrets } from '../../../domain/lottery/lottery-secrets.ts';
+import { sealedLotterySecrets } from '../../../domain/lottery/lottery-secrets.ts';
+import { isSealed, SEALED_PREFIX, type SecretBox } from '../../../db/secret-box.ts';
 
 /** One offer as the modules read it: prices scaled, times in ms. */
 export interface BlockOffer {
@@ -99,27 +100,26 @@ function termColumns(terms: BlockOfferTerms) {
 }
 
 /**
- * An offer's draw secrets, made at creation for every offer (a rule may change before opening);
- * fresh ones with the paper beacon when not given.
+ * A new offer with its draw secrets, made here for every offer (a rule may change before
+ * opening): the seed and the ticket key sealed with `box`, the commitment the hash of the plain
+ * seed; the paper beacon unless `beaconKind` says otherwise.
  */
-export interface OfferSecrets {
-  readonly seed: string;
-  readonly seed_commitment: string;
-  readonly listing_key: string;
-  readonly beacon_kind: 'local' | 'drand';
-}
-
 export async function insertOffer(
   db: Db,
   terms: BlockOfferTerms,
-  meta: { createdBy: number | null; nowMs: number; secrets?: OfferSecrets },
+  meta: {
+    createdBy: number | null;
+    nowMs: number;
+    box: SecretBox;
+    beaconKind?: 'local' | 'drand';
+  },
 ): Promise<number> {
-  const secrets = meta.secrets ?? { ...lotterySecrets(), beacon_kind: 'local' };
   const row = await db
     .insertInto('block_offer')
     .values({
       ...termColumns(terms),
-      ...secrets,
+      ...sealedLotterySecrets(meta.box),
+      beacon_kind: meta.beaconKind ?? 'local',
       created_by: meta.createdBy === null ? null : BigInt(meta.createdBy),
       created_at: meta.nowMs,
       updated_at: meta.nowMs,
@@ -265,10 +265,14 @@ export async function storeListHash(db: Db, id: number, listHash: string): Promi
     .execute();
 }
 
-/** The draw's secrets, read only by the draw and, once drawn, the proof. */
+/**
+ * The draw's secrets opened with `box` (stored sealed; a plain value is refused), read only by an
+ * application (its ticket), the draw and, once drawn, the proof.
+ */
 export async function offerSecrets(
   db: Db,
   id: number,
+  box: SecretBox,
 ): Promise<{ seed: string; listingKey: string; beacon: DrawRecord | null } | undefined> {
   const row = await db
     .selectFrom('block_offer')
@@ -285,7 +289,7 @@ export async function offerSecrets(
           drawSeed: row.draw_seed,
         }
       : null;
-  return { seed: row.seed, listingKey: row.listing_key, beacon };
+  return { seed: box.open(row.seed), listingKey: box.open(row.listing_key), beacon };
 }
 
 export interface DrawRecord {
@@ -317,4 +321,34 @@ export async function storeDraw(
     .where('drawn_at', 'is', null)
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * Seals the seeds and ticket keys still stored plain (offers written before they were sealed at
+ * rest), each row by an update conditional on the values it read, so the gateway and the workers
+ * running it together at start seal each once. Idempotent; answers how many it sealed.
+ */
+export async function sealPlainOfferSecrets(db: Db, box: SecretBox): Promise<number> {
+  const SEALED_LIKE = `${SEALED_PREFIX}%`;
+  const rows = await db
+    .selectFrom('block_offer')
+    .select(['id', 'seed', 'listing_key'])
+    .where((eb) =>
+      eb.or([eb('seed', 'not like', SEALED_LIKE), eb('listing_key', 'not like', SEALED_LIKE)]),
+    )
+    .execute();
+  const sealedOf = (value: string | null) =>
+    value === null || isSealed(value) ? value : box.seal(value);
+  let sealed = 0;
+  for (const row of rows) {
+    const updated = await db
+      .updateTable('block_offer')
+      .set({ seed: sealedOf(row.seed), listing_key: sealedOf(row.listing_key) })
+      .where('id', '=', row.id)
+      .where('seed', row.seed === null ? 'is' : '=', row.seed)
+      .where('listing_key', row.listing_key === null ? 'is' : '=', row.listing_key)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 1n) sealed += 1;
+  }
+  return sealed;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/create-db.ts';
+import type { SecretBox } from '../../../db/secret-box.ts';
 import { findInstrument } from '../../../domain/market/instruments.ts';
 import { roundToTick } from '../../../domain/market/tick-size.ts';
 import type { BlockRule } from '../domain/offer.ts';
@@ -14,6 +15,7 @@ async function demoOffer(
   db: Db,
   symbol: string,
   options: {
+    box: SecretBox;
     key: string | null;
     opensAt: number;
     closesAt: number;
@@ -44,7 +46,7 @@ async function demoOffer(
       ...{ opensAt: options.opensAt, closesAt: options.closesAt },
       settlesAt: options.closesAt + DAY,
     },
-    { createdBy: null, nowMs: options.opensAt },
+    { createdBy: null, nowMs: options.opensAt, box: options.box },
   );
 }
 
@@ -53,14 +55,15 @@ async function demoOffer(
  * open for 30 days without a key, one with the key `KABUTO-BLOCK`, one opening in 3 days, and a
  * lottery offer open for 7 days (drawn at its close by the paper beacon).
  */
-export async function seedBlockDemo(db: Db, nowMs: number): Promise<void> {
-  const open = { opensAt: nowMs - DAY, closesAt: nowMs + 30 * DAY };
+export async function seedBlockDemo(db: Db, nowMs: number, box: SecretBox): Promise<void> {
+  const open = { box, opensAt: nowMs - DAY, closesAt: nowMs + 30 * DAY };
   await demoOffer(db, '7203', { key: null, lots: 50, ...open });
   await demoOffer(db, '6758', { key: DEMO_PLACEMENT_KEY, lots: 20, ...open });
   await demoOffer(db, '9984', {
-    ...{ key: null, lots: 30, opensAt: nowMs + 3 * DAY, closesAt: nowMs + 10 * DAY },
+    ...{ box, key: null, lots: 30, opensAt: nowMs + 3 * DAY, closesAt: nowMs + 10 * DAY },
   });
   await demoOffer(db, '8306', {
-    ...{ key: null, lots: 40, rule: 'lottery', opensAt: nowMs - DAY, closesAt: nowMs + 7 * DAY },
+    ...{ box, key: null, lots: 40, rule: 'lottery' },
+    ...{ opensAt: nowMs - DAY, closesAt: nowMs + 7 * DAY },
   });
 }

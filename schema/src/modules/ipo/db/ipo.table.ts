@@ -5,7 +5,8 @@ import type { Id, Int, LifecycleStatus } from '../../../db/column-types.ts';
 /**
  * One new-share listing. Prices are scaled like the market's instrument prices
  * (`parseScaledPrice`); times are epoch ms. `seed` and `listing_key` stay secret until the draw
- * publishes the seed (the key never leaves the server: it only makes tickets pseudonymous).
+ * publishes the seed (the key never leaves the server: it only makes tickets pseudonymous), and
+ * both are stored sealed (`SecretBox`, `v1.…`); `seed_commitment` is the hash of the plain seed.
  */
 export interface IpoListingTable {
   id: Id;
@@ -36,8 +37,10 @@ export interface IpoListingTable {
   draw_at: Int;
   pay_deadline: Int;
   listing_at: Int;
+  /** Sealed (`SecretBox`): opened only by the draw and, once drawn, the proof. */
   seed: string;
   seed_commitment: string;
+  /** Sealed (`SecretBox`): opened only to write a ticket. */
   listing_key: string;
   /** local | drand */
   beacon_kind: string;

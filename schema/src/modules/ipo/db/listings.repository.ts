@@ -3,6 +3,7 @@ import type { Currency } from '../../../domain/money/currency.ts';
 import type { Board, Market } from '../../../domain/market/rules.ts';
 import type { Db } from '../../../db/create-db.ts';
 import { dialectOf } from '../../../db/dialect.ts';
+import { isSealed, SEALED_PREFIX, type SecretBox } from '../../../db/secret-box.ts';
 import type { IpoListingRow, IpoListingTable } from './ipo.table.ts';
 
 /** The lottery's published record, set once by the draw. */
@@ -47,9 +48,11 @@ export interface IpoListing {
   readonly drawAt: number;
   readonly payDeadline: number;
   readonly listingAt: number;
-  readonly seed: string;
+  /** The seed as stored, sealed: the draw and, once drawn, the proof open it. */
+  readonly sealedSeed: string;
   readonly seedCommitment: string;
-  readonly listingKey: string;
+  /** The ticket key as stored, sealed: an application opens it to write its ticket. */
+  readonly sealedListingKey: string;
   readonly beaconKind: 'local' | 'drand';
   /** Set once the list is frozen (at the close), before the draw. */
   readonly frozenList: IpoFrozenList | null;
@@ -106,9 +109,9 @@ export function listingFromRow(row: IpoListingRow): IpoListing {
     drawAt: Number(row.draw_at),
     payDeadline: Number(row.pay_deadline),
     listingAt: Number(row.listing_at),
-    seed: row.seed,
+    sealedSeed: row.seed,
     seedCommitment: row.seed_commitment,
-    listingKey: row.listing_key,
+    sealedListingKey: row.listing_key,
     beaconKind: row.beacon_kind === 'drand' ? 'drand' : 'local',
     frozenList: frozenListOf(row),
     draw: drawOf(row),
@@ -167,7 +170,11 @@ export async function allListings(db: Db): Promise<IpoListing[]> {
 
 export type NewIpoListing = Omit<Insertable<IpoListingTable>, 'id'>;
 
+/** A new listing, its seed and ticket key sealed (`sealedLotterySecrets`): plain ones are refused. */
 export async function insertListing(db: Db, values: NewIpoListing): Promise<number> {
+  if (!isSealed(values.seed) || !isSealed(values.listing_key)) {
+    throw new Error('ipo listing: the seed and the ticket key are stored sealed');
+  }
   const row = await db
     .insertInto('ipo_listing')
     .values(values)
@@ -199,4 +206,35 @@ export async function updateListingBeforeOpen(
     .where('subscribe_start', '>', BigInt(nowMs))
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * Seals the seeds and ticket keys still stored plain (listings written before they were sealed
+ * at rest), each row by an update conditional on the values it read, so the gateway and the
+ * workers running it together at start seal each once. Idempotent; answers how many it sealed.
+ */
+export async function sealPlainListingSecrets(db: Db, box: SecretBox): Promise<number> {
+  const SEALED_LIKE = `${SEALED_PREFIX}%`;
+  const rows = await db
+    .selectFrom('ipo_listing')
+    .select(['id', 'seed', 'listing_key'])
+    .where((eb) =>
+      eb.or([eb('seed', 'not like', SEALED_LIKE), eb('listing_key', 'not like', SEALED_LIKE)]),
+    )
+    .execute();
+  let sealed = 0;
+  for (const row of rows) {
+    const updated = await db
+      .updateTable('ipo_listing')
+      .set({
+        seed: isSealed(row.seed) ? row.seed : box.seal(row.seed),
+        listing_key: isSealed(row.listing_key) ? row.listing_key : box.seal(row.listing_key),
+      })
+      .where('id', '=', row.id)
+      .where('seed', '=', row.seed)
+      .where('listing_key', '=', row.listing_key)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 1n) sealed += 1;
+  }
+  return sealed;
 }
