@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import { sql } from 'kysely';
 import { Queue } from 'bullmq';
@@ -26,7 +26,12 @@ import { createAccountEvents, type KabutoServer } from './realtime/account-event
 import { createTopicPublisher } from './realtime/topics.ts';
 import { createIo } from './realtime/io.ts';
 import { findActiveSession, hashPassword } from './modules/auth/public.ts';
-import { addTestStaff, findActiveAdminSession } from './modules/admin/public.ts';
+import {
+  addTestStaff,
+  BOARD_PATH,
+  findActiveAdminSession,
+  queueBoard,
+} from './modules/admin/public.ts';
 import { startTickFanout } from './realtime/tick-fanout.ts';
 import type { TickConflator } from './realtime/tick-conflator.ts';
 import { ADMIN_CALLS, CALLS } from './calls.ts';
@@ -122,7 +127,7 @@ function callRouter(
   return router;
 }
 
-function buildExpress(deps: GatewayDeps): Express {
+function buildExpress(deps: GatewayDeps, board: Router): Express {
   const app = express();
   app.disable('x-powered-by');
   // Answers are POSTs marked no-store: an ETag (a SHA-1 of every body) would never be used.
@@ -157,6 +162,8 @@ function buildExpress(deps: GatewayDeps): Express {
   });
   app.use('/api/vue', callRouter('vue', CALLS, deps));
   app.use('/api/admin', callRouter('admin', ADMIN_CALLS, deps));
+  // The queues, read-only, for administrators who open them from the console.
+  app.use(BOARD_PATH, board);
   // A stack the tests start, only: never mounted otherwise (see test-fixtures.ts).
   if (deps.config.testFixtures) {
     const addStaff = (role: 'reviewer' | 'operator' | 'administrator') =>
@@ -271,7 +278,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const { config, redis } = options;
   const metricSources = metricSourcesOf(options, () => io);
   const deps = createDeps(options, () => io, metricSources);
-  const app = buildExpress(deps);
+  const board = queueBoard(deps);
+  const app = buildExpress(deps, board.router);
   const httpServer = createServer(app);
   const closers: Array<() => Promise<void>> = [];
   return {
@@ -319,6 +327,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       await deps.payouts.close();
       await deps.ipoSteps.close();
       await metricSources.close();
+      await board.close();
     },
   };
 }

@@ -109,10 +109,17 @@ describe('withdrawals', () => {
     // the hold stays until the transfer has gone, and the user sees it on its way.
     const approved = await withdraw({ amount: '20000' });
     const approvedId = Number(approved.body.data.withdrawal_id);
-    expect(
-      (await review.call('withdrawal/decide', { id: String(approvedId), decision: 'approve' })).body
-        .msg,
-    ).toBe('submit_ok');
+    // The approval's X-Request-Id follows it into the payout job (and the workers' log lines).
+    const decided = await fetch(`${t.baseUrl}/api/admin/withdrawal/decide`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'admin-token': review.token,
+        'x-request-id': 'approve-trace-0001',
+      },
+      body: new URLSearchParams({ id: String(approvedId), decision: 'approve' }).toString(),
+    });
+    expect(((await decided.json()) as { msg: string }).msg).toBe('submit_ok');
     expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([
       280_000n,
       20_000n,
@@ -128,6 +135,7 @@ describe('withdrawals', () => {
     try {
       expect((await payouts.getJob(withdrawalPayoutJobId(approvedId)))?.data).toEqual({
         withdrawalId: approvedId,
+        requestId: 'approve-trace-0001',
       });
     } finally {
       await payouts.close();

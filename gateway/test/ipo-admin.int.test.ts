@@ -70,7 +70,7 @@ describe('ipo/create', () => {
       for (const step of ['freeze', 'draw', 'forfeit', 'list'] as const) {
         await expect
           .poll(async () => (await queue.getJob(ipoStepJobId(Number(id), step)))?.data)
-          .toEqual({ ipoId: Number(id), step });
+          .toEqual({ ipoId: Number(id), step, requestId: expect.any(String) });
       }
       const draw = await queue.getJob(ipoStepJobId(Number(id), 'draw'));
       expect(draw?.timestamp).toBeDefined();

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
-import { assetRecomputeJobId, fixedClock, queueName, QUEUE_NAMES } from '@kabuto/schema/contracts';
+import {
+  assetRecomputeJobId,
+  fixedClock,
+  queueName,
+  QUEUE_NAMES,
+  traced,
+} from '@kabuto/schema/contracts';
 import { startJobWorker } from '../src/infra/job-worker.ts';
 import { queueAssetRecompute } from '../src/infra/tick-stream.ts';
 
@@ -66,6 +72,42 @@ describe('job workers', () => {
           { userId: 7, reason: 'limit_fill' },
         ],
       ]);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+
+  it('logs each job done and each failure with the id of the request that queued it', async () => {
+    const { logger, lines } = capturedLogger();
+    const name = queueName('withdrawal-payout', `${prefix}t`);
+    const queue = new Queue(name, { connection: redis.duplicate({ maxRetriesPerRequest: null }) });
+    const settled = new Promise<void>((resolve) => {
+      let seen = 0;
+      const worker = startJobWorker(
+        name,
+        async (job: { data: { withdrawalId: number } }) => {
+          if (job.data.withdrawalId === 2) throw new Error('bank timeout');
+        },
+        { connection: redis.duplicate({ maxRetriesPerRequest: null }), logger },
+      );
+      const done = () => {
+        seen += 1;
+        if (seen === 2) void worker.close().then(resolve);
+      };
+      worker.on('completed', done);
+      worker.on('failed', done);
+    });
+    try {
+      await queue.add('withdrawal-payout', traced({ withdrawalId: 1 }, 'req-trace-0001'));
+      await queue.add('withdrawal-payout', traced({ withdrawalId: 2 }, 'req-trace-0002'));
+      await settled;
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'job done', name, requestId: 'req-trace-0001' }),
+      );
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'job failed', requestId: 'req-trace-0002' }),
+      );
     } finally {
       await queue.obliterate({ force: true });
       await queue.close();

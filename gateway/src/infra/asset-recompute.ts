@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import { assetRecomputeJob } from '@kabuto/schema/contracts';
+import { assetRecomputeJob, traced } from '@kabuto/schema/contracts';
+import { currentRequestId } from './request-context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
 
@@ -34,7 +35,7 @@ export function createAssetRecompute(
     waiting.delete(userId);
     const job = assetRecomputeJob(userId, entry.reason, clock.nowMs());
     return queue
-      .add(job.name, job.data, job.opts)
+      .add(job.name, traced(job.data, currentRequestId()), job.opts)
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: String(error), userId }, 'asset recomputation not queued'),

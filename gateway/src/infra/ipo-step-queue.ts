@@ -1,11 +1,13 @@
 import type { Queue } from 'bullmq';
 import {
+  traced,
   ipoStepJob,
   ipoStepJobId,
   type IpoStep,
   type QueuePayloads,
 } from '@kabuto/schema/contracts';
 import type { Clock } from './clock.ts';
+import { currentRequestId } from './request-context.ts';
 import type { Logger } from './logger.ts';
 
 /** A listing's four step times. */
@@ -68,7 +70,9 @@ export function createIpoStepQueue(
   const add = async (listing: IpoStepTimes) => {
     for (const [step, atMs] of STEPS(listing)) {
       const job = ipoStepJob(listing.id, step, atMs, clock.nowMs());
-      await queue.add(job.name, job.data, job.opts).catch(warn(listing.id));
+      await queue
+        .add(job.name, traced(job.data, currentRequestId()), job.opts)
+        .catch(warn(listing.id));
     }
   };
   return {

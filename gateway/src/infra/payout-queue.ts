@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import { withdrawalPayoutJob, type QueuePayloads } from '@kabuto/schema/contracts';
+import { traced, withdrawalPayoutJob, type QueuePayloads } from '@kabuto/schema/contracts';
+import { currentRequestId } from './request-context.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -19,7 +20,7 @@ export function createPayoutQueue(
     async request(withdrawalId) {
       const job = withdrawalPayoutJob(withdrawalId);
       await queue
-        .add(job.name, job.data, job.opts)
+        .add(job.name, traced(job.data, currentRequestId()), job.opts)
         .catch((error: unknown) =>
           logger.warn(
             { err: String(error), withdrawalId },

@@ -77,3 +77,21 @@ export function assetRecomputeJob(
     opts: { jobId: assetRecomputeJobId(userId, reason, atMs), ...KEEP },
   };
 }
+
+/**
+ * What a job carries beside its payload: the id of the request that queued it, so the workers'
+ * log lines about the job can be found by the id the gateway logged and answered (X-Request-Id).
+ */
+export interface JobTrace {
+  readonly requestId?: string;
+}
+
+export function traced<T extends object>(data: T, requestId: string | undefined): T & JobTrace {
+  return requestId ? { ...data, requestId } : data;
+}
+
+/** The request id a job was queued under, if any. */
+export function requestIdOfJob(data: unknown): string | undefined {
+  const id = (data as JobTrace | null)?.requestId;
+  return typeof id === 'string' ? id : undefined;
+}

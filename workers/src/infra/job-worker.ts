@@ -1,5 +1,5 @@
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
-import { Refusal } from '@kabuto/schema/contracts';
+import { Refusal, requestIdOfJob } from '@kabuto/schema/contracts';
 import type { Logger } from './logger.ts';
 import { quietOnError } from './redis.ts';
 
@@ -20,9 +20,14 @@ export function refusalsAreFinal<T>(
   };
 }
 
+/** Queues whose jobs are too many to log each at info (a recomputation per account event). */
+const QUIET_QUEUES = /asset-recompute$/;
+
 /**
  * Every BullMQ worker of this process: refusals final, its `error` events logged (a lost
- * connection once, by the connection's handler) and each failed attempt logged with its job id.
+ * connection once, by the connection's handler), each job logged when done and each failed
+ * attempt when it fails, with its job id and the id of the request that queued it (`requestId`,
+ * the gateway's X-Request-Id), so one call can be followed into its jobs.
  */
 export function startJobWorker<T>(
   name: string,
@@ -31,9 +36,19 @@ export function startJobWorker<T>(
 ): Worker<T> {
   const { logger, ...workerOptions } = options;
   const worker = new Worker<T>(name, refusalsAreFinal(process), workerOptions);
+  const level = QUIET_QUEUES.test(name) ? 'debug' : 'info';
+  worker.on('completed', (job) =>
+    logger[level]({ name, jobId: job.id, requestId: requestIdOfJob(job.data) }, 'job done'),
+  );
   worker.on('failed', (job, error) =>
     logger.warn(
-      { err: error.message, name, jobId: job?.id, attempts: job?.attemptsMade },
+      {
+        err: error.message,
+        name,
+        jobId: job?.id,
+        attempts: job?.attemptsMade,
+        requestId: requestIdOfJob(job?.data),
+      },
       'job failed',
     ),
   );

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { runInRequest } from '../../infra/request-context.ts';
 
 const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Every request gets an id: the caller's `X-Request-Id` when it looks like one (a proxy's), else
  * a new one. It goes back in the answer's header and into every log line about the request, so
- * an operator can find a user's failed call by the id the screen or the proxy shows.
+ * an operator can find a user's failed call by the id the screen or the proxy shows, and the
+ * workers' lines about the jobs it queued (`traced`).
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
@@ -14,7 +16,8 @@ export function requestId(): RequestHandler {
     const id = typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
     res.locals['requestId'] = id;
     res.setHeader('X-Request-Id', id);
-    next();
+    // Everything the call does from here (its jobs too) knows the id.
+    runInRequest(id, next);
   };
 }
 

@@ -11,3 +11,4 @@ export {
   reviewStatuses,
 } from './review.ts';
 export type { Decision } from './review.ts';
+export { BOARD_PATH, queueBoard } from './queue-board.ts';

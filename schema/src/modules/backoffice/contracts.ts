@@ -140,3 +140,6 @@ export const calendarSetYearRequest = z.strictObject({
   source: z.string().trim().min(3).max(200),
   reason: staffReason,
 });
+
+/** Where the console sends an administrator's browser to open the queue board (once, briefly). */
+export const queueBoardTicketResponse = z.object({ url: z.string() });

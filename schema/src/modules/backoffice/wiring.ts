@@ -9,6 +9,7 @@ import {
   calendarSetYearRequest,
   configListResponse,
   configUpdateRequest,
+  queueBoardTicketResponse,
   staffCreateRequest,
   staffCreateResponse,
   staffIdRequest,
@@ -40,6 +41,7 @@ export const backofficeWiring = defineWiring({
     'config/update': { input: configUpdateRequest, output: noData },
     'calendar/list': { input: emptyRequest, output: calendarListResponse },
     'calendar/set-year': { input: calendarSetYearRequest, output: noData },
+    'queues/ticket': { input: emptyRequest, output: queueBoardTicketResponse },
   } satisfies Record<string, CallContract>,
   migrations: {
     '2026_11_27_110000_staff_two_factor': staffTwoFactor,
