@@ -1,6 +1,6 @@
 import { defineModule, types } from '../define-module.ts';
 import { LEDGER_JOURNAL_KINDS } from '../../domain/ledger/journal-kinds.ts';
-import type { LedgerTables } from './db/ledger.table.ts';
+import type { LedgerCorrectionTables } from './db/ledger.table.ts';
 import { LEDGER_STATEMENT_TEXTS } from './statement-texts.ts';
 
 /**
@@ -39,7 +39,7 @@ export const ledgerModule = defineModule({
   queues: { assetRecompute: 'asset-recompute' },
   types: types<{
     queuePayloads: { 'asset-recompute': { userId: number; reason: string } };
-    tables: LedgerTables;
+    tables: LedgerCorrectionTables;
     fundUpdates: { reason: 'ledger_correction'; id: string };
     messages: { kind: 'ledger_correction'; id: string };
   }>(),

@@ -11,8 +11,9 @@ export interface StaffRecoveryCodeTable {
 
 /** A year of a market's closures staff entered, with the notice it came from. */
 export interface ExchangeCalendarYearTable {
-  market: 'US' | 'JP' | 'CN';
-  year: number;
+  /** US, JP or CN. */
+  market: string;
+  year: Int;
   source: string;
   entered_by: Int;
   entered_at: Int;
@@ -20,7 +21,8 @@ export interface ExchangeCalendarYearTable {
 
 /** One day a market is closed, as staff entered it (`YYYY-MM-DD`, the exchange's own date). */
 export interface ExchangeClosureTable {
-  market: 'US' | 'JP' | 'CN';
+  /** US, JP or CN. */
+  market: string;
   date: string;
 }
 

@@ -11,7 +11,10 @@ export async function loadOperatorCalendar(db: Db): Promise<OperatorCalendar> {
     db.selectFrom('exchange_closure').select(['market', 'date']).execute(),
     db.selectFrom('exchange_calendar_year').select(['market', 'year']).execute(),
   ]);
-  return { closures, enteredYears: enteredYears.map((y) => ({ ...y, year: Number(y.year) })) };
+  return {
+    closures: closures.map((c) => ({ market: c.market as Market, date: c.date })),
+    enteredYears: enteredYears.map((y) => ({ market: y.market as Market, year: Number(y.year) })),
+  };
 }
 
 export interface EnteredYear {
@@ -38,7 +41,7 @@ export async function listEnteredYears(db: Db): Promise<EnteredYear[]> {
     .orderBy('date')
     .execute();
   return years.map((y) => ({
-    market: y.market,
+    market: y.market as Market,
     year: Number(y.year),
     source: y.source,
     enteredBy: y.login,

@@ -6,7 +6,8 @@ export interface ReversalRequestTable {
   journal_id: Int;
   user_id: Int;
   reason: string;
-  status: 'pending' | 'approved' | 'rejected';
+  /** pending, approved or rejected. */
+  status: string;
   proposed_by: Int;
   proposed_at: Int;
   decided_by: Int | null;
@@ -15,6 +16,6 @@ export interface ReversalRequestTable {
   reversal_journal_id: Int | null;
 }
 
-export interface LedgerTables {
+export interface LedgerCorrectionTables {
   reversal_request: ReversalRequestTable;
 }
