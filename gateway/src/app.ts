@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { sql } from 'kysely';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { queueName, redisKeys } from '@kabuto/schema/contracts';
+import { followAnnouncements, queueName, redisKeys } from '@kabuto/schema/contracts';
 import { createSecretBox, keepListedInstrumentsFresh, type Db } from '@kabuto/schema/db';
 import { keepOperatorCalendarFresh } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
 import { calendarWarningLog } from '@kabuto/schema/modules/backoffice/calendar-warnings.ts';
@@ -17,7 +17,6 @@ import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
 import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
-import { followAnnouncements } from './realtime/house-announcements.ts';
 import { createAssetRecompute } from './infra/asset-recompute.ts';
 import { createPayoutQueue } from './infra/payout-queue.ts';
 import { createIpoStepQueue } from './infra/ipo-step-queue.ts';
@@ -255,12 +254,10 @@ async function keepHouseDataFresh(
     afterLoad: calendarWarningLog(deps.logger, () => deps.clock.nowMs()),
   });
   const channels = redisKeys(deps.config.redisPrefix);
-  const announcements = await followAnnouncements(deps.redis, {
-    logger: deps.logger,
-    reloads: {
-      [channels.listedInstrumentsChannel]: listed.refresh,
-      [channels.calendarChannel]: calendars.refresh,
-    },
+  const subscriber = duplicateRedis(deps.redis, deps.logger, 'house-announcements');
+  const announcements = await followAnnouncements(subscriber, {
+    [channels.listedInstrumentsChannel]: listed.refresh,
+    [channels.calendarChannel]: calendars.refresh,
   });
   return {
     async stop() {

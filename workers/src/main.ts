@@ -2,6 +2,7 @@ import { Queue, type Worker } from 'bullmq';
 import {
   isTestClock,
   offsetClock,
+  followAnnouncements,
   queueName,
   redisKeys,
   systemClock,
@@ -21,7 +22,6 @@ import { createRedis, duplicateRedis, quietOnError } from './infra/redis.ts';
 import { createAccountEmitter } from './infra/account-emitter.ts';
 import { installProcessGuards } from './infra/process-guard.ts';
 import { followTestClock } from './infra/test-clock.ts';
-import { followAnnouncements } from './infra/house-announcements.ts';
 import { JOB_MODULES } from './jobs/index.ts';
 import type { JobContext } from './jobs/job-module.ts';
 import { prepareReplayRuntime, prepareSimulatorRuntime } from './feeds/market-data/feed-runtime.ts';
@@ -131,13 +131,13 @@ async function main(): Promise<void> {
   });
   // …both at once when the list step or the console announces a change (the timers are the net).
   const channels = redisKeys(config.redisPrefix);
-  const announcements = await followAnnouncements(redis, {
-    logger,
-    reloads: {
+  const announcements = await followAnnouncements(
+    duplicateRedis(redis, logger, 'house-announcements'),
+    {
       [channels.listedInstrumentsChannel]: listed.refresh,
       [channels.calendarChannel]: calendars.refresh,
     },
-  });
+  );
   stoppers.push(
     () => Promise.resolve(listed.stop()),
     () => Promise.resolve(calendars.stop()),

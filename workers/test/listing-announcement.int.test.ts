@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
-import { redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
+import { followAnnouncements, redisKeys, type QuoteTick } from '@kabuto/schema/contracts';
 import { keepListedInstrumentsFresh } from '@kabuto/schema/db';
 import { findInstrument, setListedInstruments } from '@kabuto/schema/market';
 import { anIpoListing, makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { createLogger } from '../src/infra/logger.ts';
-import { announceListing, followAnnouncements } from '../src/infra/house-announcements.ts';
+import { announceListing } from '../src/infra/house-announcements.ts';
 import { createListedFeed } from '../src/feeds/market-data/listed-feed.ts';
 import { startFeedLeader } from '../src/feeds/market-data/feed-leader.ts';
 import { listPaid } from '../src/jobs/ipo-allotment/ipo-list.ts';
@@ -32,9 +32,8 @@ beforeAll(async () => {
   await ticks.subscribe(redisKeys(prefix).tickChannel);
   setListedInstruments([]);
   const listed = await keepListedInstrumentsFresh(testDb.db, Date.now, () => undefined);
-  const follower = await followAnnouncements(redis, {
-    logger,
-    reloads: { [redisKeys(prefix).listedInstrumentsChannel]: listed.refresh },
+  const follower = await followAnnouncements(redis.duplicate(), {
+    [redisKeys(prefix).listedInstrumentsChannel]: listed.refresh,
   });
   const feed = startFeedLeader({
     redis,
