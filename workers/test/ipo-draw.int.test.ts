@@ -228,11 +228,21 @@ describe('the draw step', () => {
     expect(inbox.filter((m) => m.kind === 'ipo_won').length).toBe(
       subs.filter((s) => s.status === 'won').length,
     );
-    expect(events).toHaveLength(2_000);
-    expect(new Set(events.map((e) => e.user_id)).size).toBe(2_000);
-    expect(seqs.map((q) => q.last_seq)).toEqual(Array(2_000).fill(1n));
+    // Every applicant hears the result (allotment:drawn); each winner's inbox line also rings the
+    // bell (message:created), in the same transaction, so a winner's events are numbered 1 and 2.
+    const winners = subs.filter((s) => s.status === 'won').length;
+    const drawn = events.filter((e) => e.event === 'allotment:drawn');
+    const rung = events.filter((e) => e.event === 'message:created');
+    expect([drawn.length, rung.length, events.length]).toEqual([2_000, winners, 2_000 + winners]);
+    expect(new Set(drawn.map((e) => e.user_id)).size).toBe(2_000);
+    expect(rung.map((e) => JSON.parse(e.payload) as { kind: string })).toEqual(
+      Array(winners).fill(expect.objectContaining({ kind: 'ipo_won' })),
+    );
+    expect(seqs.map((q) => q.last_seq).sort()).toEqual(
+      [...Array(2_000 - winners).fill(1n), ...Array(winners).fill(2n)].sort(),
+    );
     const byUser = new Map(subs.map((s) => [s.user_id, s]));
-    for (const e of events) {
+    for (const e of drawn) {
       const payload = JSON.parse(e.payload) as {
         subscription_id: string;
         lots_won: number;
@@ -252,7 +262,11 @@ describe('the draw step', () => {
       false,
     );
     const again = await written(db, listing.listingId);
-    expect([again.inbox.length, again.events.length, beacon.calls]).toEqual([2_000, 2_000, 1]);
+    expect([again.inbox.length, again.events.length, beacon.calls]).toEqual([
+      2_000,
+      2_000 + winners,
+      1,
+    ]);
     expect((await reconcile(db)).breaches).toEqual([]);
   });
 
@@ -350,6 +364,13 @@ describe('the forfeit step', () => {
     );
     expect(statuses).toEqual({ paid: 10, forfeited: 30, lost: 60 });
     expect(after.inbox.filter((m) => m.kind === 'ipo_forfeited')).toHaveLength(30);
+    // Each forfeit's inbox line rings the bell: one message:created for exactly those 30 users.
+    const forfeitedUsers = after.subs.filter((s) => s.status === 'forfeited').map((s) => s.user_id);
+    const rung = after.events
+      .filter((e) => e.event === 'message:created')
+      .map((e) => ({ user: e.user_id, ...(JSON.parse(e.payload) as { kind: string }) }))
+      .filter((e) => e.kind === 'ipo_forfeited');
+    expect(rung.map((e) => e.user).sort()).toEqual([...forfeitedUsers].sort());
     const journalsAfter = await db
       .selectFrom('journal')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -40,6 +40,12 @@ export const ipoModule = defineModule({
       [field: string]: unknown;
     };
     queuePayloads: { 'ipo-allotment': { ipoId: number; step: IpoStep } };
+    /** The inbox lines the steps write, each announced with `message:created` (the bell). */
+    messages: {
+      kind: 'ipo_won' | 'ipo_listed' | 'ipo_forfeited';
+      subscription_id: string;
+      symbol: string;
+    };
     tables: IpoTables;
   }>(),
 });

@@ -211,13 +211,19 @@ async function writeWinner(
         deadline: String(said.base.pay_deadline),
       },
     },
-    record: (write) =>
-      deps.emitter.record(write, userId, 'allotment:drawn', {
+    record: async (write) => {
+      await deps.emitter.record(write, userId, 'allotment:drawn', {
         ...said.base,
         subscription_id: String(row.id),
         lots_won: row.lotsWon,
         amount_due: amount,
-      }),
+      });
+      await deps.emitter.record(write, userId, 'message:created', {
+        kind: 'ipo_won',
+        subscription_id: String(row.id),
+        symbol: said.symbol,
+      });
+    },
   });
 }
 

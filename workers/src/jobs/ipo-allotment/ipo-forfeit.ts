@@ -22,7 +22,11 @@ export async function forfeitUnpaid(deps: IpoStepDeps, ipoId: number): Promise<b
   for (;;) {
     const moved = await writeTransaction(deps.db, async (trx) => {
       await lockListing(trx, ipoId);
-      return forfeitChunk(trx, ipoId, FORFEIT_CHUNK, { params, nowMs: deps.clock.nowMs() });
+      return forfeitChunk(trx, ipoId, FORFEIT_CHUNK, {
+        params,
+        symbol: listing.symbol,
+        nowMs: deps.clock.nowMs(),
+      });
     });
     if (moved < FORFEIT_CHUNK) break;
   }

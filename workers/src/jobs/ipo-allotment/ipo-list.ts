@@ -102,6 +102,11 @@ async function listOne(
         orderUpdated('filled', { order_id: '0', position_id: String(positionId) }),
       );
       await deps.emitter.record(tx, userId, 'assets:updated', { reason: 'ipo_listed' });
+      await deps.emitter.record(tx, userId, 'message:created', {
+        kind: 'ipo_listed',
+        subscription_id: String(row.id),
+        symbol: listing.symbol,
+      });
     },
   });
 }

@@ -81,6 +81,31 @@ export async function markChunkLost(
 }
 
 /**
+ * Each forfeit's `message:created` (the bell counts it live), set-based like the losers' events:
+ * one sequence number per user, then the outbox rows the relay sends once the chunk commits.
+ */
+async function announceForfeits(
+  trx: WriteTrx,
+  ids: readonly bigint[],
+  notice: { symbol: string; nowMs: number },
+): Promise<void> {
+  const [before, after] = JSON.stringify({
+    kind: 'ipo_forfeited',
+    subscription_id: '<id>',
+    symbol: notice.symbol,
+  }).split('<id>');
+  const chunk = sql`s.id in (${sql.join([...ids])}) and s.status = 'won'`;
+  await sql`insert into account_event_seq (user_id, last_seq)
+    select s.user_id, 1 from ipo_subscription s where ${chunk} order by s.user_id
+    on conflict (user_id) do update set last_seq = account_event_seq.last_seq + 1`.execute(trx);
+  await sql`insert into account_event_outbox (user_id, seq, event, payload, created_at)
+    select s.user_id, q.last_seq, 'message:created',
+      cast(${before} as text) || cast(s.id as text) || cast(${after} as text), ${notice.nowMs}
+    from ipo_subscription s cross join account_event_seq q
+    where q.user_id = s.user_id and ${chunk}`.execute(trx);
+}
+
+/**
  * Forfeits up to `limit` unpaid wins of a listing (won → forfeited, set-based) with an inbox
  * message each, in the caller's transaction; the messages go to exactly the rows it moves.
  */
@@ -88,7 +113,7 @@ export async function forfeitChunk(
   trx: WriteTrx,
   listingId: number,
   limit: number,
-  notice: { params: string; nowMs: number },
+  notice: { params: string; symbol: string; nowMs: number },
 ): Promise<number> {
   let query = trx
     .selectFrom('ipo_subscription')
@@ -106,6 +131,7 @@ export async function forfeitChunk(
   await sql`insert into inbox_message (user_id, kind, params, read_at, created_at)
     select user_id, 'ipo_forfeited', ${notice.params}, null, ${notice.nowMs}
     from ipo_subscription where id in (${sql.join(ids)}) and status = 'won'`.execute(trx);
+  await announceForfeits(trx, ids, notice);
   const forfeited = await advanceMany(trx, 'ipo_subscription', 'won', 'forfeited', {
     where: sql`id in (${sql.join(ids)})`,
     set: { closed_at: notice.nowMs },
