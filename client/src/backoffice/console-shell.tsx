@@ -47,6 +47,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         {may(me, 'news') ? link('/news', 'bo.nav.news') : null}
         {may(me, 'staff') ? link('/staff', 'bo.nav.staff') : null}
         {may(me, 'staff') ? link('/audit', 'bo.nav.audit') : null}
+        {may(me, 'listings') ? <h3>{t('bo.nav.listings')}</h3> : null}
+        {may(me, 'listings') ? link('/listings/ipo', 'bo.nav.ipo') : null}
+        {may(me, 'listings') ? link('/listings/block', 'bo.nav.block') : null}
+        {may(me, 'listings') ? link('/listings/products', 'bo.nav.products') : null}
         <h3>{t('bo.nav.house')}</h3>
         {link('/settings', 'bo.nav.settings')}
         {may(me, 'ledger') ? link('/ledger', 'bo.nav.ledger') : null}

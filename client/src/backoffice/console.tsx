@@ -13,6 +13,9 @@ import { AuditScreen } from './audit-screen.tsx';
 import { NewsScreen } from './news-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
 import { LedgerScreen } from './ledger-screen.tsx';
+import { IpoListingsScreen } from './listings-ipo.tsx';
+import { BlockOffersScreen } from './listings-block.tsx';
+import { ProductsScreen } from './listings-products.tsx';
 
 /** Reads who the stored token belongs to (a reload keeps the session until it ends). */
 async function resume(): Promise<void> {
@@ -47,6 +50,15 @@ export function Console() {
           {may(me, 'staff') ? <Route path="/audit" element={<AuditScreen />} /> : null}
           <Route path="/settings" element={<SettingsScreen />} />
           {may(me, 'ledger') ? <Route path="/ledger" element={<LedgerScreen />} /> : null}
+          {may(me, 'listings') ? (
+            <Route path="/listings/ipo" element={<IpoListingsScreen />} />
+          ) : null}
+          {may(me, 'listings') ? (
+            <Route path="/listings/block" element={<BlockOffersScreen />} />
+          ) : null}
+          {may(me, 'listings') ? (
+            <Route path="/listings/products" element={<ProductsScreen />} />
+          ) : null}
           <Route path="*" element={<Navigate to={landing(me.powers)} replace />} />
         </Routes>
       </ConsoleShell>

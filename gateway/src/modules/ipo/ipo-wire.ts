@@ -42,6 +42,24 @@ export function listingToWire(listing: IpoListing, lang: Lang, nowMs: number) {
 }
 
 /**
+ * One listing as the back office's `ipo/list` shows it: the list row and the terms `ipo/update`
+ * takes back (board, prices, counts, underwriter, beacon), names in every language.
+ */
+export function adminListingToWire(listing: IpoListing, nowMs: number) {
+  return {
+    ...listingToWire(listing, 'us', nowMs),
+    board: listing.board,
+    market_price:
+      listing.marketPrice === null ? null : formatPrice(listing.marketPrice, listing.market),
+    underwriting_price: formatPrice(listing.underwritingPrice, listing.market),
+    issue_volume: listing.issueVolume,
+    per: listing.per,
+    lead_underwriter: listing.leadUnderwriter,
+    beacon_kind: listing.beaconKind,
+  };
+}
+
+/**
  * Lots offered ÷ lots applied as a percent with two decimals (100.00 when undersubscribed); null
  * when nobody applied (a rate of nothing: the app shows '--', never 100% or 0%).
  */

@@ -1,6 +1,20 @@
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { ipoWiring } from '@kabuto/schema/modules/ipo/wiring.ts';
+import { allListings } from '@kabuto/schema/db';
 import { createListing, listingSubscriptions, updateListing } from './listing-admin.service.ts';
+import { adminListingToWire } from './ipo-wire.ts';
+
+export const adminIpoListCall = defineAdminCall({
+  power: 'see',
+  ...contractOf(ipoWiring.adminCalls, 'ipo/list'),
+  summary:
+    'Every listing, whatever its phase, with the terms ipo/update takes back (board, names in each language, prices, underwriter)',
+  async handle({ deps }) {
+    const nowMs = deps.clock.nowMs();
+    const listings = await allListings(deps.db);
+    return { msg: 'ok', data: listings.map((l) => adminListingToWire(l, nowMs)) };
+  },
+});
 
 export const adminIpoCreateCall = defineAdminCall({
   power: 'listings',
@@ -33,6 +47,7 @@ export const adminIpoSubscriptionsCall = defineAdminCall({
 });
 
 export const IPO_ADMIN_CALLS: readonly CallDefinition[] = [
+  adminIpoListCall,
   adminIpoCreateCall,
   adminIpoUpdateCall,
   adminIpoSubscriptionsCall,

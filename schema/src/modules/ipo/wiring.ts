@@ -2,6 +2,8 @@ import type { CallContract } from '../../contracts/http/answers.ts';
 import {
   adminIpoCreatedResponse,
   adminIpoListingRequest,
+  adminIpoListRequest,
+  adminIpoListResponse,
   adminIpoSubscriptionsRequest,
   adminIpoSubscriptionsResponse,
   adminIpoUpdateRequest,
@@ -39,6 +41,7 @@ export const ipoWiring = defineWiring({
     'trade/usernewstocklist': { input: newStockListRequest, output: newStockListResponse },
   } satisfies Record<string, CallContract>,
   adminCalls: {
+    'ipo/list': { input: adminIpoListRequest, output: adminIpoListResponse },
     'ipo/create': { input: adminIpoListingRequest, output: adminIpoCreatedResponse },
     'ipo/update': { input: adminIpoUpdateRequest, output: noData },
     'ipo/subscriptions': {

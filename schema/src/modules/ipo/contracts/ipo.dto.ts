@@ -166,6 +166,22 @@ export const adminIpoListingRequest = z.strictObject({
 });
 export const adminIpoUpdateRequest = adminIpoListingRequest.extend({ id: idField });
 export const adminIpoCreatedResponse = z.object({ id: z.string(), seed_commitment: z.string() });
+/**
+ * `ipo/list` (back office): every listing with the terms `ipo/update` takes back (board, the three
+ * names, every price and count), so the console can edit one without asking twice.
+ */
+export const adminIpoListRequest = z.strictObject({});
+export const adminIpoListResponse = z.array(
+  ipoListingResponse.extend({
+    board: z.string(),
+    market_price: decimalString.nullable(),
+    underwriting_price: decimalString,
+    issue_volume: z.number(),
+    per: z.string().nullable(),
+    lead_underwriter: z.string(),
+    beacon_kind: z.enum(['local', 'drand']),
+  }),
+);
 export const adminIpoSubscriptionsRequest = z.strictObject({ id: idField });
 export const adminIpoSubscriptionsResponse = z.object({
   listing: ipoListingResponse.extend({ applicants: z.number(), lots_applied: z.number() }),

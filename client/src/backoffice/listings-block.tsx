@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCallMap } from '@kabuto/schema/contracts';
+import { formatWhen } from '../lib/format-time.ts';
+import { adminCall } from './admin-api.ts';
+import { localInput, TermsForm, type FieldSpec } from './listings-form.tsx';
+import {
+  answerText,
+  ListHead,
+  nameIn,
+  SaidLine,
+  useAdminList,
+  type Said,
+} from './listings-list.tsx';
+
+type Offer = AdminCallMap['block/list']['output'][number];
+type OfferField = keyof AdminCallMap['block/create']['input'];
+
+const LABELS = 'bo.listings.block.fields';
+const OFFER_COLS = ['id', 'stock', 'price', 'lots', 'perBuyer', 'rule', 'window', 'status'];
+const whole: FieldSpec = { kind: 'number' };
+const time: FieldSpec = { kind: 'time' };
+
+/** Every field `block/create` and `block/update` take. */
+const OFFER_FORM: Record<OfferField, FieldSpec> = {
+  symbol: { kind: 'text' },
+  price: { kind: 'text' },
+  lots_total: whole,
+  min_lots: whole,
+  max_lots: whole,
+  rule: { kind: 'choice', options: ['first_come', 'lottery'], labels: 'bo.listings.block.rules' },
+  key: { kind: 'secret', optional: true, hint: 'bo.listings.block.keyHint' },
+  opens_at: time,
+  closes_at: time,
+  settles_at: time,
+};
+
+/** An offer's terms as the form shows them; the key is never shown (it is stored hashed). */
+function termsOf(o: Offer): Record<OfferField, string> {
+  return {
+    ...{ symbol: o.symbol, price: o.price, lots_total: String(o.lots_total) },
+    ...{ min_lots: String(o.min_lots), max_lots: String(o.max_lots), rule: o.rule, key: '' },
+    opens_at: localInput(o.opens_at),
+    closes_at: localInput(o.closes_at),
+    settles_at: localInput(o.settles_at),
+  };
+}
+
+const what = (o: Offer) => `#${o.id} ${o.symbol} ${nameIn(o.names)}`;
+
+function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const o = props.offer;
+  return (
+    <tr data-testid={`bo-block-${o.id}`}>
+      <td>{o.id}</td>
+      <td>
+        <strong>{o.symbol}</strong>
+        <div className="bo-muted">{nameIn(o.names)}</div>
+      </td>
+      <td className="bo-num bo-when">
+        {o.price} {o.currency}
+        <div className="bo-muted">{t('bo.listings.block.prevClose', { price: o.prev_close })}</div>
+      </td>
+      <td className="bo-num bo-when">
+        {o.lots_left} / {o.lots_total}
+        <div className="bo-muted">
+          {t('bo.listings.block.sold', { lots: o.lots_sold, buyers: o.buyers })}
+        </div>
+      </td>
+      <td className="bo-num">
+        {o.min_lots}–{o.max_lots}
+      </td>
+      <td className="bo-when">
+        {t(`bo.listings.block.rules.${o.rule}`)}
+        {o.needs_key ? <div className="bo-muted">{t('bo.listings.block.keyed')}</div> : null}
+      </td>
+      <td className="bo-when">
+        {formatWhen(o.opens_at)}
+        <br />– {formatWhen(o.closes_at)}
+        <div className="bo-muted">
+          {t('bo.listings.block.settlesAt', { when: formatWhen(o.settles_at) })}
+        </div>
+      </td>
+      <td className="bo-when" data-testid="bo-block-status">
+        {t(`bo.listings.status.${o.status}`)}
+      </td>
+      <td>
+        <div className="bo-buttons">
+          <button type="button" onClick={props.onEdit}>
+            {t('bo.listings.edit')}
+          </button>
+          <button type="button" className="bo-danger" onClick={props.onClose}>
+            {t('bo.listings.block.close')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** `#/listings/block`: every block offer; create, edit (before it opens) or close one now. */
+export function BlockOffersScreen() {
+  const { t } = useTranslation();
+  const [rows, load] = useAdminList('block/list');
+  const [editing, setEditing] = useState<Offer | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
+  const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
+  async function save(body: Record<OfferField, string>): Promise<boolean> {
+    const answer = editing
+      ? await adminCall('block/update', { ...body, id: editing.id })
+      : await adminCall('block/create', body);
+    setSaid(answerText(answer, label));
+    if (answer.ok) {
+      setEditing(null);
+      void load();
+    }
+    return answer.ok;
+  }
+  const close = (offer: Offer) => {
+    if (!window.confirm(t('bo.listings.block.confirmClose', { what: what(offer) }))) return;
+    void adminCall('block/close', { id: offer.id }).then((answer) => {
+      setSaid(answerText(answer, label));
+      return load();
+    });
+  };
+  return (
+    <section data-testid="bo-listings-block">
+      <header className="bo-section-head">
+        <h1>{t('bo.nav.block')}</h1>
+      </header>
+      <table className="bo-table bo-listings">
+        <ListHead cols={OFFER_COLS} labels="bo.listings.block.cols" />
+        <tbody>
+          {rows.map((row) => (
+            <OfferRow
+              key={row.id}
+              offer={row}
+              onEdit={() => setEditing(row)}
+              onClose={() => close(row)}
+            />
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 ? <p className="bo-muted">{t('bo.listings.none')}</p> : null}
+      <SaidLine said={said} />
+      <TermsForm
+        key={editing?.id ?? 'new'}
+        spec={OFFER_FORM}
+        labels={LABELS}
+        title={
+          editing
+            ? t('bo.listings.editing', { what: what(editing) })
+            : t('bo.listings.block.create')
+        }
+        submit={editing ? t('bo.listings.save') : t('bo.listings.create')}
+        initial={editing ? termsOf(editing) : {}}
+        onSubmit={save}
+        {...(editing ? { onCancel: () => setEditing(null) } : {})}
+        testId="bo-block-form"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCallMap } from '@kabuto/schema/contracts';
+import { formatDay, formatWhen } from '../lib/format-time.ts';
+import { adminCall } from './admin-api.ts';
+import { localInput, TermsForm, type FieldSpec } from './listings-form.tsx';
+import { answerText, ListHead, SaidLine, useAdminList, type Said } from './listings-list.tsx';
+
+type Product = AdminCallMap['product/list']['output'][number];
+type ProductField = keyof AdminCallMap['product/create']['input'];
+
+const LABELS = 'bo.listings.products.fields';
+const PRODUCT_COLS = [
+  'id',
+  'name',
+  'strategy',
+  'minAmount',
+  'deadline',
+  'terms',
+  'nav',
+  'holders',
+  'status',
+];
+const whole: FieldSpec = { kind: 'number' };
+
+/** Every field `product/create` and `product/update` take. No field sets a NAV or a balance. */
+const PRODUCT_FORM: Record<ProductField, FieldSpec> = {
+  name: { kind: 'text' },
+  issuer: { kind: 'text' },
+  strategy: {
+    kind: 'choice',
+    options: ['momentum', 'pair', 'low_vol'],
+    labels: 'bo.listings.products.strategies',
+  },
+  universe: { kind: 'text', hint: 'bo.listings.products.universeHint' },
+  min_amount: { kind: 'text', hint: 'bo.listings.products.minAmountHint' },
+  deadline_at: { kind: 'time' },
+  lockup_days: whole,
+  fee_bps: whole,
+  first_date: { kind: 'day', optional: true, hint: 'bo.listings.products.firstDateHint' },
+};
+
+/**
+ * A product's terms as the form shows them. The list answers the minimum in the currency's
+ * decimals ("1000.00"); the calls take whole units, so the zero decimals are dropped here.
+ */
+function termsOf(p: Product): Record<ProductField, string> {
+  return {
+    ...{ name: p.name, issuer: p.issuer, strategy: p.strategy, universe: p.universe.join(',') },
+    ...{ min_amount: p.min_amount.replace(/\.0+$/, ''), deadline_at: localInput(p.deadline) },
+    ...{ lockup_days: String(p.lockup_days), fee_bps: String(p.fee_bps), first_date: '' },
+  };
+}
+
+const what = (p: Product) => `#${p.id} ${p.name}`;
+
+function ProductRow(props: { product: Product; onEdit: () => void; onMove: (to: Move) => void }) {
+  const { t } = useTranslation();
+  const p = props.product;
+  return (
+    <tr data-testid={`bo-product-${p.id}`}>
+      <td>{p.id}</td>
+      <td>
+        {p.name}
+        <div className="bo-muted">{p.issuer}</div>
+      </td>
+      <td>
+        {t(`bo.listings.products.strategies.${p.strategy}`, { defaultValue: p.strategy })}
+        <div className="bo-muted">{p.universe.join(' ')}</div>
+      </td>
+      <td className="bo-num bo-when">
+        {p.min_amount} {p.currency}
+      </td>
+      <td className="bo-when">{formatWhen(p.deadline)}</td>
+      <td className="bo-when">
+        {t('bo.listings.products.lockup', { days: p.lockup_days })}
+        <div className="bo-muted">{t('bo.listings.products.fee', { bps: p.fee_bps })}</div>
+      </td>
+      <td className="bo-num">
+        {p.nav}
+        <div className="bo-muted">{formatDay(p.nav_date)}</div>
+      </td>
+      <td className="bo-num">{p.holders}</td>
+      <td className="bo-when" data-testid="bo-product-status">
+        {t(`bo.listings.status.${p.listing_status}`, { defaultValue: p.listing_status })}
+      </td>
+      <td>
+        <div className="bo-buttons">
+          <button type="button" onClick={props.onEdit}>
+            {t('bo.listings.edit')}
+          </button>
+          <button type="button" onClick={() => props.onMove('open')}>
+            {t('bo.listings.products.open')}
+          </button>
+          <button type="button" className="bo-danger" onClick={() => props.onMove('close')}>
+            {t('bo.listings.products.close')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+type Move = 'open' | 'close';
+
+/** `#/listings/products`: every product, drafts too; create, edit a draft, open and close. */
+export function ProductsScreen() {
+  const { t } = useTranslation();
+  const [rows, load] = useAdminList('product/list');
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
+  const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
+  async function save(body: Record<ProductField, string>): Promise<boolean> {
+    const answer = editing
+      ? await adminCall('product/update', { ...body, id: editing.id })
+      : await adminCall('product/create', body);
+    setSaid(answerText(answer, label));
+    if (answer.ok) {
+      setEditing(null);
+      void load();
+    }
+    return answer.ok;
+  }
+  const move = (product: Product, to: Move) => {
+    const asked = to === 'open' ? 'confirmOpen' : 'confirmClose';
+    if (!window.confirm(t(`bo.listings.products.${asked}`, { what: what(product) }))) return;
+    void adminCall(`product/${to}`, { id: product.id }).then((answer) => {
+      setSaid(answerText(answer, label));
+      return load();
+    });
+  };
+  return (
+    <section data-testid="bo-listings-products">
+      <header className="bo-section-head">
+        <h1>{t('bo.nav.products')}</h1>
+      </header>
+      <table className="bo-table bo-listings">
+        <ListHead cols={PRODUCT_COLS} labels="bo.listings.products.cols" />
+        <tbody>
+          {rows.map((row) => (
+            <ProductRow
+              key={row.id}
+              product={row}
+              onEdit={() => setEditing(row)}
+              onMove={(to) => move(row, to)}
+            />
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 ? <p className="bo-muted">{t('bo.listings.none')}</p> : null}
+      <SaidLine said={said} />
+      <TermsForm
+        key={editing?.id ?? 'new'}
+        spec={PRODUCT_FORM}
+        labels={LABELS}
+        title={
+          editing
+            ? t('bo.listings.editing', { what: what(editing) })
+            : t('bo.listings.products.create')
+        }
+        submit={editing ? t('bo.listings.save') : t('bo.listings.create')}
+        initial={editing ? termsOf(editing) : {}}
+        onSubmit={save}
+        {...(editing ? { onCancel: () => setEditing(null) } : {})}
+        testId="bo-product-form"
+      />
+    </section>
+  );
+}
