@@ -28,7 +28,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const CN_2027 = '2027-01-01\n2027-02-08, 2027-02-09, 2027-02-10, 2027-02-11, 2027-02-12';
+const CN_2027 = [
+  '2027-01-01',
+  '2027-02-08, 2027-02-09, 2027-02-10, 2027-02-11, 2027-02-12',
+  '2027-04-05, 2027-05-03, 2027-05-04, 2027-05-05, 2027-06-09, 2027-09-15',
+  '2027-10-01, 2027-10-04, 2027-10-05, 2027-10-06, 2027-10-07',
+].join('\n');
 
 describe('the house’s settings and corrections in the console', () => {
   it('an operator enters China’s 2027 closures and a new app title; both apply at once', async () => {

@@ -134,7 +134,7 @@ function buildExpress(deps: GatewayDeps, board: Router): Express {
   // A hop count, never `true`: `true` would take the client's own left-most X-Forwarded-For entry,
   // and anyone could pick the address every per-IP limit is keyed by.
   app.set('trust proxy', deps.config.trustProxyHops);
-  app.use(requestId());
+  app.use(requestId(deps.config.trustProxyHops > 0));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -8,7 +8,9 @@ import { reviewer } from './support/funds-helpers.ts';
 // entered, Shanghai shows closed; the day after the last closure it trades again.
 const NOV_27_2026 = Date.parse('2026-11-27T03:00:00Z');
 const SHANGHAI_10AM = (date: string) => Date.parse(`${date}T02:00:00Z`);
-const CN_2027 = '2027-01-01, 2027-02-08, 2027-02-09, 2027-02-10, 2027-02-11, 2027-02-12';
+// An illustrative 2027 list in the notice's shape (the real one is entered when published).
+const CN_2027 =
+  '2027-01-01, 2027-02-08, 2027-02-09, 2027-02-10, 2027-02-11, 2027-02-12, 2027-04-05, 2027-05-03, 2027-05-04, 2027-05-05, 2027-06-09, 2027-09-15, 2027-10-01, 2027-10-04, 2027-10-05, 2027-10-06, 2027-10-07';
 let now = NOV_27_2026;
 let t: TestGateway;
 const db = () => t.testDb.db;
@@ -58,7 +60,7 @@ describe('exchange calendars staff enter', () => {
       warn: false,
     });
     expect(after.years[0]).toMatchObject({ market: 'CN', year: 2027, entered_by: operator.login });
-    expect(after.years[0].closures).toHaveLength(6);
+    expect(after.years[0].closures).toHaveLength(17);
     now = SHANGHAI_10AM('2027-02-09');
     await vi.waitFor(async () => expect(await phaseOf('600519')).toBe('closed'));
     expect(await phaseOf('7203')).toBe('continuous');
@@ -97,6 +99,38 @@ describe('exchange calendars staff enter', () => {
     expect([answer.http, answer.body.msg]).toEqual([400, 'invalid_param']);
     expect(Object.keys(answer.body.data.fields)).toContain(field);
     expect(await rows()).toEqual(before);
+  });
+
+  it('a whole Chinese year with too few closures, or a change to today or before, is refused', async () => {
+    const operator = await reviewer(t, undefined, 'operator');
+    const before = await rows();
+    const thin = await operator.call('calendar/set-year', {
+      market: 'CN',
+      year: '2028',
+      closures: '2028-01-03',
+      source: 'typo',
+      reason: 'probe',
+    });
+    expect([thin.http, thin.body.msg]).toEqual([400, 'invalid_param']);
+    for (const closures of ['2026-11-27', '2026-11-20, 2026-12-21']) {
+      const past = await operator.call('calendar/set-year', {
+        market: 'JP',
+        year: '2026',
+        closures,
+        source: 'JPX notice',
+        reason: 'probe',
+      });
+      expect([closures, past.http, past.body.msg]).toEqual([closures, 400, 'invalid_param']);
+    }
+    expect(await rows()).toEqual(before);
+    const ahead = await operator.call('calendar/set-year', {
+      market: 'JP',
+      year: '2026',
+      closures: '2026-12-21',
+      source: 'JPX notice of an ad hoc closure',
+      reason: 'system migration day',
+    });
+    expect(ahead.body.msg).toBe('modify_ok');
   });
 
   it('a reviewer may read the calendars but not enter a year', async () => {

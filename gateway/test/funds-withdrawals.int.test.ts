@@ -115,11 +115,11 @@ describe('withdrawals', () => {
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'admin-token': review.token,
-        'x-request-id': 'approve-trace-0001',
       },
       body: new URLSearchParams({ id: String(approvedId), decision: 'approve' }).toString(),
     });
     expect(((await decided.json()) as { msg: string }).msg).toBe('submit_ok');
+    const approvalId = decided.headers.get('x-request-id');
     expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:withdrawal', 'JPY')]).toEqual([
       280_000n,
       20_000n,
@@ -135,7 +135,7 @@ describe('withdrawals', () => {
     try {
       expect((await payouts.getJob(withdrawalPayoutJobId(approvedId)))?.data).toEqual({
         withdrawalId: approvedId,
-        requestId: 'approve-trace-0001',
+        requestId: approvalId,
       });
     } finally {
       await payouts.close();

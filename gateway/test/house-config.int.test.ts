@@ -55,14 +55,14 @@ describe('house settings', () => {
       { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' },
       s,
     );
-    const operator = await reviewer(t, undefined, 'operator');
+    const administrator = await reviewer(t, undefined, 'administrator');
     const withdraw = () =>
       t.call(
         'fund/withdraw',
         { card_id: cardId, amount: '15000', fund_password: '246810', request_id: requestId() },
         s,
       );
-    await operator.call('config/update', {
+    await administrator.call('config/update', {
       name: 'withdraw_min',
       value: '20000',
       reason: 'bank fee change',
@@ -71,7 +71,7 @@ describe('house settings', () => {
     const refused = await withdraw();
     expect(refused.body).toMatchObject({ msg: 'withdraw_min', data: { min: '20000' } });
     expect(await state(s)).toEqual(before);
-    await operator.call('config/update', {
+    await administrator.call('config/update', {
       name: 'withdraw_min',
       value: '10000',
       reason: 'fee change undone',
@@ -80,7 +80,7 @@ describe('house settings', () => {
   });
 
   it('a lowered deposit cap shows on the channel list and refuses a larger transfer at once', async () => {
-    const operator = await reviewer(t, undefined, 'operator');
+    const operator = await reviewer(t, undefined, 'administrator');
     const s = await verifiedUser();
     await operator.call('config/update', {
       name: 'deposit_max_single',
@@ -120,8 +120,11 @@ describe('house settings', () => {
     ['withdraw_min', '-100'],
     ['deposit_max_single', '99999999999999999'],
     ['withdraw_block_with_positions', 'yes'],
+    ['title', 'Kabuto\u0000'],
+    ['title', '\u202eotubaK'],
+    ['title', '\u200b'],
   ])('%s = %j is refused with invalid_param and nothing changes', async (name, value) => {
-    const operator = await reviewer(t, undefined, 'operator');
+    const operator = await reviewer(t, undefined, 'administrator');
     const before = await db().selectFrom('config_entry').selectAll().orderBy('name').execute();
     const auditsBefore = (await audits(`config:${name}`)).length;
     const answer = await operator.call('config/update', { name, value, reason: 'probe' });
@@ -130,6 +133,28 @@ describe('house settings', () => {
       before,
     );
     expect((await audits(`config:${name}`)).length).toBe(auditsBefore);
+  });
+
+  it('a money rule is the administrators’ alone: an operator changes none of them', async () => {
+    const operator = await reviewer(t, undefined, 'operator');
+    const before = await db().selectFrom('config_entry').selectAll().orderBy('name').execute();
+    const moneyRules: Array<[string, string]> = [
+      ['withdraw_min', '100000000'],
+      ['deposit_max_single', '1'],
+      ['withdraw_block_with_positions', '0'],
+    ];
+    for (const [name, value] of moneyRules) {
+      const refused = await operator.call('config/update', { name, value, reason: 'probe' });
+      expect([name, refused.http, refused.body.msg]).toEqual([name, 403, 'role_forbidden']);
+    }
+    expect(await db().selectFrom('config_entry').selectAll().orderBy('name').execute()).toEqual(
+      before,
+    );
+    const listed = (await operator.call('config/list')).body.data as Array<{
+      name: string;
+      power: string;
+    }>;
+    expect(listed.find((e) => e.name === 'withdraw_min')?.power).toBe('ledger');
   });
 
   it('an unknown setting, a missing reason or a reviewer changes nothing', async () => {
@@ -143,7 +168,9 @@ describe('house settings', () => {
     expect(unknown.body.msg).toBe('invalid_param');
     const noReason = await operator.call('config/update', { name: 'title', value: 'Other' });
     expect(noReason.body.msg).toBe('invalid_param');
-    const asReviewer = await (await reviewer(t, undefined, 'reviewer')).call('config/update', {
+    const asReviewer = await (
+      await reviewer(t, undefined, 'reviewer')
+    ).call('config/update', {
       name: 'title',
       value: 'Other',
       reason: 'not mine',

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { reviewer } from './support/funds-helpers.ts';
 import {
@@ -234,5 +235,37 @@ describe('corrections with four eyes', () => {
       reason: 'new evidence',
     });
     expect(again.body.msg).toBe('submit_ok');
+  });
+
+  it('an account the asker added from the console cannot be the second pair of eyes', async () => {
+    const { s } = await readyToWithdraw();
+    const [asker] = await administrators(1);
+    const puppet = { login: `puppet${Date.now() % 1e6}`, password: 'puppet-password-1' };
+    await asker!.call('staff/create', { ...puppet, role: 'administrator' });
+    const post = (path: string, body: Record<string, string>, token?: string) =>
+      fetch(`${t.baseUrl}/api/admin/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(token ? { 'admin-token': token } : {}),
+        },
+        body: new URLSearchParams(body).toString(),
+      }).then((r) => r.json() as Promise<{ msg: string; data: any }>);
+    const token = String((await post('login', puppet)).data.token);
+    const secret = String((await post('totp/setup', {}, token)).data.secret);
+    const otp = await generate({ secret, epoch: Math.floor(t.nowMs() / 1000) });
+    expect((await post('totp/enable', { otp }, token)).msg).toBe('modify_ok');
+    const asked = await asker!.call('ledger/reversal/propose', {
+      journal_id: await depositJournalOf(s),
+      reason: 'duplicate credit',
+    });
+    const before = await state(s);
+    const refused = await post(
+      'ledger/reversal/decide',
+      { id: String(asked.body.data.id), decision: 'approve', reason: 'fine by me' },
+      token,
+    );
+    expect(refused.msg).toBe('second_administrator_required');
+    expect(await state(s)).toEqual(before);
   });
 });

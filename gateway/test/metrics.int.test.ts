@@ -10,7 +10,8 @@ const TOKEN = 'scrape-token-0123456789abcdef';
 
 beforeAll(async () => {
   t = await startTestGateway();
-  withToken = await startTestGateway({ KABUTO_METRICS_TOKEN: TOKEN });
+  // Behind one proxy (KABUTO_TRUST_PROXY=1): the proxy's request id is kept.
+  withToken = await startTestGateway({ KABUTO_METRICS_TOKEN: TOKEN, KABUTO_TRUST_PROXY: '1' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -69,18 +70,19 @@ describe('/readyz', () => {
 });
 
 describe('the request id', () => {
-  it('answers with the proxy’s id when it looks like one, else a new one', async () => {
-    const echoed = await fetch(`${t.baseUrl}/api/vue/common/config`, {
-      method: 'POST',
-      headers: { 'x-request-id': 'edge-4f2a9c1b' },
-      body: new URLSearchParams({ type: 'all' }),
-    });
+  it('answers with the proxy’s id when it looks like one, else a new one; a client names none', async () => {
+    const call = (gateway: TestGateway, id: string) =>
+      fetch(`${gateway.baseUrl}/api/vue/common/config`, {
+        method: 'POST',
+        headers: { 'x-request-id': id },
+        body: new URLSearchParams({ type: 'all' }),
+      });
+    const echoed = await call(withToken, 'edge-4f2a9c1b');
     expect(echoed.headers.get('x-request-id')).toBe('edge-4f2a9c1b');
-    const replaced = await fetch(`${t.baseUrl}/api/vue/common/config`, {
-      method: 'POST',
-      headers: { 'x-request-id': 'bad id <script>' },
-      body: new URLSearchParams({ type: 'all' }),
-    });
+    const replaced = await call(withToken, 'bad id <script>');
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // No proxy in front (the default): a client's own id is not taken.
+    const direct = await call(t, 'edge-4f2a9c1b');
+    expect(direct.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -4,7 +4,8 @@ import { reviewer } from './support/funds-helpers.ts';
 
 // The queues for administrators (issue 21): the console asks for a one-minute, one-use ticket; the
 // board trades it for a cookie of its own path and shows every module's queue, read-only. No
-// ticket, a used ticket, a role without the staff power or a disabled administrator sees nothing.
+// ticket, a used ticket, a role without the staff power, a disabled administrator or a console
+// session that signed out sees nothing; the cookie is no admin token.
 let t: TestGateway;
 
 beforeAll(async () => {
@@ -45,6 +46,12 @@ describe('the queue board', () => {
     expect(await page.text()).toContain('Kabuto queues');
     // The ticket opened the board once; a second use (a leaked link) opens nothing.
     expect((await fetch(`${t.baseUrl}${url}`, { redirect: 'manual' })).status).toBe(401);
+    // The cookie names a board visit, never a session: it opens no admin call.
+    const asToken = await fetch(`${t.baseUrl}/api/admin/me`, {
+      method: 'POST',
+      headers: { 'admin-token': cookie.split('=')[1] ?? '' },
+    });
+    expect(asToken.status).toBe(401);
     const retry = await fetch(
       `${t.baseUrl}/admin/queues/api/queues/${t.prefix}-withdrawal-payout/retry/failed`,
       { method: 'PUT', headers: { cookie } },
@@ -69,6 +76,14 @@ describe('the queue board', () => {
         .executeTakeFirstOrThrow()
     ).id;
     await keeper.call('staff/update', { id: String(id), disabled: '1' });
+    expect((await boardApi(cookie)).status).toBe(401);
+  });
+
+  it('signing out of the console closes the board it opened', async () => {
+    const admin = await reviewer(t);
+    const { cookie } = await openBoard(admin.token);
+    expect((await boardApi(cookie)).status).toBe(200);
+    await admin.call('logout');
     expect((await boardApi(cookie)).status).toBe(401);
   });
 });

@@ -3,7 +3,9 @@ import { generate } from 'otplib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { PASSWORD, type Session } from './support/test-gateway.ts';
 import { reviewer } from './support/funds-helpers.ts';
+import { redisKeys } from '@kabuto/schema/contracts';
 import {
+  balance,
   db,
   requestId,
   state,
@@ -160,6 +162,53 @@ describe('acting on an account', () => {
     }
     expect(await state(s)).toEqual(before);
     expect((await t.call('user/assets', { type: 'jpy' }, s)).body.msg).toBe('ok');
+  });
+
+  it('freezing or barring an account cancels its resting orders: no order fills after the decision', async () => {
+    const operator = await reviewer(t, undefined, 'operator');
+    const snapshot = {
+      symbol: '7203',
+      price: '2850',
+      change_rate: '0.00',
+      volume: 0,
+      seq: 1,
+      ts: Date.now(),
+      limit_up: '3350',
+      limit_down: '2350',
+    };
+    await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+    for (const flags of [{ status: 'frozen' }, { trading_barred: '1' }]) {
+      const s = await verifiedUser();
+      const id = String(await userIdOf(s));
+      await t.call('user/paperfund', { currency: 'jpy', request_id: requestId() }, s);
+      const cashBefore = await balance(s, 'cash', 'JPY');
+      const placed = await t.call(
+        'trade/order',
+        {
+          symbol: '7203',
+          side: 'long',
+          kind: 'limit',
+          price: '2700',
+          qty: '100',
+          leverage: '1',
+          request_id: requestId(),
+        },
+        s,
+      );
+      expect(placed.body.data).toMatchObject({ status: 'pending' });
+      expect(await balance(s, 'cash', 'JPY')).toBeLessThan(cashBefore);
+      await operator.call('user/flags', { id, ...flags, reason: 'fraud review' });
+      const orders = await db()
+        .selectFrom('trade_order')
+        .select('status')
+        .where('user_id', '=', BigInt(id))
+        .execute();
+      expect(orders.map((o) => o.status)).toEqual(['cancelled']);
+      expect([await balance(s, 'cash', 'JPY'), await balance(s, 'hold:order', 'JPY')]).toEqual([
+        cashBefore,
+        0n,
+      ]);
+    }
   });
 
   it('ending sessions disconnects every socket of the user and answers how many ended', async () => {

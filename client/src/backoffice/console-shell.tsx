@@ -13,6 +13,14 @@ async function signOut() {
   consoleState.me = null;
 }
 
+/** Opens the read-only queue board in a new tab with a one-use ticket (administrators). */
+async function openQueueBoard() {
+  const tab = window.open('', '_blank');
+  const answer = await adminCall('queues/ticket');
+  if (tab && answer.ok) tab.location.href = answer.data.url;
+  else tab?.close();
+}
+
 /** The console's frame: what the role may open on the left, who is signed in on top. */
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -54,6 +62,11 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         <h3>{t('bo.nav.house')}</h3>
         {link('/settings', 'bo.nav.settings')}
         {may(me, 'ledger') ? link('/ledger', 'bo.nav.ledger') : null}
+        {may(me, 'staff') ? (
+          <button type="button" className="bo-nav-button" onClick={() => void openQueueBoard()}>
+            {t('bo.nav.queueBoard')}
+          </button>
+        ) : null}
       </nav>
       <main className="bo-main">
         <CalendarWarningBanner />

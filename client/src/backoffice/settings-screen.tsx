@@ -31,7 +31,7 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: (said: st
       </th>
       <td>{setting.public ? t('bo.settings.shown') : t('bo.settings.serverOnly')}</td>
       <td>
-        {may(me, 'config') ? (
+        {may(me, setting.power) ? (
           <form className="bo-buttons" onSubmit={(event) => void save(event)}>
             <input name="value" defaultValue={setting.value} aria-label={setting.name} />
             <input name="reason" placeholder={t('bo.settings.reason')} required minLength={3} />

@@ -22,7 +22,9 @@ export function redisKeys(prefix: string) {
     /** The list step's word that a new share's listing time has come: reload listed instruments. */
     listedInstrumentsChannel: `${prefix}:ipo:listed`,
     /** A one-minute, one-use ticket that opens the queue board for an administrator. */
-    queueBoardTicket: (ticket: string) => `${prefix}:queue-board:${ticket}`,
+    queueBoardTicket: (ticket: string) => `${prefix}:queue-board:ticket:${ticket}`,
+    /** A queue board visit (its cookie): the console session that opened it. */
+    queueBoardVisit: (visit: string) => `${prefix}:queue-board:visit:${visit}`,
     /** Staff changed an exchange calendar: every process reloads the calendars. */
     calendarChannel: `${prefix}:calendar:changed`,
     /** A priced exchange the user may take for a few seconds: its rate is locked. */

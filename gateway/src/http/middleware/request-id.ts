@@ -10,9 +10,11 @@ const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * an operator can find a user's failed call by the id the screen or the proxy shows, and the
  * workers' lines about the jobs it queued (`traced`).
  */
-export function requestId(): RequestHandler {
+export function requestId(fromProxy: boolean): RequestHandler {
   return (req, res, next) => {
-    const given = req.headers['x-request-id'];
+    // Only a proxy in front of us names the request (KABUTO_TRUST_PROXY): a client could reuse
+    // another call's id and blur what the log says about each.
+    const given = fromProxy ? req.headers['x-request-id'] : undefined;
     const id = typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
     res.locals['requestId'] = id;
     res.setHeader('X-Request-Id', id);

@@ -40,11 +40,35 @@ export async function findActiveAdminSession(
   token: string,
   nowMs: number,
 ): Promise<AdminCaller | undefined> {
+  return liveSession(db, { tokenHash: hashToken(token) }, nowMs);
+}
+
+/**
+ * The same, found by the session's id: the queue board follows the console session that opened
+ * it, so signing out of the console (or idling, or being disabled) closes the board too.
+ */
+export async function findActiveAdminSessionById(
+  db: Db,
+  sessionId: number,
+  nowMs: number,
+): Promise<AdminCaller | undefined> {
+  return liveSession(db, { sessionId }, nowMs);
+}
+
+async function liveSession(
+  db: Db,
+  by: { tokenHash: string } | { sessionId: number },
+  nowMs: number,
+): Promise<AdminCaller | undefined> {
   const row = await db
     .selectFrom('admin_session as s')
     .innerJoin('admin_user as a', 'a.id', 's.admin_id')
     .select(['s.id as session_id', 's.last_seen_at', 's.verified_at', 'a.id', 'a.login', 'a.role'])
-    .where('s.token_hash', '=', hashToken(token))
+    .where((eb) =>
+      'tokenHash' in by
+        ? eb('s.token_hash', '=', by.tokenHash)
+        : eb('s.id', '=', BigInt(by.sessionId)),
+    )
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', BigInt(nowMs))
     .where('a.disabled_at', 'is', null)

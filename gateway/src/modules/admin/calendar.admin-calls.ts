@@ -1,5 +1,6 @@
 import { backofficeWiring } from '@kabuto/schema/modules/backoffice/wiring.ts';
 import {
+  closuresEntered,
   listEnteredYears,
   replaceYear,
 } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
@@ -7,7 +8,10 @@ import { Refusal, redisKeys } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
 import {
   CALENDAR_WARNING_DAYS,
+  SSE_MIN_WEEKDAY_CLOSURES,
+  beyondPackage,
   calendarDaysLeft,
+  isWeekend,
   calendarKnownUntil,
   dateToUtcMs,
   utcMsToDate,
@@ -60,6 +64,33 @@ function closuresOf(text: string, year: number): string[] {
   return dates;
 }
 
+/** A whole Chinese year entered with fewer closures than any SSE year has had is a mistake. */
+function refuseImplausibleYear(market: string, year: number, dates: readonly string[]): void {
+  const weekdays = dates.filter((date) => !isWeekend(date));
+  if (market === 'CN' && beyondPackage('CN', year) && weekdays.length < SSE_MIN_WEEKDAY_CLOSURES) {
+    throw new Refusal('invalid_param', {
+      fields: { closures: `at least ${SSE_MIN_WEEKDAY_CLOSURES} weekday closures` },
+    });
+  }
+}
+
+/**
+ * Only days still to come may change: a closure today or before was the calendar the sessions,
+ * settlements and schedules already ran on, so the entry must keep those days as they were.
+ */
+async function refusePastChanges(
+  db: Parameters<typeof closuresEntered>[0],
+  input: { market: string; year: number },
+  dates: readonly string[],
+  today: string,
+): Promise<void> {
+  const before = (await closuresEntered(db, input.market, input.year)).filter((d) => d <= today);
+  const after = dates.filter((d) => d <= today);
+  if (before.join() !== after.join()) {
+    throw new Refusal('invalid_param', { fields: { closures: `only days after ${today}` } });
+  }
+}
+
 export const calendarSetYearCall = defineAdminCall({
   ...contractOf(calls, 'calendar/set-year'),
   power: 'config',
@@ -71,7 +102,9 @@ export const calendarSetYearCall = defineAdminCall({
       throw new Refusal('invalid_param', { fields: { year: `${thisYear}–${thisYear + 2}` } });
     }
     const dates = closuresOf(input.closures, input.year);
+    refuseImplausibleYear(input.market, input.year, dates);
     await writeTransaction(deps.db, async (trx) => {
+      await refusePastChanges(trx, input, dates, houseToday(nowMs));
       await replaceYear(trx, { ...input, dates }, { adminId: admin.adminId, nowMs });
       await audit(trx, {
         adminId: admin.adminId,

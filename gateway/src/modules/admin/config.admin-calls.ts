@@ -3,7 +3,7 @@ import {
   HOUSE_SETTINGS,
   houseSettingValue,
 } from '@kabuto/schema/modules/backoffice/house-settings.ts';
-import { Refusal } from '@kabuto/schema/contracts';
+import { Refusal, roleMay } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { configValue, listConfig, setConfigValue } from '../common/public.ts';
@@ -14,7 +14,7 @@ const calls = backofficeWiring.adminCalls;
 export const configListCall = defineAdminCall({
   ...contractOf(calls, 'config/list'),
   power: 'see',
-  summary: 'The house settings staff may change, with their values now',
+  summary: 'The house settings staff may change, with their values now and who may change each',
   async handle({ deps }) {
     const stored = new Map((await listConfig(deps.db)).map((e) => [e.name, e.value]));
     return {
@@ -23,6 +23,7 @@ export const configListCall = defineAdminCall({
         name,
         value: stored.get(name) ?? '',
         public: setting.public,
+        power: setting.power,
       })),
     };
   },
@@ -33,6 +34,8 @@ export const configUpdateCall = defineAdminCall({
   power: 'config',
   summary: 'Changes one house setting, applied to the next request (audited with the old value)',
   async handle({ input, admin, deps }) {
+    // A money rule is the administrators' alone: an operator may change only the house's words.
+    if (!roleMay(admin.role, HOUSE_SETTINGS[input.name].power)) throw new Refusal('role_forbidden');
     const value = input.value.trim() === '' ? '' : houseSettingValue(input.name, input.value);
     if (value === null || (value === '' && input.name !== 'license')) {
       throw new Refusal('invalid_param', { fields: { value: input.name } });

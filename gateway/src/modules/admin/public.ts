@@ -1,6 +1,6 @@
 // The admin module's public door: what other modules may use (eslint.boundaries.mjs).
 export { audit, findActiveAdminSession } from './admin-sessions.repository.ts';
-export { addTestStaff } from './staff.repository.ts';
+export { addTestStaff, staffCreatorOf } from './staff.repository.ts';
 export {
   actor,
   announceDecision,

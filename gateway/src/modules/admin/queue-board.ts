@@ -16,19 +16,22 @@ import { backofficeWiring } from '@kabuto/schema/modules/backoffice/wiring.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { duplicateRedis } from '../../infra/redis.ts';
 import { contractOf, defineAdminCall } from '../../http/call.ts';
-import { audit, createAdminSession } from './admin-sessions.repository.ts';
+import { audit, findActiveAdminSessionById } from './admin-sessions.repository.ts';
 
 /**
  * The queues (Bull Board) for administrators, read-only: what is waiting, delayed, failed and why,
  * never a retry or a removal from a page (a job that moves money is re-run by its own sweep).
  * A page cannot send the console's header, so the console asks for a one-minute, one-use ticket
  * (`queues/ticket`, the staff power), and the board trades it for an HttpOnly cookie scoped to
- * its path, holding a session of its own that ends as any staff session does (idle, 8 h,
- * disabled). Every request of the board checks that session and the role again.
+ * its path. The cookie names a board visit kept in Redis, never a token: it opens nothing but the
+ * board, and each request checks that the console session which asked is still live (signed out,
+ * idle, 8 h, disabled: the board closes) and its role still has the staff power.
  */
 export const BOARD_PATH = '/admin/queues';
 const COOKIE = 'kabuto_board';
 const TICKET_SECONDS = 60;
+/** A board visit lasts at most as long as a staff session (and ends sooner with it). */
+const VISIT_SECONDS = 8 * 60 * 60;
 
 export const queueTicketCall = defineAdminCall({
   ...contractOf(backofficeWiring.adminCalls, 'queues/ticket'),
@@ -36,10 +39,9 @@ export const queueTicketCall = defineAdminCall({
   summary: 'A one-minute, one-use link that opens the read-only queue board',
   async handle({ admin, deps }) {
     const nowMs = deps.clock.nowMs();
-    const token = await createAdminSession(deps.db, admin.adminId, nowMs, true);
     const ticket = randomBytes(24).toString('base64url');
     const key = redisKeys(deps.config.redisPrefix).queueBoardTicket(ticket);
-    await deps.redis.set(key, token, 'EX', TICKET_SECONDS);
+    await deps.redis.set(key, String(admin.sessionId), 'EX', TICKET_SECONDS);
     await audit(deps.db, {
       adminId: admin.adminId,
       action: 'queues.open',
@@ -64,15 +66,17 @@ function boardDoor(deps: GatewayDeps): RequestHandler {
     const ticket = typeof req.query['ticket'] === 'string' ? req.query['ticket'] : null;
     const work = async () => {
       if (ticket !== null) {
-        const key = redisKeys(deps.config.redisPrefix).queueBoardTicket(ticket.slice(0, 64));
-        const token = await deps.redis.getdel(key);
-        if (!token) return refused(res);
+        const keys = redisKeys(deps.config.redisPrefix);
+        const sessionId = await deps.redis.getdel(keys.queueBoardTicket(ticket.slice(0, 64)));
+        if (!sessionId) return refused(res);
+        const visit = randomBytes(24).toString('base64url');
+        await deps.redis.set(keys.queueBoardVisit(visit), sessionId, 'EX', VISIT_SECONDS);
         res.setHeader(
           'Set-Cookie',
-          serialize(COOKIE, token, {
+          serialize(COOKIE, visit, {
             httpOnly: true,
             sameSite: 'strict',
-            secure: req.secure,
+            secure: req.secure || deps.config.mode === 'live',
             path: BOARD_PATH,
           }),
         );
@@ -87,9 +91,12 @@ function boardDoor(deps: GatewayDeps): RequestHandler {
 }
 
 async function sessionOf(req: Request, deps: GatewayDeps) {
-  const token = parse(req.headers.cookie ?? '')[COOKIE];
-  if (!token || token.length > 512) return undefined;
-  const admin = await deps.sessions.findActiveAdmin(token, deps.clock.nowMs());
+  const visit = parse(req.headers.cookie ?? '')[COOKIE];
+  if (!visit || visit.length > 64) return undefined;
+  const key = redisKeys(deps.config.redisPrefix).queueBoardVisit(visit);
+  const sessionId = Number(await deps.redis.get(key));
+  if (!Number.isSafeInteger(sessionId) || sessionId <= 0) return undefined;
+  const admin = await findActiveAdminSessionById(deps.db, sessionId, deps.clock.nowMs());
   return admin?.verified && roleMay(admin.role, 'staff') ? admin : undefined;
 }
 

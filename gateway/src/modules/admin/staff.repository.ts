@@ -99,3 +99,14 @@ export async function lockAdministrators(trx: Db): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return;
   await sql`select id from admin_user where role = 'administrator' for update`.execute(trx);
 }
+
+/** Who added a staff member from the console (its `staff.create` audit line), if anyone did. */
+export async function staffCreatorOf(db: Db, staffId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('admin_id')
+    .where('action', '=', 'staff.create')
+    .where('subject', '=', `staff:${staffId}`)
+    .executeTakeFirst();
+  return row ? Number(row.admin_id) : null;
+}

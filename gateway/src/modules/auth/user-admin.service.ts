@@ -7,6 +7,7 @@ import { revokeAllSessions } from './sessions.repository.ts';
 import { audit } from '../admin/public.ts';
 import { clearUserTotp, kycOf, loadUserSecurity, usersNamed } from '../kyc/public.ts';
 import { statementRows, userWithTransferReference } from '../funds/public.ts';
+import { cancelRestingOrders } from '../trading/public.ts';
 
 type UserStatus = 'active' | 'banned' | 'frozen';
 
@@ -154,6 +155,10 @@ export async function setUserFlags(
     return endsSessions ? revokeAllSessions(trx, input.id, nowMs) : [];
   });
   deps.accountEvents.endSessions(ended);
+  // No order of an account stopped from trading fills after the decision: its resting orders go.
+  if (input.status === 'banned' || input.status === 'frozen' || input.tradingBarred === true) {
+    await cancelRestingOrders(deps, input.id, { type: 'admin', id: admin.adminId });
+  }
 }
 
 /** Ends every session and socket of the user now (a stolen phone), audited with the reason. */

@@ -23,7 +23,7 @@ import {
 } from '@kabuto/schema/modules/ledger/domain/reversal.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
-import { audit } from '../admin/public.ts';
+import { audit, staffCreatorOf } from '../admin/public.ts';
 
 /**
  * Corrections with four eyes (issue 21): one administrator asks for a journal to be reversed with
@@ -85,6 +85,25 @@ export async function proposeReversal(
   });
 }
 
+/**
+ * Four eyes means two people: the decider is not the one who asked, nor a staff member either of
+ * them added from the console (an administrator could otherwise approve through an account of
+ * their own making).
+ */
+async function refuseUnlessSecondPerson(
+  db: GatewayDeps['db'],
+  proposerId: number,
+  deciderId: number,
+): Promise<void> {
+  const [deciderCreator, proposerCreator] = await Promise.all([
+    staffCreatorOf(db, deciderId),
+    staffCreatorOf(db, proposerId),
+  ]);
+  if (proposerId === deciderId || deciderCreator === proposerId || proposerCreator === deciderId) {
+    throw new Refusal('second_administrator_required');
+  }
+}
+
 export async function decideReversal(
   deps: GatewayDeps,
   admin: AdminCaller,
@@ -92,9 +111,7 @@ export async function decideReversal(
 ): Promise<void> {
   const request = await findReversalRequest(deps.db, input.id);
   if (!request || request.status !== 'pending') throw new Refusal('not_found');
-  if (Number(request.proposed_by) === admin.adminId) {
-    throw new Refusal('second_administrator_required');
-  }
+  await refuseUnlessSecondPerson(deps.db, Number(request.proposed_by), admin.adminId);
   const journal = await journalOrRefuse(deps.db, Number(request.journal_id));
   const userId = Number(request.user_id);
   const nowMs = deps.clock.nowMs();

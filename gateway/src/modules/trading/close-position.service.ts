@@ -13,11 +13,11 @@ import {
 } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
 import { releaseOrderHold, tPlusOneBlocksClose } from '@kabuto/schema/trading';
-import { formatScaled, journalMemo, scaleOf } from '@kabuto/schema/domain';
+import { formatScaled, journalMemo, scaleOf, type Actor } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
-import { ownOrder } from './orders.repository.ts';
+import { ownOrder, restingOrdersOf } from './orders.repository.ts';
 import { ownPosition } from './positions.repository.ts';
 
 export type { ClosedPosition };
@@ -81,11 +81,16 @@ export async function closePosition(
   );
 }
 
-/** `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. */
+/**
+ * `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. The
+ * user cancels their own; the back office cancels every resting order of an account it freezes,
+ * bans or bars from trading (`cancelRestingOrders`), as the actor of the release journal.
+ */
 export async function cancelOrder(
   deps: GatewayDeps,
   userId: number,
   orderId: number,
+  actor: Actor = { type: 'user', id: userId },
 ): Promise<{ order_id: string; released: string }> {
   const nowMs = deps.clock.nowMs();
   return writeTransaction(
@@ -100,7 +105,7 @@ export async function cancelOrder(
         journal: {
           kind: 'order_release',
           ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
-          actor: { type: 'user', id: userId },
+          actor,
           reference: `order:${order.id}`,
           postings: releaseOrderHold(userId, order.currency, order.hold),
         },
@@ -117,4 +122,25 @@ export async function cancelOrder(
     },
     { lockUser: userId },
   );
+}
+
+/**
+ * Cancels every resting limit order of an account the back office froze, banned or barred from
+ * trading, so no order of theirs fills after the decision (each in its own transaction; one the
+ * matcher filled first stays filled). Answers how many were cancelled.
+ */
+export async function cancelRestingOrders(
+  deps: GatewayDeps,
+  userId: number,
+  actor: Actor,
+): Promise<number> {
+  let cancelled = 0;
+  for (const order of await restingOrdersOf(deps.db, userId)) {
+    const done = await cancelOrder(deps, userId, Number(order.id), actor).catch((error: unknown) => {
+      if (error instanceof Refusal && error.msg === 'order_not_holding') return null;
+      throw error;
+    });
+    if (done) cancelled += 1;
+  }
+  return cancelled;
 }

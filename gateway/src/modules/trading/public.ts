@@ -4,3 +4,4 @@ export { orderUpdateOf, placedAnswer, quoteOrder } from './place-order.service.t
 export type { OrderQuote, PlaceOrderInput, PlacedOrder } from './place-order.service.ts';
 export { hasOpenPosition, ownPosition } from './positions.repository.ts';
 export type { OwnPosition, PositionRecord } from './positions.repository.ts';
+export { cancelRestingOrders } from './close-position.service.ts';

@@ -54,6 +54,19 @@ const PACKAGE_LAST_YEAR: Record<Market, number | null> = {
   CN: CHINESE_DAYS_LAST_YEAR,
 };
 
+/** Whether a year of a market lies past its package: an entry for it is its whole calendar. */
+export function beyondPackage(market: Market, year: number): boolean {
+  const last = PACKAGE_LAST_YEAR[market];
+  return last !== null && year > last;
+}
+
+/**
+ * The fewest weekday closures a whole SSE year has had (New Year, Spring Festival, Qingming,
+ * Labour Day, Dragon Boat, Mid-Autumn, National Day: well over eight every year): a year entered
+ * with fewer is a mistake that would open the exchange on its holidays.
+ */
+export const SSE_MIN_WEEKDAY_CLOSURES = 8;
+
 /**
  * The last day of a market's known calendar: its package's last year, carried on by each following
  * year staff entered. Null for NYSE, whose closures follow rules (staff still add ad hoc ones).

@@ -99,6 +99,8 @@ export const configListResponse = z.array(
     value: z.string(),
     /** Whether the app shows it (`common/config`). */
     public: z.boolean(),
+    /** The power that may change it (`config`: operators; `ledger`: administrators only). */
+    power: z.enum(ADMIN_POWERS),
   }),
 );
 export const configUpdateRequest = z.strictObject({

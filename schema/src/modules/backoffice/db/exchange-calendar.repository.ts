@@ -52,6 +52,19 @@ export async function listEnteredYears(db: Db): Promise<EnteredYear[]> {
   }));
 }
 
+/** The closures staff entered for a market's year, in date order. */
+export async function closuresEntered(db: Db, market: string, year: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('exchange_closure')
+    .select('date')
+    .where('market', '=', market)
+    .where('date', '>=', `${year}-01-01`)
+    .where('date', '<=', `${year}-12-31`)
+    .orderBy('date')
+    .execute();
+  return rows.map((row) => row.date);
+}
+
 /** Replaces a market's closures of one year with `dates` and records the year as entered. */
 export async function replaceYear(
   trx: Db,

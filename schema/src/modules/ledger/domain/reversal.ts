@@ -13,18 +13,35 @@ export function reversalPostings(original: readonly Posting[]): Posting[] {
 }
 
 /**
+ * The house's accounts a correction may move: money in and out of the bank, fees, duties, the
+ * exchange desk and the paper grant. A leg on the trading desk, interest or a product's books
+ * belongs to a position, a loan or a fund whose own records would no longer match (reconcile's
+ * module invariants would break): their feature corrects them.
+ */
+const CORRECTABLE_PLATFORM_KINDS: ReadonlySet<string> = new Set([
+  'platform:bank',
+  'platform:fees',
+  'platform:stamp_duty',
+  'platform:fx',
+  'platform:paper_grant',
+]);
+
+/**
  * Why a journal may not be reversed from the console, or null when it may. Only a user's cash
- * moves: a journal that moved a hold or a margin belongs to an order, a subscription or a loan
- * whose own state would no longer match (their module corrects them), and a reversal is not
- * reversed again (ask for a new correction instead).
+ * against the house's plain accounts: a journal that moved a hold or a margin belongs to an order,
+ * a subscription or a loan, and one on a feature's books to that feature (each corrects its own);
+ * a reversal is not reversed again (ask for a new correction of the original instead).
  */
 export function whyNotReversible(journal: {
   readonly kind: string;
   readonly postings: readonly { readonly account: AccountRef }[];
-}): 'reversal_of_reversal' | 'not_cash_only' | 'no_user' | null {
+}): 'reversal_of_reversal' | 'not_cash_only' | 'feature_books' | 'no_user' | null {
   if (journal.kind === 'reversal') return 'reversal_of_reversal';
   const userLegs = journal.postings.filter((p) => p.account.owner === 'user');
   if (userLegs.length === 0) return 'no_user';
-  const cashOnly = userLegs.every((p) => p.account.owner === 'user' && p.account.kind === 'cash');
-  return cashOnly ? null : 'not_cash_only';
+  if (!userLegs.every((p) => p.account.kind === 'cash')) return 'not_cash_only';
+  const houseLegs = journal.postings.filter((p) => p.account.owner === 'platform');
+  return houseLegs.every((p) => CORRECTABLE_PLATFORM_KINDS.has(p.account.kind))
+    ? null
+    : 'feature_books';
 }
