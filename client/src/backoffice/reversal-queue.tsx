@@ -28,7 +28,10 @@ function PendingRow({
   };
   return (
     <tr data-testid={`bo-reversal-${request.id}`}>
-      <td>#{request.journal_id}</td>
+      <td>
+        {/* The entry's postings open above, so the approver sees what the reversal will move. */}
+        <a href={`#/ledger?entry=${request.journal_id}`}>#{request.journal_id}</a>
+      </td>
       <td>{request.account}</td>
       <td>{request.reason}</td>
       <td>
