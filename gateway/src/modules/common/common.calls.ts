@@ -14,7 +14,6 @@ import { listConfig } from './config.repository.ts';
 import { newCode, storeCode } from './verification-codes.ts';
 import { findUserByAccount } from '../auth/public.ts';
 
-
 export const configCall = defineCall({
   path: 'common/config',
   summary: 'Public configuration entries (title, kefu, license, mode, clock)',

@@ -136,10 +136,12 @@ export async function cancelRestingOrders(
 ): Promise<number> {
   let cancelled = 0;
   for (const order of await restingOrdersOf(deps.db, userId)) {
-    const done = await cancelOrder(deps, userId, Number(order.id), actor).catch((error: unknown) => {
-      if (error instanceof Refusal && error.msg === 'order_not_holding') return null;
-      throw error;
-    });
+    const done = await cancelOrder(deps, userId, Number(order.id), actor).catch(
+      (error: unknown) => {
+        if (error instanceof Refusal && error.msg === 'order_not_holding') return null;
+        throw error;
+      },
+    );
     if (done) cancelled += 1;
   }
   return cancelled;
