@@ -1,6 +1,8 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import type { GatewayDeps } from '../infra/deps.ts';
+import { depsForRequest } from '../infra/request-context.ts';
+import { requestIdOf } from './middleware/request-id.ts';
 import type { AdminCaller, CallDefinition, CallResult, Caller } from './call.ts';
 import { authenticate } from './middleware/auth.ts';
 import { authenticateAdmin } from './middleware/admin-auth.ts';
@@ -123,7 +125,7 @@ export function mountCalls(
       files: filesOf(req),
       ip: req.ip ?? '',
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 200),
-      deps,
+      deps: depsForRequest(deps, requestIdOf(res)),
     });
     send(res, result);
   };

@@ -1,6 +1,5 @@
 import { Queue } from 'bullmq';
 import { assetRecomputeJob, traced } from '@kabuto/schema/contracts';
-import { currentRequestId } from './request-context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
 
@@ -14,7 +13,8 @@ export const ASSET_RECOMPUTE_WINDOW_MS = 200;
  * burst's last write. A hint: the summary is also recomputed on ticks and on every read.
  */
 export interface AssetRecompute {
-  request(userId: number, reason: string): void;
+  /** `requestId`: the call whose writes asked for it (the window's last), for the workers' log. */
+  request(userId: number, reason: string, requestId?: string): void;
   /** Queues what is still waiting and closes the queue. */
   close(): Promise<void>;
 }
@@ -27,7 +27,10 @@ export function createAssetRecompute(
     windowMs = ASSET_RECOMPUTE_WINDOW_MS,
   }: { clock?: Clock; windowMs?: number } = {},
 ): AssetRecompute {
-  const waiting = new Map<number, { reason: string; timer: NodeJS.Timeout }>();
+  const waiting = new Map<
+    number,
+    { reason: string; requestId: string | undefined; timer: NodeJS.Timeout }
+  >();
   const send = (userId: number) => {
     const entry = waiting.get(userId);
     if (!entry) return Promise.resolve();
@@ -35,20 +38,22 @@ export function createAssetRecompute(
     waiting.delete(userId);
     const job = assetRecomputeJob(userId, entry.reason, clock.nowMs());
     return queue
-      .add(job.name, traced(job.data, currentRequestId()), job.opts)
+      .add(job.name, traced(job.data, entry.requestId), job.opts)
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: String(error), userId }, 'asset recomputation not queued'),
       );
   };
   return {
-    request(userId, reason) {
+    request(userId, reason, requestId) {
       const entry = waiting.get(userId);
       if (entry) {
         entry.reason = reason;
+        entry.requestId = requestId ?? entry.requestId;
         return;
       }
-      waiting.set(userId, { reason, timer: setTimeout(() => void send(userId), windowMs) });
+      const timer = setTimeout(() => void send(userId), windowMs);
+      waiting.set(userId, { reason, requestId, timer });
     },
     async close() {
       await Promise.all([...waiting.keys()].map(send));

@@ -7,7 +7,6 @@ import {
   type QueuePayloads,
 } from '@kabuto/schema/contracts';
 import type { Clock } from './clock.ts';
-import { currentRequestId } from './request-context.ts';
 import type { Logger } from './logger.ts';
 
 /** A listing's four step times. */
@@ -27,9 +26,10 @@ export interface IpoStepTimes {
  * adds and leave an older time in place).
  */
 export interface IpoStepQueue {
-  schedule(listing: IpoStepTimes): Promise<void>;
+  /** `requestId`: the call that wrote the listing, carried into its jobs for the workers' log. */
+  schedule(listing: IpoStepTimes, requestId?: string): Promise<void>;
   /** After an edit: the old delayed jobs are dropped and the steps scheduled at the new times. */
-  reschedule(listing: IpoStepTimes): Promise<void>;
+  reschedule(listing: IpoStepTimes, requestId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,22 +67,20 @@ export function createIpoStepQueue(
   };
   // Each delay is measured when its job is added, not when the listing was written: queued after
   // commit and one listing at a time, a job added seconds later would otherwise fall due late.
-  const add = async (listing: IpoStepTimes) => {
+  const add = async (listing: IpoStepTimes, requestId: string | undefined) => {
     for (const [step, atMs] of STEPS(listing)) {
       const job = ipoStepJob(listing.id, step, atMs, clock.nowMs());
-      await queue
-        .add(job.name, traced(job.data, currentRequestId()), job.opts)
-        .catch(warn(listing.id));
+      await queue.add(job.name, traced(job.data, requestId), job.opts).catch(warn(listing.id));
     }
   };
   return {
-    schedule: (listing) => serial.run(listing.id, () => add(listing)),
-    reschedule: (listing) =>
+    schedule: (listing, requestId) => serial.run(listing.id, () => add(listing, requestId)),
+    reschedule: (listing, requestId) =>
       serial.run(listing.id, async () => {
         for (const [step] of STEPS(listing)) {
           await queue.remove(ipoStepJobId(listing.id, step)).catch(warn(listing.id));
         }
-        await add(listing);
+        await add(listing, requestId);
       }),
     async close() {
       await serial.settled();

@@ -1,6 +1,5 @@
 import { Queue } from 'bullmq';
 import { traced, withdrawalPayoutJob, type QueuePayloads } from '@kabuto/schema/contracts';
-import { currentRequestId } from './request-context.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -8,7 +7,8 @@ import type { Logger } from './logger.ts';
  * approval stands and the worker's sweep pays it within a minute.
  */
 export interface PayoutQueue {
-  request(withdrawalId: number): Promise<void>;
+  /** `requestId`: the call that approved it, carried into the job for the workers' log. */
+  request(withdrawalId: number, requestId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,10 +17,10 @@ export function createPayoutQueue(
   logger: Logger,
 ): PayoutQueue {
   return {
-    async request(withdrawalId) {
+    async request(withdrawalId, requestId) {
       const job = withdrawalPayoutJob(withdrawalId);
       await queue
-        .add(job.name, traced(job.data, currentRequestId()), job.opts)
+        .add(job.name, traced(job.data, requestId), job.opts)
         .catch((error: unknown) =>
           logger.warn(
             { err: String(error), withdrawalId },

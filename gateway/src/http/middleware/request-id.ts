@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { runInRequest } from '../../infra/request-context.ts';
 
 const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -8,7 +7,7 @@ const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * Every request gets an id: the caller's `X-Request-Id` when it looks like one (a proxy's), else
  * a new one. It goes back in the answer's header and into every log line about the request, so
  * an operator can find a user's failed call by the id the screen or the proxy shows, and the
- * workers' lines about the jobs it queued (`traced`).
+ * workers' lines about the jobs it queued (`depsForRequest`, `traced`).
  */
 export function requestId(fromProxy: boolean): RequestHandler {
   return (req, res, next) => {
@@ -18,8 +17,7 @@ export function requestId(fromProxy: boolean): RequestHandler {
     const id = typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
     res.locals['requestId'] = id;
     res.setHeader('X-Request-Id', id);
-    // Everything the call does from here (its jobs too) knows the id.
-    runInRequest(id, next);
+    next();
   };
 }
 
