@@ -104,6 +104,7 @@ describe('the house’s settings and corrections in the console', () => {
     await asker.locator('tr', { hasText: account }).click();
     const statement = asker.getByTestId('bo-user-statement');
     await statement.getByRole('link', { name: 'Correct…' }).first().click();
+    await asker.getByTestId('bo-cause').selectOption('duplicate');
     await asker.getByTestId('bo-correction-reason').fill('grant given twice by the migration');
     await shot(asker, 'us-backoffice-ledger-entry');
     await asker.getByTestId('bo-ask-correction').click();
@@ -128,9 +129,10 @@ describe('the house’s settings and corrections in the console', () => {
     await phone.goto(`${stack.baseUrl}/#/mine/transactionRecords`);
     const newest = phone.getByTestId('record-row').first();
     await newest.waitFor();
-    expect(await newest.getByTestId('record-memo').textContent()).toContain(
-      'grant given twice by the migration',
-    );
+    // The user reads the cause in their language; the staff's own words stay in the back office.
+    const memo = await newest.getByTestId('record-memo').textContent();
+    expect(memo).toContain('it was credited twice');
+    expect(memo).not.toContain('migration');
     expect(await newest.getByTestId('record-balance').textContent()).toMatch(/\b0\b/);
     await shot(phone, 'us-user-correction-line');
     await approver.getByTestId('bo-nav-ledger').click();

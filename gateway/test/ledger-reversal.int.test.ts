@@ -59,6 +59,7 @@ describe('corrections with four eyes', () => {
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: journalId,
       reason: 'deposit credited twice by the bank file',
+      cause: 'duplicate',
     });
     expect(asked.body.msg).toBe('submit_ok');
     const requestIdOf = String(asked.body.data.id);
@@ -80,20 +81,20 @@ describe('corrections with four eyes', () => {
     expect(await balance(s, 'cash', 'JPY')).toBe(0n);
     const [line] = (await t.call('fund/records', {}, s)).body.data;
     expect(line).toMatchObject({ kind: 'reversal', amount: '-300000', balance: '0' });
-    expect(line.memo_params).toMatchObject({
-      template: 'reversal',
-      journal: journalId,
-      reason: 'deposit credited twice by the bank file',
-    });
+    // The user reads the cause in their language, never the staff's own reason.
+    expect(line.memo_params).toEqual({ template: 'reversal_duplicate', journal: journalId });
+    expect(JSON.stringify(line)).not.toContain('bank file');
     const [message] = (await t.call('user/messages', {}, s)).body.data;
     expect(message).toMatchObject({ kind: 'ledger_correction' });
-    expect(message.params).toMatchObject({ journal: journalId, amount: '-300000' });
+    expect(message.params).toEqual({ journal: journalId, amount: '-300000', currency: 'JPY' });
     const report = (await approver!.call('ledger/reconcile')).body.data;
     expect(report.breaches).toEqual([]);
     const listed = (await approver!.call('ledger/reversal/list', { status: 'approved' })).body.data;
     expect(listed[0]).toMatchObject({
       id: requestIdOf,
       status: 'approved',
+      cause: 'duplicate',
+      moved: '300000 JPY',
       proposed_by: asker!.login,
       decided_by: approver!.login,
     });
@@ -115,6 +116,7 @@ describe('corrections with four eyes', () => {
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: journalId,
       reason: 'wrong amount',
+      cause: 'duplicate',
     });
     await approver!.call('ledger/reversal/decide', {
       id: String(asked.body.data.id),
@@ -137,16 +139,19 @@ describe('corrections with four eyes', () => {
     const again = await asker!.call('ledger/reversal/propose', {
       journal_id: journalId,
       reason: 'again',
+      cause: 'duplicate',
     });
     expect(again.body.msg).toBe('reversal_exists');
     const ofReversal = await asker!.call('ledger/reversal/propose', {
       journal_id: String(reversal.id),
       reason: 'undo the undo',
+      cause: 'duplicate',
     });
     expect(ofReversal.body.msg).toBe('reversal_not_allowed');
     const missing = await asker!.call('ledger/reversal/propose', {
       journal_id: '999999999',
       reason: 'nothing there',
+      cause: 'duplicate',
     });
     expect(missing.body.msg).toBe('not_found');
     expect({ state: await state(s), requests: await requests() }).toEqual(before);
@@ -176,11 +181,13 @@ describe('corrections with four eyes', () => {
     const hold = await asker!.call('ledger/reversal/propose', {
       journal_id: String(holdJournal.id),
       reason: 'hold',
+      cause: 'duplicate',
     });
     expect(hold.body.msg).toBe('reversal_not_allowed');
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: await depositJournalOf(s),
       reason: 'deposit was a test transfer',
+      cause: 'duplicate',
     });
     const before = await state(s);
     const refused = await approver!.call('ledger/reversal/decide', {
@@ -200,6 +207,7 @@ describe('corrections with four eyes', () => {
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: await depositJournalOf(s),
       reason: 'duplicate credit',
+      cause: 'duplicate',
     });
     const before = await reversalJournals();
     const answers = await Promise.all(
@@ -223,6 +231,7 @@ describe('corrections with four eyes', () => {
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: journalId,
       reason: 'unsure',
+      cause: 'duplicate',
     });
     await approver!.call('ledger/reversal/decide', {
       id: String(asked.body.data.id),
@@ -233,6 +242,7 @@ describe('corrections with four eyes', () => {
     const again = await asker!.call('ledger/reversal/propose', {
       journal_id: journalId,
       reason: 'new evidence',
+      cause: 'duplicate',
     });
     expect(again.body.msg).toBe('submit_ok');
   });
@@ -258,6 +268,7 @@ describe('corrections with four eyes', () => {
     const asked = await asker!.call('ledger/reversal/propose', {
       journal_id: await depositJournalOf(s),
       reason: 'duplicate credit',
+      cause: 'duplicate',
     });
     const before = await state(s);
     const refused = await post(

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
@@ -80,7 +82,9 @@ function startWorkers(testDb: TestDb): ChildProcess {
     KABUTO_INTRADAY_FORCED_CLOSE_FEE: 'JP=3575',
     LOG_LEVEL: 'warn',
     DATA_DIR:
-      target.kind === 'sqlite' ? dirname(target.file) : join(dirname(import.meta.dirname), '.tmp'),
+      target.kind === 'sqlite'
+        ? dirname(target.file)
+        : mkdtempSync(join(tmpdir(), 'kabuto-fault-')),
   };
   delete env['DATABASE_URL'];
   if (target.kind === 'postgres') env['DATABASE_URL'] = target.url;

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
@@ -55,7 +57,9 @@ function startWorkers(): ChildProcess {
     // The key the listing was sealed with (`anIpoListing` seals with TEST_SECRET_BOX).
     KABUTO_SECRET_KEY: TEST_SECRET_KEY,
     DATA_DIR:
-      target.kind === 'sqlite' ? dirname(target.file) : join(dirname(import.meta.dirname), '.tmp'),
+      target.kind === 'sqlite'
+        ? dirname(target.file)
+        : mkdtempSync(join(tmpdir(), 'kabuto-fault-')),
   };
   delete env['DATABASE_URL'];
   if (target.kind === 'postgres') env['DATABASE_URL'] = target.url;

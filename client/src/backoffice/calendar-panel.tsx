@@ -8,6 +8,13 @@ import { consoleState, may } from './console.store.ts';
 
 type Calendars = AdminCallMap['calendar/list']['output'];
 
+/** Said on the window when staff entered a year: the warning banner reads the calendars again. */
+const CALENDARS_CHANGED = 'kabuto:calendars-changed';
+
+/** A refusal's field details (`{ fields: { closures: '2027-02-30' } }`), if any. */
+const fieldsOf = (data: unknown): Record<string, string> =>
+  (data as { fields?: Record<string, string> } | null)?.fields ?? {};
+
 /** Enters a market's closures for one year (the exchange's or the State Council's notice). */
 function YearForm({ onSaid }: { onSaid: (said: string) => void }) {
   const { t } = useTranslation();
@@ -22,7 +29,10 @@ function YearForm({ onSaid }: { onSaid: (said: string) => void }) {
       source: field('source'),
       reason: field('reason'),
     });
-    onSaid(answer.ok ? t('bo.calendar.entered') : msgText(answer.msg));
+    // The banner on every screen reads the calendars again.
+    if (answer.ok) window.dispatchEvent(new Event(CALENDARS_CHANGED));
+    const detail = answer.ok ? '' : Object.values(fieldsOf(answer.data)).join(', ');
+    onSaid(answer.ok ? t('bo.calendar.entered') : `${msgText(answer.msg)} ${detail}`.trim());
   }
   return (
     <form className="bo-card bo-calendar-form" onSubmit={(event) => void enter(event)}>
@@ -114,9 +124,13 @@ export function CalendarWarningBanner() {
   const { t } = useTranslation();
   const [warnings, setWarnings] = useState<Calendars['markets']>([]);
   useEffect(() => {
-    void adminCall('calendar/list').then((answer) => {
-      if (answer.ok) setWarnings(answer.data.markets.filter((m) => m.warn));
-    });
+    const load = () =>
+      void adminCall('calendar/list').then((answer) => {
+        if (answer.ok) setWarnings(answer.data.markets.filter((m) => m.warn));
+      });
+    load();
+    window.addEventListener(CALENDARS_CHANGED, load);
+    return () => window.removeEventListener(CALENDARS_CHANGED, load);
   }, []);
   if (warnings.length === 0) return null;
   return (

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { formatWhen } from '../lib/format-time.ts';
 import { formatMoney } from '../lib/format.ts';
+import { memoText } from '../lib/memo-params.ts';
+import { REVERSAL_CAUSES } from '@kabuto/schema/modules/ledger/domain/reversal.ts';
 import { adminCall } from './admin-api.ts';
 import { msgText } from './console-i18n.ts';
 import { ReversalQueue } from './reversal-queue.tsx';
@@ -49,16 +51,23 @@ function JournalView({ journal, onAsked }: { journal: Journal; onAsked: (said: s
   const { t } = useTranslation();
   async function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    const answer = await adminCall('ledger/reversal/propose', { journal_id: journal.id, reason });
+    const form = new FormData(event.currentTarget);
+    const answer = await adminCall('ledger/reversal/propose', {
+      journal_id: journal.id,
+      reason: String(form.get('reason') ?? ''),
+      cause: String(form.get('cause') ?? 'other'),
+    });
     onAsked(answer.ok ? t('bo.ledger.asked') : msgText(answer.msg));
   }
   return (
     <>
       <p>
-        #{journal.id} · {journal.kind} · {journal.account ?? '—'} · {formatWhen(journal.created_at)}
+        #{journal.id} · {t(`money.kind.${journal.kind}`, { defaultValue: journal.kind })} ·{' '}
+        {journal.account ?? '—'} · {formatWhen(journal.created_at)}
       </p>
-      <p className="bo-muted">{journal.memo}</p>
+      <p className="bo-muted">
+        {memoText(t, { ...journal, currency: journal.postings[0]?.currency ?? 'JPY' })}
+      </p>
       <table className="bo-table">
         <tbody>
           {journal.postings.map((p) => (
@@ -74,14 +83,21 @@ function JournalView({ journal, onAsked }: { journal: Journal; onAsked: (said: s
       {journal.not_reversible || journal.reversal ? (
         <p className="bo-muted">
           {journal.reversal
-            ? t('bo.ledger.already', { status: journal.reversal.status })
+            ? t('bo.ledger.already', { status: t(`bo.ledger.status.${journal.reversal.status}`) })
             : t(`bo.ledger.why.${journal.not_reversible}`)}
         </p>
       ) : (
         <form className="bo-buttons" onSubmit={(event) => void ask(event)}>
+          <select name="cause" aria-label={t('bo.ledger.causeLabel')} data-testid="bo-cause">
+            {REVERSAL_CAUSES.map((cause) => (
+              <option key={cause} value={cause}>
+                {t(`bo.ledger.causes.${cause}`)}
+              </option>
+            ))}
+          </select>
           <input
             name="reason"
-            placeholder={t('bo.settings.reason')}
+            placeholder={t('bo.ledger.internalReason')}
             required
             minLength={3}
             data-testid="bo-correction-reason"

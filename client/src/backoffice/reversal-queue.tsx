@@ -22,7 +22,7 @@ function PendingRow({
   const [reason, setReason] = useState('');
   const mine = request.proposed_by === me?.login;
   const decide = async (decision: 'approve' | 'reject') => {
-    if (!window.confirm(t(`bo.ledger.confirm.${decision}`))) return;
+    if (!window.confirm(t(`bo.ledger.confirm.${decision}`, { moved: request.moved }))) return;
     const answer = await adminCall('ledger/reversal/decide', { id: request.id, decision, reason });
     onDecided(answer.ok ? t('bo.ledger.decided') : msgText(answer.msg));
   };
@@ -33,7 +33,11 @@ function PendingRow({
         <a href={`#/ledger?entry=${request.journal_id}`}>#{request.journal_id}</a>
       </td>
       <td>{request.account}</td>
-      <td>{request.reason}</td>
+      <td className="bo-num bo-nowrap">{request.moved}</td>
+      <td>
+        {t(`bo.ledger.causes.${request.cause}`)}
+        <div className="bo-muted">{request.reason}</div>
+      </td>
       <td>
         {request.proposed_by} · {formatWhen(request.proposed_at)}
       </td>
@@ -85,6 +89,16 @@ export function ReversalQueue({ refreshKey }: { refreshKey: number }) {
       <h2>{t('bo.ledger.pending')}</h2>
       {rows.length === 0 ? <p className="bo-muted">{t('bo.queue.empty')}</p> : null}
       <table className="bo-table">
+        <thead>
+          <tr>
+            <th>{t('bo.users.entry')}</th>
+            <th>{t('bo.staff.login')}</th>
+            <th className="bo-num">{t('bo.ledger.moved')}</th>
+            <th>{t('bo.ledger.causeLabel')}</th>
+            <th>{t('bo.ledger.asker')}</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {rows.map((request) => (
             <PendingRow

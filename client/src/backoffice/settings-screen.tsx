@@ -10,9 +10,10 @@ import { CalendarPanel } from './calendar-panel.tsx';
 type Setting = AdminCallMap['config/list']['output'][number];
 
 /** One house setting: its value now, and (for the config power) a form to change it with a reason. */
-function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: (said: string) => void }) {
+function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: () => void }) {
   const { t } = useTranslation();
   const { me } = useSnapshot(consoleState);
+  const [said, setSaid] = useState<{ text: string; refused: boolean } | null>(null);
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -21,7 +22,17 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: (said: st
       value: String(form.get('value') ?? ''),
       reason: String(form.get('reason') ?? ''),
     });
-    onSaved(answer.ok ? t('bo.settings.saved') : msgText(answer.msg));
+    // A refusal says which setting and what form it takes, beside the setting itself.
+    const refusal =
+      answer.msg === 'invalid_param'
+        ? `${msgText(answer.msg)}: ${t(`bo.settings.names.${setting.name}`)} — ${t(`bo.settings.hints.${setting.name}`)}`
+        : msgText(answer.msg);
+    setSaid(
+      answer.ok
+        ? { text: t('bo.settings.saved'), refused: false }
+        : { text: refusal, refused: true },
+    );
+    if (answer.ok) onSaved();
   }
   return (
     <tr data-testid={`bo-setting-${setting.name}`}>
@@ -40,6 +51,14 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: (said: st
         ) : (
           <code>{setting.value || '—'}</code>
         )}
+        {said ? (
+          <p
+            className={said.refused ? 'bo-error' : 'bo-note'}
+            role={said.refused ? 'alert' : 'status'}
+          >
+            {said.text}
+          </p>
+        ) : null}
       </td>
     </tr>
   );
@@ -49,7 +68,6 @@ function SettingRow({ setting, onSaved }: { setting: Setting; onSaved: (said: st
 export function SettingsScreen() {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<Setting[]>([]);
-  const [said, setSaid] = useState<string | null>(null);
   const load = useCallback(
     () =>
       adminCall('config/list').then((answer) => {
@@ -58,10 +76,7 @@ export function SettingsScreen() {
     [],
   );
   useEffect(() => void load(), [load]);
-  const saved = (text: string) => {
-    setSaid(text);
-    void load();
-  };
+  const saved = () => void load();
   return (
     <section data-testid="bo-settings">
       <header className="bo-section-head">
@@ -75,7 +90,6 @@ export function SettingsScreen() {
           ))}
         </tbody>
       </table>
-      {said ? <p className="bo-note">{said}</p> : null}
       <CalendarPanel />
     </section>
   );

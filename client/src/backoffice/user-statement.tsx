@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { formatWhen } from '../lib/format-time.ts';
 import { formatMoney } from '../lib/format.ts';
+import { memoText } from '../lib/memo-params.ts';
 import { consoleState, may } from './console.store.ts';
 
 type Line = AdminCallMap['user/detail']['output']['statement'][number];
@@ -15,6 +16,16 @@ export function UserStatement({ lines }: { lines: readonly Line[] }) {
     <>
       <h3>{t('bo.users.statement')}</h3>
       <table className="bo-table" data-testid="bo-user-statement">
+        <thead>
+          <tr>
+            <th>{t('bo.users.entry')}</th>
+            <th>{t('bo.audit.when')}</th>
+            <th>{t('bo.users.what')}</th>
+            <th className="bo-num">{t('bo.queue.amount')}</th>
+            <th className="bo-num">{t('bo.users.balanceAfter')}</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {lines.length === 0 ? (
             <tr>
@@ -25,14 +36,19 @@ export function UserStatement({ lines }: { lines: readonly Line[] }) {
             <tr key={`${line.journal_id}-${line.currency}`}>
               <td>#{line.journal_id}</td>
               <td>{formatWhen(line.time)}</td>
-              <td>{line.memo}</td>
+              <td>
+                <strong>{t(`money.kind.${line.kind}`, { defaultValue: line.kind })}</strong>
+                <div className="bo-muted">{memoText(t, line)}</div>
+              </td>
               <td className="bo-num">
                 {formatMoney(line.amount)} {line.currency}
               </td>
               <td className="bo-num bo-muted">{formatMoney(line.balance)}</td>
               <td>
                 {may(me, 'ledger') ? (
-                  <a href={`#/ledger?entry=${line.journal_id}`}>{t('bo.users.correct')}</a>
+                  <a className="bo-nowrap" href={`#/ledger?entry=${line.journal_id}`}>
+                    {t('bo.users.correct')}
+                  </a>
                 ) : null}
               </td>
             </tr>

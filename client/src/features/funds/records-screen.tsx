@@ -12,7 +12,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { formatWhen } from '../../lib/format-time.ts';
 import { loadList, type StatementRow } from './funds.api.ts';
-import { formatMemoParams } from './memo-params.ts';
+import { memoText } from '../../lib/memo-params.ts';
 
 const CURRENCIES = ['JPY', 'USD', 'CNY'] as const;
 /** The statement's chips: every movement, then one chip per statement group (schema's list). */
@@ -86,15 +86,7 @@ async function exportCsv(payload: Record<string, string>): Promise<void> {
 /** The row's memo in the user's language; the server's English memo for journals without parameters. */
 function useMemoText(row: StatementRow): string {
   const { t } = useTranslation();
-  const params = row.memo_params;
-  if (!params?.['template']) return row.memo;
-  const shown = formatMemoParams(params, row.currency);
-  if (shown['side']) shown['side'] = t(`money.side.${shown['side']}`);
-  // A reason may be a refusal's msg key (a bank that refused a payout): shown in words.
-  if (shown['reason']) {
-    shown['reason'] = t(`msg.${shown['reason']}`, { defaultValue: shown['reason'] });
-  }
-  return t(`money.memo.${params['template']}`, { ...shown, defaultValue: row.memo });
+  return memoText(t, row);
 }
 
 function RecordItem({ row }: { row: StatementRow }) {

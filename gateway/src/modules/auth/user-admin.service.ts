@@ -95,6 +95,7 @@ export async function userDetail(deps: GatewayDeps, id: number) {
       time: row.time,
       kind: row.kind,
       memo: row.memo,
+      memo_params: row.memo_params ? { ...row.memo_params } : null,
       currency: row.currency,
       amount: row.amount,
       balance: row.balance,

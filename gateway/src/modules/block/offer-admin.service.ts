@@ -2,6 +2,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { writeTransaction } from '@kabuto/schema/db';
 import {
   findInstrument,
+  formatPrice,
   parseScaledPrice,
   PriceFormatError,
   type Instrument,
@@ -113,8 +114,8 @@ export async function checkedOfferTerms(
 /** Audit detail: the terms without the key's hash (only whether there is one). */
 const auditDetail = (terms: BlockOfferTerms) => ({
   ...terms,
-  price: String(terms.price),
-  prevClose: String(terms.prevClose),
+  price: formatPrice(terms.price, terms.market),
+  prevClose: formatPrice(terms.prevClose, terms.market),
   keyHash: undefined,
   needsKey: terms.keyHash !== null,
 });

@@ -8,6 +8,7 @@ import {
   type IpoListingTerms,
   type WriteTrx,
 } from '@kabuto/schema/db';
+import { formatPrice, type Market } from '@kabuto/schema/market';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
 import { audit } from '../admin/public.ts';
@@ -16,12 +17,19 @@ import { listingToWire, moneyOf } from './ipo-wire.ts';
 import { sealedLotterySecrets } from '@kabuto/schema/lottery';
 import { checkedTerms, type ListingInput } from './listing-terms.ts';
 
-/** What the audit row keeps of the terms: every field, prices as scaled integers in text. */
+/** The terms that are prices: the audit row shows them as the market writes them ("1500"). */
+const PRICE_TERMS = new Set(['price', 'market_price', 'underwriting_price']);
+
+/** What the audit row keeps of the terms: every field, prices as the market writes them. */
 const auditDetail = (terms: IpoListingTerms) =>
   Object.fromEntries(
     Object.entries(terms).map(([key, value]) => [
       key,
-      typeof value === 'bigint' ? String(value) : value,
+      typeof value !== 'bigint'
+        ? value
+        : PRICE_TERMS.has(key)
+          ? formatPrice(value, terms.market as Market)
+          : String(value),
     ]),
   );
 

@@ -1,7 +1,10 @@
 import { ledgerWiring } from '@kabuto/schema/modules/ledger/wiring.ts';
 import { liveRequestFor } from '@kabuto/schema/modules/ledger/db/reversals.repository.ts';
 import { listReversalRequests } from '@kabuto/schema/modules/ledger/db/reversals.repository.ts';
-import { whyNotReversible } from '@kabuto/schema/modules/ledger/domain/reversal.ts';
+import {
+  whyNotReversible,
+  type ReversalCause,
+} from '@kabuto/schema/modules/ledger/domain/reversal.ts';
 import { reconcile } from '@kabuto/schema/db';
 import { contractOf, defineAdminCall, type CallDefinition } from '../../http/call.ts';
 import { findUserById } from '../auth/public.ts';
@@ -11,6 +14,7 @@ import {
   journalOrRefuse,
   postingRows,
   proposeReversal,
+  userCashLines,
 } from './reversal.service.ts';
 
 const calls = ledgerWiring.adminCalls;
@@ -30,6 +34,7 @@ export const journalCall = defineAdminCall({
         id: String(journal.id),
         kind: journal.kind,
         memo: journal.memo,
+        memo_params: journal.memoParams ? { ...journal.memoParams } : null,
         account: user?.account ?? null,
         created_at: journal.createdAt,
         postings: postingRows(journal),
@@ -46,17 +51,21 @@ export const reversalListCall = defineAdminCall({
   summary: 'Corrections asked for, by status (pending first for the second administrator)',
   async handle({ input, deps }) {
     const rows = await listReversalRequests(deps.db, input.status === 'all' ? null : input.status);
-    return {
-      msg: 'ok',
-      data: rows.map((row) => ({
+    const data = [];
+    for (const row of rows) {
+      const journal = await journalOrRefuse(deps.db, Number(row.journal_id));
+      data.push({
         ...row,
+        cause: row.cause as ReversalCause,
+        moved: userCashLines(journal),
         id: String(row.id),
         journal_id: String(row.journal_id),
         proposed_at: Number(row.proposed_at),
         decided_at: row.decided_at === null ? null : Number(row.decided_at),
         reversal_journal_id: text(row.reversal_journal_id),
-      })),
-    };
+      });
+    }
+    return { msg: 'ok', data };
   },
 });
 
@@ -68,6 +77,7 @@ export const reversalProposeCall = defineAdminCall({
     const id = await proposeReversal(deps, admin, {
       journalId: Number(input.journal_id),
       reason: input.reason,
+      cause: input.cause,
     });
     return { msg: 'submit_ok', data: { id: String(id) } };
   },

@@ -6,6 +6,7 @@ import {
   journalMemo,
   scaleOf,
   type Currency,
+  type MemoTemplate,
 } from '@kabuto/schema/domain';
 import { postJournal } from '@kabuto/schema/modules/ledger';
 import {
@@ -20,6 +21,7 @@ import {
 import {
   reversalPostings,
   whyNotReversible,
+  type ReversalCause,
 } from '@kabuto/schema/modules/ledger/domain/reversal.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import type { AdminCaller } from '../../http/call.ts';
@@ -44,6 +46,14 @@ function userCashMoved(journal: StoredJournal): { amount: string; currency: Curr
   return { amount: formatScaled(-(leg?.amountMinor ?? 0n), scaleOf(currency)), currency };
 }
 
+/** The user's cash the entry moved, per currency ("-300000 JPY"): what its reversal moves back. */
+export function userCashLines(journal: StoredJournal): string {
+  return journal.postings
+    .filter((p) => p.account.owner === 'user')
+    .map((p) => `${formatScaled(p.amountMinor, scaleOf(p.account.currency))} ${p.account.currency}`)
+    .join(', ');
+}
+
 export function postingRows(journal: StoredJournal) {
   return journal.postings.map((p) => ({
     account: accountKey(p.account),
@@ -55,7 +65,7 @@ export function postingRows(journal: StoredJournal) {
 export async function proposeReversal(
   deps: GatewayDeps,
   admin: AdminCaller,
-  input: { journalId: number; reason: string },
+  input: { journalId: number; reason: string; cause: ReversalCause },
 ): Promise<number> {
   const journal = await journalOrRefuse(deps.db, input.journalId);
   const why = whyNotReversible(journal);
@@ -68,6 +78,7 @@ export async function proposeReversal(
       journalId: journal.id,
       userId,
       reason: input.reason,
+      cause: input.cause,
       adminId: admin.adminId,
       nowMs,
     });
@@ -75,7 +86,7 @@ export async function proposeReversal(
       adminId: admin.adminId,
       action: 'ledger.reversal.propose',
       subject: `journal:${journal.id}`,
-      detail: { request: id, userId, reason: input.reason },
+      detail: { request: id, userId, reason: input.reason, cause: input.cause },
       nowMs,
     });
     return id;
@@ -131,7 +142,8 @@ export async function decideReversal(
           trx,
           {
             kind: 'reversal',
-            ...journalMemo('reversal', { journal: journal.id, reason: request.reason }),
+            // The user's line says the cause in their language, never staff's own words.
+            ...journalMemo(`reversal_${request.cause}` as MemoTemplate, { journal: journal.id }),
             actor: { type: 'admin', id: admin.adminId },
             reference: `reversal:${input.id}`,
             postings: reversalPostings(journal.postings),
@@ -144,7 +156,6 @@ export async function decideReversal(
           kind: 'ledger_correction',
           params: {
             journal: String(journal.id),
-            reason: request.reason,
             ...userCashMoved(journal),
           },
           nowMs,

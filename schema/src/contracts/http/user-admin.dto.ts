@@ -39,6 +39,7 @@ export const userDetailResponse = z.object({
       time: z.number(),
       kind: z.string(),
       memo: z.string(),
+      memo_params: z.record(z.string(), z.string()).nullable(),
       currency: z.string(),
       amount: z.string(),
       balance: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVERSAL_CAUSES } from './domain/reversal.ts';
 
 /** The ledger's back-office calls: a journal looked up, corrections with four eyes, reconcile. */
 const rowId = z.string().regex(/^[1-9]\d{0,17}$/);
@@ -17,6 +18,8 @@ export const journalResponse = z.object({
   id: z.string(),
   kind: z.string(),
   memo: z.string(),
+  /** The memo's template and parameters, for the console to show in its language. */
+  memo_params: z.record(z.string(), z.string()).nullable(),
   account: z.string().nullable(),
   created_at: z.number(),
   postings: z.array(posting),
@@ -26,7 +29,13 @@ export const journalResponse = z.object({
   reversal: z.object({ id: z.string(), status: z.string() }).nullable(),
 });
 
-export const reversalProposeRequest = z.strictObject({ journal_id: rowId, reason });
+export const reversalProposeRequest = z.strictObject({
+  journal_id: rowId,
+  /** Staff's own reason: the back office and the audit log only. */
+  reason,
+  /** What the user is told, worded in their language. */
+  cause: z.enum(REVERSAL_CAUSES),
+});
 export const reversalProposeResponse = z.object({ id: z.string() });
 
 export const reversalDecideRequest = z.strictObject({
@@ -44,7 +53,10 @@ export const reversalListResponse = z.array(
     journal_id: z.string(),
     account: z.string(),
     reason: z.string(),
+    cause: z.enum(REVERSAL_CAUSES),
     status: z.string(),
+    /** What the entry moved in the user's cash ("-300000 JPY"), what the reversal moves back. */
+    moved: z.string(),
     proposed_by: z.string(),
     proposed_at: z.number(),
     decided_by: z.string().nullable(),

@@ -5,7 +5,10 @@ export interface ReversalRequestTable {
   id: Id;
   journal_id: Int;
   user_id: Int;
+  /** Staff's own reason (back office and audit log only). */
   reason: string;
+  /** What the user is told (`REVERSAL_CAUSES`). */
+  cause: string;
   /** pending, approved or rejected. */
   status: string;
   proposed_by: Int;

@@ -11,6 +11,8 @@ export interface StoredJournal {
   readonly id: number;
   readonly kind: string;
   readonly memo: string;
+  /** The memo's template and parameters (null on journals from before them). */
+  readonly memoParams: Readonly<Record<string, string>> | null;
   readonly userId: number | null;
   readonly createdAt: number;
   readonly postings: readonly Posting[];
@@ -27,7 +29,7 @@ function accountRef(row: { user_id: bigint | null; kind: string; currency: strin
 export async function loadJournal(db: Db, id: number): Promise<StoredJournal | null> {
   const journal = await db
     .selectFrom('journal')
-    .select(['id', 'kind', 'memo', 'user_id', 'created_at'])
+    .select(['id', 'kind', 'memo', 'memo_params', 'user_id', 'created_at'])
     .where('id', '=', BigInt(id))
     .executeTakeFirst();
   if (!journal) return null;
@@ -42,6 +44,9 @@ export async function loadJournal(db: Db, id: number): Promise<StoredJournal | n
     id: Number(journal.id),
     kind: journal.kind,
     memo: journal.memo,
+    memoParams: journal.memo_params
+      ? (JSON.parse(journal.memo_params) as Record<string, string>)
+      : null,
     userId: journal.user_id === null ? null : Number(journal.user_id),
     createdAt: Number(journal.created_at),
     postings: postings.map((p) => ({ account: accountRef(p), amountMinor: p.amount })),
@@ -50,7 +55,14 @@ export async function loadJournal(db: Db, id: number): Promise<StoredJournal | n
 
 export async function insertReversalRequest(
   trx: Db,
-  request: { journalId: number; userId: number; reason: string; adminId: number; nowMs: number },
+  request: {
+    journalId: number;
+    userId: number;
+    reason: string;
+    cause: string;
+    adminId: number;
+    nowMs: number;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('reversal_request')
@@ -58,6 +70,7 @@ export async function insertReversalRequest(
       journal_id: BigInt(request.journalId),
       user_id: BigInt(request.userId),
       reason: request.reason,
+      cause: request.cause,
       status: 'pending',
       proposed_by: BigInt(request.adminId),
       proposed_at: request.nowMs,
@@ -138,6 +151,7 @@ export async function listReversalRequests(db: Db, status: string | null) {
       'r.journal_id',
       'u.account',
       'r.reason',
+      'r.cause',
       'r.status',
       'proposer.login as proposed_by',
       'r.proposed_at',

@@ -1,4 +1,11 @@
 import type { AccountRef } from '../../../domain/ledger/accounts.ts';
+
+/**
+ * What a correction tells the user, in their language (the memo template `reversal_<cause>` and
+ * the inbox line): never the staff's own words, which may name tickets, people or suspicions.
+ */
+export const REVERSAL_CAUSES = ['duplicate', 'wrong_amount', 'not_received', 'other'] as const;
+export type ReversalCause = (typeof REVERSAL_CAUSES)[number];
 import type { Posting } from '../../../domain/ledger/journal.ts';
 
 /**
