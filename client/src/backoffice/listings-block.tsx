@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
-import { formatWhen } from '../lib/format-time.ts';
+import { findInstrument, parseScaledPrice } from '@kabuto/schema/market';
+import {
+  BLOCK_MARKETS_DEFAULT,
+  discountPercent,
+} from '@kabuto/schema/modules/block/domain/offer.ts';
+import { formatAmount, formatCount } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
-import { localInput, TermsForm, type FieldSpec } from './listings-form.tsx';
+import { exchangeInput, formatExchange, marketOf } from './exchange-time.ts';
+import { TermsForm, type FieldSpec } from './listings-form.tsx';
 import {
   answerText,
   ListHead,
@@ -18,32 +24,51 @@ type OfferField = keyof AdminCallMap['block/create']['input'];
 
 const LABELS = 'bo.listings.block.fields';
 const OFFER_COLS = ['id', 'stock', 'price', 'lots', 'perBuyer', 'rule', 'window', 'status'];
-const whole: FieldSpec = { kind: 'number' };
-const time: FieldSpec = { kind: 'time' };
 
-/** Every field `block/create` and `block/update` take. */
-const OFFER_FORM: Record<OfferField, FieldSpec> = {
-  symbol: { kind: 'text' },
-  price: { kind: 'text' },
-  lots_total: whole,
-  min_lots: whole,
-  max_lots: whole,
-  rule: { kind: 'choice', options: ['first_come', 'lottery'], labels: 'bo.listings.block.rules' },
-  key: { kind: 'secret', optional: true, hint: 'bo.listings.block.keyHint' },
-  opens_at: time,
-  closes_at: time,
-  settles_at: time,
-};
+/**
+ * Every field `block/create` and `block/update` take, for the symbol typed so far: its market's
+ * zone for the times, its currency for the price and its lot for the lots (a symbol the catalogue
+ * does not know is taken to be on the market block offers are on by default).
+ */
+function offerForm(values: Partial<Record<OfferField, string>>, lotUnit: (lot: number) => string) {
+  const instrument = findInstrument((values.symbol ?? '').trim().toUpperCase());
+  const market = instrument?.market ?? BLOCK_MARKETS_DEFAULT[0] ?? 'JP';
+  const lots: FieldSpec = { kind: 'number' };
+  const lot = instrument ? { note: lotUnit(instrument.quantity.lotSize) } : {};
+  const time: FieldSpec = { kind: 'time', market };
+  const form: Record<OfferField, FieldSpec> = {
+    symbol: { kind: 'text' },
+    price: { kind: 'amount', ...(instrument ? { unit: instrument.currency } : {}) },
+    ...{ lots_total: { ...lots, ...lot }, min_lots: lots, max_lots: lots },
+    rule: { kind: 'choice', options: ['first_come', 'lottery'], labels: 'bo.listings.block.rules' },
+    key: { kind: 'secret', optional: true, hint: 'bo.listings.block.keyHint' },
+    ...{ opens_at: time, closes_at: time, settles_at: time },
+  };
+  return form;
+}
 
 /** An offer's terms as the form shows them; the key is never shown (it is stored hashed). */
 function termsOf(o: Offer): Record<OfferField, string> {
+  const market = marketOf(o.market) ?? 'JP';
   return {
     ...{ symbol: o.symbol, price: o.price, lots_total: String(o.lots_total) },
     ...{ min_lots: String(o.min_lots), max_lots: String(o.max_lots), rule: o.rule, key: '' },
-    opens_at: localInput(o.opens_at),
-    closes_at: localInput(o.closes_at),
-    settles_at: localInput(o.settles_at),
+    ...{ opens_at: exchangeInput(o.opens_at, market) },
+    ...{ closes_at: exchangeInput(o.closes_at, market) },
+    ...{ settles_at: exchangeInput(o.settles_at, market) },
   };
+}
+
+/** The offer's discount to the previous close it was priced from, as the buyers see it. */
+function discountOf(o: Offer): string | null {
+  const market = marketOf(o.market);
+  if (!market) return null;
+  const price = (text: string) => parseScaledPrice(text, market);
+  try {
+    return discountPercent(price(o.price), price(o.prev_close));
+  } catch {
+    return null;
+  }
 }
 
 const what = (o: Offer) => `#${o.id} ${o.symbol} ${nameIn(o.names)}`;
@@ -51,6 +76,9 @@ const what = (o: Offer) => `#${o.id} ${o.symbol} ${nameIn(o.names)}`;
 function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const o = props.offer;
+  const market = marketOf(o.market) ?? 'JP';
+  const when = (ms: number) => formatExchange(ms, market);
+  const discount = discountOf(o);
   return (
     <tr data-testid={`bo-block-${o.id}`}>
       <td>{o.id}</td>
@@ -59,13 +87,23 @@ function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void
         <div className="bo-muted">{nameIn(o.names)}</div>
       </td>
       <td className="bo-num bo-when">
-        {o.price} {o.currency}
-        <div className="bo-muted">{t('bo.listings.block.prevClose', { price: o.prev_close })}</div>
+        {formatAmount(o.price, o.currency)}
+        <div className="bo-muted">
+          {t('bo.listings.block.prevClose', { price: formatAmount(o.prev_close, o.currency) })}
+        </div>
+        {discount !== null ? (
+          <div className="bo-muted" data-testid="bo-block-discount">
+            {t('bo.listings.block.discount', { percent: discount })}
+          </div>
+        ) : null}
       </td>
       <td className="bo-num bo-when">
-        {o.lots_left} / {o.lots_total}
+        {formatCount(o.lots_left)} / {formatCount(o.lots_total)}
         <div className="bo-muted">
-          {t('bo.listings.block.sold', { lots: o.lots_sold, buyers: o.buyers })}
+          {t('bo.listings.block.lotSize', { shares: formatCount(o.lot) })}
+        </div>
+        <div className="bo-muted">
+          {t('bo.listings.block.sold', { lots: formatCount(o.lots_sold), buyers: o.buyers })}
         </div>
       </td>
       <td className="bo-num">
@@ -76,10 +114,10 @@ function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void
         {o.needs_key ? <div className="bo-muted">{t('bo.listings.block.keyed')}</div> : null}
       </td>
       <td className="bo-when">
-        {formatWhen(o.opens_at)}
-        <br />– {formatWhen(o.closes_at)}
+        {when(o.opens_at)}
+        <br />– {when(o.closes_at)}
         <div className="bo-muted">
-          {t('bo.listings.block.settlesAt', { when: formatWhen(o.settles_at) })}
+          {t('bo.listings.block.settlesAt', { when: when(o.settles_at) })}
         </div>
       </td>
       <td className="bo-when" data-testid="bo-block-status">
@@ -98,7 +136,6 @@ function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void
     </tr>
   );
 }
-
 /** `#/listings/block`: every block offer; create, edit (before it opens) or close one now. */
 export function BlockOffersScreen() {
   const { t } = useTranslation();
@@ -106,6 +143,7 @@ export function BlockOffersScreen() {
   const [editing, setEditing] = useState<Offer | null>(null);
   const [said, setSaid] = useState<Said | null>(null);
   const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
+  const lotUnit = (lot: number) => t('bo.listings.block.lotSize', { shares: formatCount(lot) });
   async function save(body: Record<OfferField, string>): Promise<boolean> {
     const answer = editing
       ? await adminCall('block/update', { ...body, id: editing.id })
@@ -146,7 +184,7 @@ export function BlockOffersScreen() {
       <SaidLine said={said} />
       <TermsForm
         key={editing?.id ?? 'new'}
-        spec={OFFER_FORM}
+        spec={(values) => offerForm(values, lotUnit)}
         labels={LABELS}
         title={
           editing

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
-import { BOARD_RULES, type Market } from '@kabuto/schema/market';
-import { formatWhen } from '../lib/format-time.ts';
+import { BOARD_RULES, MARKET_RULES, type Market } from '@kabuto/schema/market';
+import { formatAmount } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
-import { localInput, TermsForm, type FieldSpec } from './listings-form.tsx';
+import { exchangeInput, formatExchange, marketOf } from './exchange-time.ts';
+import { TermsForm, type FieldSpec } from './listings-form.tsx';
 import {
   answerText,
   ListHead,
@@ -20,48 +21,41 @@ type IpoField = keyof AdminCallMap['ipo/create']['input'];
 const LABELS = 'bo.listings.ipo.fields';
 const IPO_COLS = ['stock', 'board', 'price', 'window', 'dates', 'status', 'applied'];
 const MARKET_ORDER: readonly Market[] = ['JP', 'US', 'CN'];
-/** The boards, Japan's first (the order of the market choice); which fits which is the module's. */
-const BOARDS = MARKET_ORDER.flatMap((market) =>
+/** Each market's boards, from the rules table (which board fits which market is its). */
+const boardsOf = (market: Market) =>
   Object.values(BOARD_RULES)
     .filter((rules) => rules.market === market)
-    .map((rules) => rules.board),
-);
+    .map((rules) => rules.board);
 const text: FieldSpec = { kind: 'text' };
 const whole: FieldSpec = { kind: 'number' };
-const time: FieldSpec = { kind: 'time' };
 
-/** Every field `ipo/create` and `ipo/update` take (the Record makes the list complete). */
-const IPO_FORM: Record<IpoField, FieldSpec> = {
-  symbol: text,
-  market: {
-    kind: 'choice',
-    options: MARKET_ORDER,
-    labels: 'bo.listings.markets',
-  },
-  board: { kind: 'choice', options: BOARDS, labels: 'bo.listings.ipo.boards' },
-  name_ja: text,
-  name_en: text,
-  name_zh: text,
-  price: text,
-  market_price: { kind: 'text', optional: true },
-  underwriting_price: text,
-  lot: whole,
-  min_lots: whole,
-  max_lots: whole,
-  lots_offered: whole,
-  issue_volume: whole,
-  per: { kind: 'text', optional: true },
-  lead_underwriter: text,
-  subscribe_start: time,
-  subscribe_end: time,
-  draw_at: time,
-  pay_deadline: time,
-  listing_at: time,
-  beacon_kind: { kind: 'choice', options: ['local', 'drand'], labels: 'bo.listings.ipo.beacons' },
-};
+/**
+ * Every field `ipo/create` and `ipo/update` take (the Record makes the list complete), for the
+ * market chosen so far: its boards only, its currency beside the prices, its zone for the times.
+ */
+function ipoForm(values: Partial<Record<IpoField, string>>): Record<IpoField, FieldSpec> {
+  const market = marketOf(values.market) ?? 'JP';
+  const money: FieldSpec = { kind: 'amount', unit: MARKET_RULES[market].currency };
+  const time: FieldSpec = { kind: 'time', market };
+  return {
+    symbol: text,
+    market: { kind: 'choice', options: MARKET_ORDER, labels: 'bo.listings.markets' },
+    board: { kind: 'choice', options: boardsOf(market), labels: 'bo.listings.ipo.boards' },
+    ...{ name_ja: text, name_en: text, name_zh: text },
+    ...{ price: money, market_price: { ...money, optional: true }, underwriting_price: money },
+    ...{ lot: whole, min_lots: whole, max_lots: whole, lots_offered: whole, issue_volume: whole },
+    per: { kind: 'text', optional: true },
+    lead_underwriter: text,
+    ...{ subscribe_start: time, subscribe_end: time, draw_at: time },
+    ...{ pay_deadline: time, listing_at: time },
+    beacon_kind: { kind: 'choice', options: ['local', 'drand'], labels: 'bo.listings.ipo.beacons' },
+  };
+}
 
-/** A listing's terms as the form shows them (times in this browser's zone). */
+/** A listing's terms as the form shows them (times on its exchange's clock). */
 function termsOf(l: Listing): Record<IpoField, string> {
+  const market = marketOf(l.market) ?? 'JP';
+  const at = (ms: number) => exchangeInput(ms, market);
   return {
     ...{ symbol: l.symbol, market: l.market, board: l.board },
     ...{ name_ja: l.names.ja, name_en: l.names.en, name_zh: l.names.zh },
@@ -73,11 +67,8 @@ function termsOf(l: Listing): Record<IpoField, string> {
     ...{ lot: String(l.lot), min_lots: String(l.min_lots), max_lots: String(l.max_lots) },
     ...{ lots_offered: String(l.lots_offered), issue_volume: String(l.issue_volume) },
     ...{ per: l.per ?? '', lead_underwriter: l.lead_underwriter, beacon_kind: l.beacon_kind },
-    subscribe_start: localInput(l.subscribe_start),
-    subscribe_end: localInput(l.subscribe_end),
-    draw_at: localInput(l.draw_at),
-    pay_deadline: localInput(l.pay_deadline),
-    listing_at: localInput(l.listing_date),
+    ...{ subscribe_start: at(l.subscribe_start), subscribe_end: at(l.subscribe_end) },
+    ...{ draw_at: at(l.draw_at), pay_deadline: at(l.pay_deadline), listing_at: at(l.listing_date) },
   };
 }
 
@@ -107,6 +98,8 @@ function Applications({ listing }: { listing: Listing }) {
 function IpoRow({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
   const { t } = useTranslation();
   const l = listing;
+  const market = marketOf(l.market) ?? 'JP';
+  const when = (ms: number) => formatExchange(ms, market);
   const flags = [
     l.drawn ? t('bo.listings.ipo.drawn') : '',
     l.listed ? t('bo.listings.ipo.listed') : '',
@@ -118,17 +111,15 @@ function IpoRow({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
         <div className="bo-muted">{nameIn(l.names)}</div>
       </td>
       <td>{t(`bo.listings.ipo.boards.${l.board}`, { defaultValue: l.board })}</td>
-      <td className="bo-num bo-when">
-        {l.price} {l.currency}
+      <td className="bo-num bo-when">{formatAmount(l.price, l.currency)}</td>
+      <td className="bo-when">
+        {when(l.subscribe_start)}
+        <br />– {when(l.subscribe_end)}
       </td>
       <td className="bo-when">
-        {formatWhen(l.subscribe_start)}
-        <br />– {formatWhen(l.subscribe_end)}
-      </td>
-      <td className="bo-when">
-        {t('bo.listings.ipo.drawAt', { when: formatWhen(l.draw_at) })}
+        {t('bo.listings.ipo.drawAt', { when: when(l.draw_at) })}
         <br />
-        {t('bo.listings.ipo.listAt', { when: formatWhen(l.listing_date) })}
+        {t('bo.listings.ipo.listAt', { when: when(l.listing_date) })}
       </td>
       <td className="bo-when">
         {t(`bo.listings.status.${l.status}`)}
@@ -181,7 +172,7 @@ export function IpoListingsScreen() {
       <SaidLine said={said} />
       <TermsForm
         key={editing?.id ?? 'new'}
-        spec={IPO_FORM}
+        spec={ipoForm}
         labels={LABELS}
         title={
           editing

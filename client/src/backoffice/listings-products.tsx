@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
-import { formatDay, formatWhen } from '../lib/format-time.ts';
+import { findInstrument } from '@kabuto/schema/market';
+import { formatDay } from '../lib/format-time.ts';
+import { formatAmount, formatCount, formatMoney } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
-import { localInput, TermsForm, type FieldSpec } from './listings-form.tsx';
+import { exchangeInput, formatExchange, marketOf } from './exchange-time.ts';
+import { TermsForm, type FieldSpec } from './listings-form.tsx';
 import { answerText, ListHead, SaidLine, useAdminList, type Said } from './listings-list.tsx';
 
 type Product = AdminCallMap['product/list']['output'][number];
@@ -23,34 +26,50 @@ const PRODUCT_COLS = [
 ];
 const whole: FieldSpec = { kind: 'number' };
 
-/** Every field `product/create` and `product/update` take. No field sets a NAV or a balance. */
-const PRODUCT_FORM: Record<ProductField, FieldSpec> = {
-  name: { kind: 'text' },
-  issuer: { kind: 'text' },
-  strategy: {
-    kind: 'choice',
-    options: ['momentum', 'pair', 'low_vol'],
-    labels: 'bo.listings.products.strategies',
-  },
-  universe: { kind: 'text', hint: 'bo.listings.products.universeHint' },
-  min_amount: { kind: 'text', hint: 'bo.listings.products.minAmountHint' },
-  deadline_at: { kind: 'time' },
-  lockup_days: whole,
-  fee_bps: whole,
-  first_date: { kind: 'day', optional: true, hint: 'bo.listings.products.firstDateHint' },
-};
+/**
+ * Every field `product/create` and `product/update` take (no field sets a NAV or a balance), for
+ * the universe typed so far: its market's currency for the minimum, its zone for the deadline.
+ */
+function productForm(values: Partial<Record<ProductField, string>>) {
+  const first = (values.universe ?? '').split(',')[0]?.trim().toUpperCase() ?? '';
+  const instrument = findInstrument(first);
+  const form: Record<ProductField, FieldSpec> = {
+    name: { kind: 'text' },
+    issuer: { kind: 'text' },
+    strategy: {
+      kind: 'choice',
+      options: ['momentum', 'pair', 'low_vol'],
+      labels: 'bo.listings.products.strategies',
+    },
+    universe: { kind: 'text', hint: 'bo.listings.products.universeHint' },
+    min_amount: {
+      kind: 'amount',
+      hint: 'bo.listings.products.minAmountHint',
+      ...(instrument ? { unit: instrument.currency } : {}),
+    },
+    deadline_at: { kind: 'time', market: instrument?.market ?? 'JP' },
+    lockup_days: whole,
+    fee_bps: { kind: 'number', hint: 'bo.listings.products.feeHint' },
+    first_date: { kind: 'day', optional: true, hint: 'bo.listings.products.firstDateHint' },
+  };
+  return form;
+}
 
 /**
  * A product's terms as the form shows them. The list answers the minimum in the currency's
  * decimals ("1000.00"); the calls take whole units, so the zero decimals are dropped here.
  */
 function termsOf(p: Product): Record<ProductField, string> {
+  const deadline = exchangeInput(p.deadline, marketOf(p.market) ?? 'JP');
   return {
     ...{ name: p.name, issuer: p.issuer, strategy: p.strategy, universe: p.universe.join(',') },
-    ...{ min_amount: p.min_amount.replace(/\.0+$/, ''), deadline_at: localInput(p.deadline) },
+    ...{ min_amount: p.min_amount.replace(/\.0+$/, ''), deadline_at: deadline },
     ...{ lockup_days: String(p.lockup_days), fee_bps: String(p.fee_bps), first_date: '' },
   };
 }
+
+/** Basis points a year as a percentage: 100 → "1.00". */
+const percentOf = (bps: number) => (bps / 100).toFixed(2);
 
 const what = (p: Product) => `#${p.id} ${p.name}`;
 
@@ -68,19 +87,19 @@ function ProductRow(props: { product: Product; onEdit: () => void; onMove: (to: 
         {t(`bo.listings.products.strategies.${p.strategy}`, { defaultValue: p.strategy })}
         <div className="bo-muted">{p.universe.join(' ')}</div>
       </td>
-      <td className="bo-num bo-when">
-        {p.min_amount} {p.currency}
-      </td>
-      <td className="bo-when">{formatWhen(p.deadline)}</td>
+      <td className="bo-num bo-when">{formatAmount(p.min_amount, p.currency)}</td>
+      <td className="bo-when">{formatExchange(p.deadline, marketOf(p.market) ?? 'JP')}</td>
       <td className="bo-when">
         {t('bo.listings.products.lockup', { days: p.lockup_days })}
-        <div className="bo-muted">{t('bo.listings.products.fee', { bps: p.fee_bps })}</div>
+        <div className="bo-muted">
+          {t('bo.listings.products.fee', { percent: percentOf(p.fee_bps) })}
+        </div>
       </td>
       <td className="bo-num">
-        {p.nav}
+        {formatMoney(p.nav)}
         <div className="bo-muted">{formatDay(p.nav_date)}</div>
       </td>
-      <td className="bo-num">{p.holders}</td>
+      <td className="bo-num">{formatCount(p.holders)}</td>
       <td className="bo-when" data-testid="bo-product-status">
         {t(`bo.listings.status.${p.listing_status}`, { defaultValue: p.listing_status })}
       </td>
@@ -89,12 +108,16 @@ function ProductRow(props: { product: Product; onEdit: () => void; onMove: (to: 
           <button type="button" onClick={props.onEdit}>
             {t('bo.listings.edit')}
           </button>
-          <button type="button" onClick={() => props.onMove('open')}>
-            {t('bo.listings.products.open')}
-          </button>
-          <button type="button" className="bo-danger" onClick={() => props.onMove('close')}>
-            {t('bo.listings.products.close')}
-          </button>
+          {p.listing_status === 'draft' ? (
+            <button type="button" onClick={() => props.onMove('open')}>
+              {t('bo.listings.products.open')}
+            </button>
+          ) : null}
+          {p.listing_status === 'closed' ? null : (
+            <button type="button" className="bo-danger" onClick={() => props.onMove('close')}>
+              {t('bo.listings.products.close')}
+            </button>
+          )}
         </div>
       </td>
     </tr>
@@ -151,7 +174,7 @@ export function ProductsScreen() {
       <SaidLine said={said} />
       <TermsForm
         key={editing?.id ?? 'new'}
-        spec={PRODUCT_FORM}
+        spec={productForm}
         labels={LABELS}
         title={
           editing
