@@ -131,9 +131,9 @@ function JournalLookup({ onAsked }: { onAsked: () => void }) {
     event.preventDefault();
     void show(String(new FormData(event.currentTarget).get('id') ?? ''));
   }
+  // The entry is read again (it now shows its correction), then what the request came to.
   const asked = (text: string) => {
-    setSaid(text);
-    if (journal) void show(journal.id);
+    void (journal ? show(journal.id) : Promise.resolve()).then(() => setSaid(text));
     onAsked();
   };
   return (
