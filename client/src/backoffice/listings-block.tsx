@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { findInstrument, parseScaledPrice } from '@kabuto/schema/market';
@@ -10,14 +9,7 @@ import { formatAmount, formatCount } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
 import { exchangeInput, formatExchange, marketOf } from './exchange-time.ts';
 import { TermsForm, type FieldSpec } from './listings-form.tsx';
-import {
-  answerText,
-  ListHead,
-  nameIn,
-  SaidLine,
-  useAdminList,
-  type Said,
-} from './listings-list.tsx';
+import { ListHead, nameIn, SaidLine, useAdminList, useListingEdits } from './listings-list.tsx';
 
 type Offer = AdminCallMap['block/list']['output'][number];
 type OfferField = keyof AdminCallMap['block/create']['input'];
@@ -140,28 +132,18 @@ function OfferRow(props: { offer: Offer; onEdit: () => void; onClose: () => void
 export function BlockOffersScreen() {
   const { t } = useTranslation();
   const [rows, load] = useAdminList('block/list');
-  const [editing, setEditing] = useState<Offer | null>(null);
-  const [said, setSaid] = useState<Said | null>(null);
-  const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
+  const edits = useListingEdits<Offer, Record<OfferField, string>>({
+    labels: LABELS,
+    load,
+    create: (body) => adminCall('block/create', body),
+    update: (body) => adminCall('block/update', body),
+  });
+  const { editing, setEditing, said, save } = edits;
   const lotUnit = (lot: number) => t('bo.listings.block.lotSize', { shares: formatCount(lot) });
-  async function save(body: Record<OfferField, string>): Promise<boolean> {
-    const answer = editing
-      ? await adminCall('block/update', { ...body, id: editing.id })
-      : await adminCall('block/create', body);
-    setSaid(answerText(answer, label));
-    if (answer.ok) {
-      setEditing(null);
-      void load();
-    }
-    return answer.ok;
-  }
-  const close = (offer: Offer) => {
-    if (!window.confirm(t('bo.listings.block.confirmClose', { what: what(offer) }))) return;
-    void adminCall('block/close', { id: offer.id }).then((answer) => {
-      setSaid(answerText(answer, label));
-      return load();
-    });
-  };
+  const close = (offer: Offer) =>
+    edits.act(t('bo.listings.block.confirmClose', { what: what(offer) }), () =>
+      adminCall('block/close', { id: offer.id }),
+    );
   return (
     <section data-testid="bo-listings-block">
       <header className="bo-section-head">

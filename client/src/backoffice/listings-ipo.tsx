@@ -12,7 +12,7 @@ import {
   nameIn,
   SaidLine,
   useAdminList,
-  type Said,
+  useListingEdits,
 } from './listings-list.tsx';
 
 type Listing = AdminCallMap['ipo/list']['output'][number];
@@ -141,20 +141,12 @@ function IpoRow({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
 export function IpoListingsScreen() {
   const { t } = useTranslation();
   const [rows, load] = useAdminList('ipo/list');
-  const [editing, setEditing] = useState<Listing | null>(null);
-  const [said, setSaid] = useState<Said | null>(null);
-  const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
-  async function save(body: Record<IpoField, string>): Promise<boolean> {
-    const answer = editing
-      ? await adminCall('ipo/update', { ...body, id: editing.id })
-      : await adminCall('ipo/create', body);
-    setSaid(answerText(answer, label));
-    if (answer.ok) {
-      setEditing(null);
-      void load();
-    }
-    return answer.ok;
-  }
+  const { editing, setEditing, said, save } = useListingEdits<Listing, Record<IpoField, string>>({
+    labels: LABELS,
+    load,
+    create: (body) => adminCall('ipo/create', body),
+    update: (body) => adminCall('ipo/update', body),
+  });
   return (
     <section data-testid="bo-listings-ipo">
       <header className="bo-section-head">

@@ -83,3 +83,41 @@ export function ListHead({ cols, labels }: { cols: readonly string[]; labels: st
     </thead>
   );
 }
+
+type Answer = { ok: boolean; msg: string; data: unknown };
+
+/**
+ * What every listing screen does around its form and its list: the row being edited (none: a new
+ * one), what the server said last, saving (create, or update of the row edited) and an action on
+ * a row after a confirmation, each reading the list again when it went through.
+ */
+export function useListingEdits<Row extends { id: string }, Body>(options: {
+  readonly labels: string;
+  readonly load: () => Promise<void>;
+  readonly create: (body: Body) => Promise<Answer>;
+  readonly update: (body: Body & { id: string }) => Promise<Answer>;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
+  const label = (name: string) => t(`${options.labels}.${name}`, { defaultValue: name });
+  async function save(body: Body): Promise<boolean> {
+    const answer = editing
+      ? await options.update({ ...body, id: editing.id })
+      : await options.create(body);
+    setSaid(answerText(answer, label));
+    if (answer.ok) {
+      setEditing(null);
+      void options.load();
+    }
+    return answer.ok;
+  }
+  const act = (question: string, run: () => Promise<Answer>) => {
+    if (!window.confirm(question)) return;
+    void run().then((answer) => {
+      setSaid(answerText(answer, label));
+      return options.load();
+    });
+  };
+  return { editing, setEditing, said, save, act };
+}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCallMap } from '@kabuto/schema/contracts';
 import { findInstrument } from '@kabuto/schema/market';
@@ -7,7 +6,7 @@ import { formatAmount, formatCount, formatMoney } from '../lib/format.ts';
 import { adminCall } from './admin-api.ts';
 import { exchangeInput, formatExchange, marketOf } from './exchange-time.ts';
 import { TermsForm, type FieldSpec } from './listings-form.tsx';
-import { answerText, ListHead, SaidLine, useAdminList, type Said } from './listings-list.tsx';
+import { ListHead, SaidLine, useAdminList, useListingEdits } from './listings-list.tsx';
 
 type Product = AdminCallMap['product/list']['output'][number];
 type ProductField = keyof AdminCallMap['product/create']['input'];
@@ -130,27 +129,18 @@ type Move = 'open' | 'close';
 export function ProductsScreen() {
   const { t } = useTranslation();
   const [rows, load] = useAdminList('product/list');
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [said, setSaid] = useState<Said | null>(null);
-  const label = (name: string) => t(`${LABELS}.${name}`, { defaultValue: name });
-  async function save(body: Record<ProductField, string>): Promise<boolean> {
-    const answer = editing
-      ? await adminCall('product/update', { ...body, id: editing.id })
-      : await adminCall('product/create', body);
-    setSaid(answerText(answer, label));
-    if (answer.ok) {
-      setEditing(null);
-      void load();
-    }
-    return answer.ok;
-  }
+  const edits = useListingEdits<Product, Record<ProductField, string>>({
+    labels: LABELS,
+    load,
+    create: (body) => adminCall('product/create', body),
+    update: (body) => adminCall('product/update', body),
+  });
+  const { editing, setEditing, said, save } = edits;
   const move = (product: Product, to: Move) => {
     const asked = to === 'open' ? 'confirmOpen' : 'confirmClose';
-    if (!window.confirm(t(`bo.listings.products.${asked}`, { what: what(product) }))) return;
-    void adminCall(`product/${to}`, { id: product.id }).then((answer) => {
-      setSaid(answerText(answer, label));
-      return load();
-    });
+    edits.act(t(`bo.listings.products.${asked}`, { what: what(product) }), () =>
+      adminCall(`product/${to}`, { id: product.id }),
+    );
   };
   return (
     <section data-testid="bo-listings-products">

@@ -16,6 +16,7 @@ function refusalText(
   const feed = fields['feed'];
   if (feed === 'too_big') return t('bo.news.importTooBig');
   if (feed === 'required') return t('bo.news.importPick');
+  if (feed?.startsWith('too_many_items')) return t('bo.news.importTooMany', { max: 500 });
   if (feed) return t('bo.news.importNotFeed', { why: feed });
   const symbols = fields['symbols'];
   return symbols ? `${msgText(answer.msg)} (${symbols})` : msgText(answer.msg);

@@ -10,7 +10,10 @@ import {
 } from './news-feed-text.ts';
 
 /** Why a file is not a feed we read (`invalid_param`'s `fields.feed`). */
-export type FeedProblem = 'encoding' | 'malformed' | 'not_a_feed' | 'empty_item';
+export type FeedProblem = 'encoding' | 'malformed' | 'not_a_feed' | 'empty_item' | 'too_many_items';
+
+/** The most items one import writes (a news feed carries its latest 10–100). */
+export const FEED_MAX_ITEMS = 500;
 
 export class FeedError extends Error {
   constructor(
@@ -219,6 +222,9 @@ function parseDocument(xml: string): Node {
  */
 export function parseFeed(xml: string): FeedItem[] {
   const { found, feedKey } = itemsOf(parseDocument(xml));
+  // A news feed carries its latest items; thousands in one file is an archive or a mistake, and
+  // writing them would hold the gateway's one thread for most of a second.
+  if (found.length > FEED_MAX_ITEMS) throw new FeedError('too_many_items', `${found.length}`);
   return found.map((item, index) => {
     const title = oneLine(item.title) || item.body.split('\n')[0] || '';
     if (!title) throw new FeedError('empty_item', `item ${index + 1}`);

@@ -205,6 +205,14 @@ describe('news/import', () => {
       /^encoding: utf-8$/,
     ],
     ['no file at all', null, /^required$/],
+    [
+      'an archive of 501 items (a feed carries its latest, at most 500)',
+      `<rss><channel>${Array.from(
+        { length: 501 },
+        (_, i) => `<item><title>t${i}</title><guid>urn:many:${i}</guid></item>`,
+      ).join('')}</channel></rss>`,
+      /^too_many_items: 501$/,
+    ],
   ])('refuses %s (invalid_param, 400) and writes nothing', async (_what, feed, problem) => {
     const before = await counts();
     const refused = await importFeed(feed, { lang: 'us' });
