@@ -1,11 +1,11 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { queueName, redisKeys, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
+import { queueName, withdrawalPayoutJobId } from '@kabuto/schema/contracts';
 import { advance, reconcile, writeTransaction } from '@kabuto/schema/db';
 import { journalMemo } from '@kabuto/schema/domain';
 import { withdrawalReturnedPostings } from '@kabuto/schema/funds';
-import { PASSWORD, startTestGateway } from './support/test-gateway.ts';
+import { PASSWORD, quoteToyota, startTestGateway } from './support/test-gateway.ts';
 import {
   balance,
   db,
@@ -254,17 +254,7 @@ describe('withdrawals', () => {
         },
         s,
       );
-    const snapshot = {
-      symbol: '7203',
-      price: '2850',
-      change_rate: '0.00',
-      volume: 0,
-      seq: 1,
-      ts: Date.now(),
-      limit_up: '3350',
-      limit_down: '2350',
-    };
-    await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+    await quoteToyota(t);
     const opened = await t.call(
       'trade/order',
       {
@@ -396,17 +386,7 @@ describe('withdrawals', () => {
   });
 
   it('a withdrawal racing an order that opens a position: never pending beside a position opened before it', async () => {
-    const snapshot = {
-      symbol: '7203',
-      price: '2850',
-      change_rate: '0.00',
-      volume: 0,
-      seq: 1,
-      ts: Date.now(),
-      limit_up: '3350',
-      limit_down: '2350',
-    };
-    await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+    await quoteToyota(t);
     const users = await Promise.all([0, 1, 2, 3].map(async () => readyToWithdraw()));
     for (const { s } of users) {
       await t.call(

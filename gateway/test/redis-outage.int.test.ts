@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
-import { redisKeys, roomForAccount } from '@kabuto/schema/contracts';
+import { roomForAccount } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
 import {
+  quoteToyota,
   registerAndLogin,
   startTestGateway,
   type Session,
@@ -35,19 +36,7 @@ function reconnectAttempts(client: Redis, times: number): Promise<void> {
   });
 }
 
-async function quote() {
-  const snapshot = {
-    symbol: '7203',
-    price: '2850',
-    change_rate: '0.00',
-    volume: 0,
-    seq: 1,
-    ts: Date.now(),
-    limit_up: '3350',
-    limit_down: '2350',
-  };
-  await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
-}
+const quote = () => quoteToyota(t);
 
 const order = () =>
   t.call(

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { io as connect, type Socket } from 'socket.io-client';
-import { PASSWORD, type Session } from './support/test-gateway.ts';
+import { PASSWORD, quoteToyota, type Session } from './support/test-gateway.ts';
 import { reviewer } from './support/funds-helpers.ts';
-import { redisKeys } from '@kabuto/schema/contracts';
 import {
   balance,
   db,
@@ -166,17 +165,7 @@ describe('acting on an account', () => {
 
   it('freezing or barring an account cancels its resting orders: no order fills after the decision', async () => {
     const operator = await reviewer(t, undefined, 'operator');
-    const snapshot = {
-      symbol: '7203',
-      price: '2850',
-      change_rate: '0.00',
-      volume: 0,
-      seq: 1,
-      ts: Date.now(),
-      limit_up: '3350',
-      limit_down: '2350',
-    };
-    await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
+    await quoteToyota(t);
     for (const flags of [{ status: 'frozen' }, { trading_barred: '1' }]) {
       const s = await verifiedUser();
       const id = String(await userIdOf(s));

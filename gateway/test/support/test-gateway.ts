@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { redisKeys } from '@kabuto/schema/contracts';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
 import { loadConfig } from '../../src/infra/config.ts';
 import { createGateway, type Gateway } from '../../src/app.ts';
@@ -183,4 +184,19 @@ export async function resetIpLimits(t: TestGateway): Promise<void> {
   for (const ip of ['127.0.0.1', '::1']) {
     await t.gateway.deps.limiters.sendCodeByIp.delete(addressKey(ip));
   }
+}
+
+/** Toyota (7203) at ¥2,850 in the feed's latest quotes, as the order path reads its price. */
+export async function quoteToyota(t: TestGateway): Promise<void> {
+  const snapshot = {
+    symbol: '7203',
+    price: '2850',
+    change_rate: '0.00',
+    volume: 0,
+    seq: 1,
+    ts: Date.now(),
+    limit_up: '3350',
+    limit_down: '2350',
+  };
+  await t.redis.hset(redisKeys(t.prefix).latestQuotes, '7203', JSON.stringify(snapshot));
 }
