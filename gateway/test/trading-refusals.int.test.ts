@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redisKeys } from '@kabuto/schema/contracts';
 import { reconcile } from '@kabuto/schema/db';
-import { registerAndLogin, startTestGateway } from './support/test-gateway.ts';
+import { quoteToyota, registerAndLogin, startTestGateway } from './support/test-gateway.ts';
 import {
   cash,
   count,
@@ -164,21 +163,7 @@ describe('refusals change nothing', () => {
       { nowMs: () => sundayNoonTokyo },
     );
     try {
-      const snapshot = {
-        symbol: '7203',
-        price: '2850',
-        change_rate: '0.00',
-        volume: 0,
-        seq: 1,
-        ts: Date.now(),
-        limit_up: '3350',
-        limit_down: '2350',
-      };
-      await closed.redis.hset(
-        redisKeys(closed.prefix).latestQuotes,
-        '7203',
-        JSON.stringify(snapshot),
-      );
+      await quoteToyota(closed);
       const s = await registerAndLogin(closed);
       await closed.call('user/paperfund', { currency: 'jpy', request_id: requestId() }, s);
       const journals = Number(
