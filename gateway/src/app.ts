@@ -15,6 +15,7 @@ import type { GatewayDeps } from './infra/deps.ts';
 import { createLatestQuotes } from './infra/latest-quotes.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import { createLimiters } from './infra/limiters.ts';
+import { sweepSecretAttempts } from './infra/sql-limiter.ts';
 import type { Logger } from './infra/logger.ts';
 import { duplicateRedis } from './infra/redis.ts';
 import { createAssetRecompute } from './infra/asset-recompute.ts';
@@ -203,7 +204,12 @@ function createDeps(
     logger,
     clock,
     notifier: options.notifier ?? createOutboxNotifier(join(config.dataDir, 'outbox.jsonl')),
-    limiters: createLimiters(redis, config.redisPrefix),
+    limiters: createLimiters({
+      redis,
+      prefix: config.redisPrefix,
+      db: options.db,
+      nowMs: () => clock.nowMs(),
+    }),
     accountEvents: createAccountEvents(
       { db: options.db, redis, redisPrefix: config.redisPrefix, logger },
       io,
@@ -307,10 +313,16 @@ export function createGateway(options: GatewayOptions): Gateway {
         flushMs: config.tickFlushMs,
       });
       const houseData = await keepHouseDataFresh(deps, options.listedRefreshMs);
+      const attempts = sweepSecretAttempts(
+        deps.db,
+        () => deps.clock.nowMs(),
+        (error) => deps.logger.warn({ err: String(error) }, 'secret attempt sweep failed'),
+      );
       closers.push(
         () => fanout.stop(),
         () => realtime.close(),
         () => houseData.stop(),
+        () => Promise.resolve(attempts.stop()),
       );
       await new Promise<void>((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
       const address = httpServer.address();

@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import { isTestClock } from '@kabuto/schema/contracts';
 import type { GatewayDeps } from '../infra/deps.ts';
 import { moveTestClock } from '../infra/test-clock.ts';
+import { forgetAllAttempts } from '../infra/sql-limiter.ts';
 import { sendOk, sendRefusal } from './envelope.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -64,11 +65,12 @@ export function testFixtureRouter(deps: GatewayDeps, addStaff: AddStaff): Router
 }
 
 /**
- * Forgets every rate-limit count (`<prefix>:rl:*`): each browser-test file on the shared stack
- * starts as on a fresh one, though all of them register from 127.0.0.1.
+ * Forgets every rate-limit count (`<prefix>:rl:*` in Redis, the secret limits' rows in the
+ * database): each browser-test file on the shared stack starts as on a fresh one, though all of
+ * them register from 127.0.0.1.
  */
 async function resetLimits(deps: GatewayDeps): Promise<number> {
-  let removed = 0;
+  let removed = await forgetAllAttempts(deps.db);
   let cursor = '0';
   do {
     const [next, keys] = await deps.redis.scan(

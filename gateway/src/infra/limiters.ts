@@ -1,29 +1,36 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Refusal } from '@kabuto/schema/contracts';
+import type { Db } from '@kabuto/schema/db';
 import { addressKey } from './address-key.ts';
+import { SqlLimiter, type AttemptLimiter } from './sql-limiter.ts';
+
+export type { AttemptLimiter } from './sql-limiter.ts';
 
 /**
- * Brute-force and flood limits, kept in Redis so every gateway shares them (RELIABILITY.md 4.2;
- * the policy is decision 36 in ARCHITECTURE.md). Every secret check spends its attempt before
- * it runs (`checkWithLimits`), so a parallel burst gets no more checks than a series would.
+ * Brute-force and flood limits, shared by every gateway (RELIABILITY.md 4.2; the policy is
+ * decision 36 in ARCHITECTURE.md). The limits that guard a secret (a password, a code, an
+ * address's block) are kept in the database (`SqlLimiter`, decision 93): a Redis that restarts
+ * without its data must not hand out a fresh set of guesses. Plain request floods stay in Redis.
+ * Every secret check spends its attempt before it runs (`checkWithLimits`), so a parallel burst
+ * gets no more checks than a series would.
  */
 export interface Limiters {
   /** Login and back-office login per (account, IP): 10 attempts an hour, then 15 minutes blocked; a success resets. */
-  readonly loginByAccountIp: RateLimiterRedis;
+  readonly loginByAccountIp: SqlLimiter;
   /** Failed logins per IP over every account: 100, then a short block that grows (`ipBlockSeconds`). */
-  readonly loginByIp: RateLimiterRedis;
+  readonly loginByIp: SqlLimiter;
   /** How many times an IP was blocked in the last day: each block lasts twice the one before. */
-  readonly loginIpBlocks: RateLimiterRedis;
+  readonly loginIpBlocks: SqlLimiter;
   /** The login password asked again inside a session (changePassword, setFundPassword): 5 per 15 minutes per user. */
-  readonly passwordRecheck: RateLimiterRedis;
+  readonly passwordRecheck: SqlLimiter;
   /**
    * Fund password, channel password, TOTP code and a block offer's placement key, each its own
    * key per user: 5 per 15 minutes.
    */
-  readonly fundSecrets: RateLimiterRedis;
+  readonly fundSecrets: SqlLimiter;
   /** Verification codes per (purpose, account): 5 per 10 minutes (a code lives 10 minutes). */
-  readonly codeChecks: RateLimiterRedis;
+  readonly codeChecks: SqlLimiter;
   readonly sendCodeByAccount: RateLimiterRedis;
   readonly sendCodeByIp: RateLimiterRedis;
   /** Uploads that reach the image pipeline (`user/verify`, `fund/deposit` proofs), per user and per IP. */
@@ -43,32 +50,46 @@ export function ipBlockSeconds(blocksToday: number): number {
 export const UPLOADS_PER_USER_PER_HOUR = 10;
 export const UPLOADS_PER_IP_PER_HOUR = 60;
 
-export function createLimiters(redis: Redis, prefix: string): Limiters {
-  const make = (name: string, points: number, durationSeconds: number, blockSeconds = 0) =>
+export interface LimiterStores {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly db: Db;
+  /** The gateway's clock (the test clock in a test stack): when windows and blocks end. */
+  readonly nowMs: () => number;
+}
+
+export function createLimiters({ redis, prefix, db, nowMs }: LimiterStores): Limiters {
+  const inRedis = (name: string, points: number, durationSeconds: number) =>
     new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `${prefix}:rl:${name}`,
       points,
       duration: durationSeconds,
-      blockDuration: blockSeconds,
     });
+  const inDb = (name: string, limit: number, windowSeconds: number, blockSeconds = 0) =>
+    new SqlLimiter(
+      db,
+      name,
+      { limit, windowMs: windowSeconds * 1000, blockMs: blockSeconds * 1000 },
+      nowMs,
+    );
   return {
-    loginByAccountIp: make('login-account-ip', 10, 60 * 60, 15 * 60),
-    loginByIp: make('login-ip', 100, 60 * 60),
-    loginIpBlocks: make('login-ip-blocks', 1_000, 24 * 60 * 60),
-    passwordRecheck: make('password-recheck', 5, 15 * 60, 15 * 60),
-    fundSecrets: make('fund-secret', 5, 15 * 60, 15 * 60),
-    codeChecks: make('code-check', 5, 10 * 60, 10 * 60),
-    sendCodeByAccount: make('sendcode-account', 1, 60),
-    sendCodeByIp: make('sendcode-ip', 20, 60 * 60),
-    uploadsByUser: make('uploads-user', UPLOADS_PER_USER_PER_HOUR, 60 * 60),
-    uploadsByIp: make('uploads-ip', UPLOADS_PER_IP_PER_HOUR, 60 * 60),
+    loginByAccountIp: inDb('login-account-ip', 10, 60 * 60, 15 * 60),
+    loginByIp: inDb('login-ip', 100, 60 * 60),
+    loginIpBlocks: inDb('login-ip-blocks', 1_000, 24 * 60 * 60),
+    passwordRecheck: inDb('password-recheck', 5, 15 * 60, 15 * 60),
+    fundSecrets: inDb('fund-secret', 5, 15 * 60, 15 * 60),
+    codeChecks: inDb('code-check', 5, 10 * 60, 10 * 60),
+    sendCodeByAccount: inRedis('sendcode-account', 1, 60),
+    sendCodeByIp: inRedis('sendcode-ip', 20, 60 * 60),
+    uploadsByUser: inRedis('uploads-user', UPLOADS_PER_USER_PER_HOUR, 60 * 60),
+    uploadsByIp: inRedis('uploads-ip', UPLOADS_PER_IP_PER_HOUR, 60 * 60),
   };
 }
 
 /** One limiter and key that a check spends an attempt from. */
 export interface Limit {
-  readonly limiter: RateLimiterRedis;
+  readonly limiter: AttemptLimiter;
   readonly key: string;
   /** After a passed check: `reset` clears the key (it counts consecutive failures), `refund` gives the attempt back. */
   readonly onPass: 'reset' | 'refund';
@@ -91,8 +112,8 @@ export function loginLimits(limiters: Limiters, accountKey: string, clientIp: st
 }
 
 async function blockIp(limiters: Limiters, ip: string): Promise<void> {
-  const blocks = await limiters.loginIpBlocks.penalty(ip);
-  await limiters.loginByIp.block(ip, ipBlockSeconds(blocks.consumedPoints));
+  const blocksToday = await limiters.loginIpBlocks.penalty(ip);
+  await limiters.loginByIp.block(ip, ipBlockSeconds(blocksToday));
 }
 
 function isRefusal(error: unknown): error is RateLimiterRes {
@@ -100,7 +121,7 @@ function isRefusal(error: unknown): error is RateLimiterRes {
 }
 
 /**
- * Spends one attempt from every limit, atomically in Redis, before anything is checked; refuses
+ * Spends one attempt from every limit, atomically in its store, before anything is checked; refuses
  * with too_frequent (and gives back what it spent) when any has none left.
  */
 async function spendAttempt(limits: readonly Limit[]): Promise<void> {
@@ -142,7 +163,7 @@ export async function checkWithLimits(
 }
 
 /** One per-user limit that counts consecutive failures (reset by a success). */
-export function userLimit(limiter: RateLimiterRedis, key: string): Limit[] {
+export function userLimit(limiter: AttemptLimiter, key: string): Limit[] {
   return [{ limiter, key, onPass: 'reset' }];
 }
 

@@ -36,6 +36,7 @@ import {
 } from '../../contracts/http/user.dto.ts';
 import { defineWiring } from '../define-wiring.ts';
 import * as createAccounts from '../../db/migrations/2026_11_21_090000_create_accounts.ts';
+import * as secretAttempts from './db/migrations/2026_11_27_170000_secret_attempts.ts';
 
 /** The auth module's calls, back-office calls and migrations (kernel). */
 export const authWiring = defineWiring({
@@ -69,5 +70,6 @@ export const authWiring = defineWiring({
   } satisfies Record<string, CallContract>,
   migrations: {
     '2026_11_21_090000_create_accounts': createAccounts,
+    '2026_11_27_170000_secret_attempts': secretAttempts,
   },
 });
