@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startStack } from '../../scripts/src/testing/stack.ts';
 import { startBarePlaceOrder } from './bare-place-order.ts';
+import { fundedUser, type BenchSession } from './bench-session.ts';
 import {
   countSqliteRows,
   createPostgresBackend,
@@ -91,39 +92,8 @@ try {
       limit_down: '125',
     }),
   );
-  const post = async (
-    path: string,
-    body: Record<string, string>,
-    headers: Record<string, string> = {},
-  ) =>
-    (await (
-      await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        body: new URLSearchParams(body).toString(),
-      })
-    ).json()) as { data: { token: string } };
-  const sessions: Array<{ token: string; account: string }> = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const account = `bench${i}.${stack.prefix}@example.jp`;
-    await redis.del(`${stack.prefix}:rl:sendcode-ip:127.0.0.1`).catch(() => undefined);
-    await post('common/sendcode', { account, purpose: 'register' });
-    await post('user/register', {
-      account,
-      password: 'bench-pass-1',
-      repassword: 'bench-pass-1',
-      invite: 'KABUTO',
-      code: stack.outboxCode(account),
-      agree: '1',
-    });
-    const login = await post('user/login', { account, password: 'bench-pass-1' });
-    await post(
-      'user/paperfund',
-      { currency: 'jpy', request_id: `grant-${i}-000` },
-      { token: login.data.token, account },
-    );
-    sessions.push({ token: login.data.token, account });
-  }
+  const sessions: BenchSession[] = [];
+  for (let i = 0; i < CONNECTIONS; i += 1) sessions.push(await fundedUser(stack, redis, i));
   if (backend.name === 'postgres') {
     const baseline = await runPgbench(CONNECTIONS, DURATION_S);
     console.log(

@@ -48,24 +48,38 @@ async function conservation(db: Db): Promise<Breach[]> {
   }));
 }
 
+/**
+ * I3: each account's balance is the sum of its postings, and its newest posting recorded that
+ * balance as its `balance_after` (what the statement shows).
+ */
 async function derivedBalances(db: Db): Promise<Breach[]> {
   const rows = await db
     .selectFrom('ledger_account as a')
     .leftJoin(
       db
         .selectFrom('posting')
-        .select(['account_id', sql<bigint>`sum(amount)`.as('total')])
+        .select([
+          'account_id',
+          sql<bigint>`sum(amount)`.as('total'),
+          sql<bigint>`max(id)`.as('last_id'),
+        ])
         .groupBy('account_id')
         .as('p'),
       'p.account_id',
       'a.id',
     )
-    .select(['a.id', 'a.balance', 'p.total'])
-    .where(sql`a.balance`, '<>', sql`coalesce(p.total, 0)`)
+    .leftJoin('posting as last', 'last.id', 'p.last_id')
+    .select(['a.id', 'a.balance', 'p.total', 'last.balance_after'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`a.balance`, '<>', sql`coalesce(p.total, 0)`),
+        eb(sql`a.balance`, '<>', sql`coalesce(last.balance_after, 0)`),
+      ]),
+    )
     .execute();
   return rows.map((r) => ({
-    invariant: 'I3 balance equals the sum of its postings',
-    detail: `account ${r.id} balance ${r.balance} but postings ${r.total ?? 0n}`,
+    invariant: 'I3 balance equals the sum of its postings and its newest balance_after',
+    detail: `account ${r.id} balance ${r.balance} but postings ${r.total ?? 0n}, newest balance_after ${r.balance_after ?? 0n}`,
   }));
 }
 

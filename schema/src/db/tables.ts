@@ -110,6 +110,8 @@ export interface PostingTable {
   account_id: Int;
   currency: string;
   amount: Int;
+  /** The account's balance just after this posting (written with it). */
+  balance_after: Int;
 }
 
 export interface IdempotencyKeyTable {

@@ -38,37 +38,68 @@ interface RawRow {
   balance: bigint;
 }
 
+/** The filter's conditions on the journal `j`, or null when it has none. */
+function journalConditions(filter: StatementFilter) {
+  const conditions = [
+    ...(filter.kinds ? [sql`j.kind in (${sql.join(filter.kinds)})`] : []),
+    ...(filter.from !== undefined ? [sql`j.created_at >= ${filter.from}`] : []),
+    ...(filter.to !== undefined ? [sql`j.created_at < ${filter.to}`] : []),
+  ];
+  return conditions.length === 0 ? null : sql.join(conditions, sql` and `);
+}
+
+/** The newest `limit` journals (matching the filter) that moved one cash account, from its index. */
+function newestJournalsOf(accountId: bigint, filter: StatementFilter) {
+  const onJournal = journalConditions(filter);
+  return sql`select journal_id from (
+      select distinct p.journal_id from posting p
+      where p.account_id = ${accountId}
+        ${filter.before !== undefined ? sql`and p.journal_id < ${filter.before}` : sql``}
+        ${onJournal ? sql`and exists (select 1 from journal j where j.id = p.journal_id and ${onJournal})` : sql``}
+      order by p.journal_id desc limit ${filter.limit}
+    ) as newest`;
+}
+
 /**
  * The moves of the user's cash, newest first, one per journal and currency, each with the balance
- * after it. The running balance is a window sum over the whole history, so a filtered page still
- * shows true balances, and the newest entry of a currency equals its cash.
+ * after it: the balance its last posting in that journal recorded when it was written (so a
+ * filtered page still shows true balances, and the newest entry of a currency equals its cash).
+ * Each cash account's newest journals come from its (account, journal) index, so a page costs the
+ * page, not the history.
  */
 export async function statementEntries(
   db: Db,
   userId: number,
   filter: StatementFilter,
 ): Promise<StatementEntry[]> {
-  const owner = `u:${userId}`;
+  let accounts = db
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('owner_key', '=', `u:${userId}`)
+    .where('kind', '=', 'cash');
+  if (filter.currency) accounts = accounts.where('currency', '=', filter.currency);
+  const cash = (await accounts.execute()).map((row) => row.id);
+  if (cash.length === 0) return [];
+  const page = sql.join(
+    cash.map((id) => newestJournalsOf(id, filter)),
+    sql` union `,
+  );
   const result = await sql<RawRow>`
-    with moves as (
-      select p.journal_id, la.currency, sum(p.amount) as amount
-      from posting p join ledger_account la on la.id = p.account_id
-      where la.owner_key = ${owner} and la.kind = 'cash'
-      group by p.journal_id, la.currency
-    ), running as (
-      select journal_id, currency, amount,
-        sum(amount) over (partition by currency order by journal_id rows between unbounded preceding and current row) as balance
-      from moves
+    with page as (${page}),
+    moves as (
+      -- CROSS JOIN: SQLite walks the page's journals and their postings, not the account's history.
+      select p.journal_id, p.account_id, sum(p.amount) as amount, max(p.id) as last_posting
+      from page cross join posting p
+      where p.journal_id = page.journal_id and p.account_id in (${sql.join(cash)})
+      group by p.journal_id, p.account_id
     )
-    select r.journal_id, j.created_at, j.kind, j.memo, j.memo_params, j.reference, r.currency, r.amount, r.balance
-    from running r join journal j on j.id = r.journal_id
-    where 1 = 1
-      ${filter.currency ? sql`and r.currency = ${filter.currency}` : sql``}
-      ${filter.kinds ? sql`and j.kind in (${sql.join(filter.kinds)})` : sql``}
-      ${filter.from !== undefined ? sql`and j.created_at >= ${filter.from}` : sql``}
-      ${filter.to !== undefined ? sql`and j.created_at < ${filter.to}` : sql``}
-      ${filter.before !== undefined ? sql`and r.journal_id < ${filter.before}` : sql``}
-    order by r.journal_id desc, r.currency
+    select m.journal_id, j.created_at, j.kind, j.memo, j.memo_params, j.reference, la.currency,
+      m.amount, last.balance_after as balance
+    from moves m
+      join journal j on j.id = m.journal_id
+      join ledger_account la on la.id = m.account_id
+      join posting last on last.id = m.last_posting
+    order by m.journal_id desc, la.currency
     limit ${filter.limit}
   `.execute(db);
   return result.rows.map((r) => ({

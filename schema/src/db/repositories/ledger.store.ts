@@ -47,17 +47,27 @@ const conditionalPosting = preparedQuery(
       .where((eb) =>
         eb.or([eb('allow_negative', '=', 1n), eb(sql`balance + ${amountMinor}`, '>=', 0)]),
       )
-      .returning('id'),
+      .returning(['id', 'balance']),
 );
+
+/** The account a posting moved and its balance just after. */
+interface Applied {
+  readonly id: bigint;
+  readonly balance: bigint;
+}
 
 /**
  * Applies one posting with a conditional update: the no-overspend check and the write are one
- * statement, found by the account's natural key. Returns the account id, or null when the
- * account would go below zero.
+ * statement, found by the account's natural key. Returns the account id and its new balance, or
+ * null when the account would go below zero.
  */
-async function applyPosting(trx: Db, ref: AccountRef, amountMinor: bigint): Promise<bigint | null> {
+async function applyPosting(
+  trx: Db,
+  ref: AccountRef,
+  amountMinor: bigint,
+): Promise<Applied | null> {
   const [row] = await conditionalPosting(trx, amountMinor, ownerKey(ref), ref.kind, ref.currency);
-  return row?.id ?? null;
+  return row ? { id: row.id, balance: BigInt(row.balance) } : null;
 }
 
 /**
@@ -71,7 +81,7 @@ async function postToAccount(
   ref: AccountRef,
   amountMinor: bigint,
   nowMs: number,
-): Promise<bigint | null> {
+): Promise<Applied | null> {
   const applied = await applyPosting(trx, ref, amountMinor);
   if (applied !== null) return applied;
   const exists = await trx
@@ -156,17 +166,17 @@ export async function postJournal(
   const ordered = [...entry.postings].sort((a, b) =>
     accountKey(a.account) < accountKey(b.account) ? -1 : 1,
   );
-  const accountIds: bigint[] = [];
+  const rows: PostingRow[] = [];
   for (const posting of ordered) {
-    const accountId = await postToAccount(trx, posting.account, posting.amountMinor, nowMs);
-    if (accountId === null) throw new Refusal('balance_insufficient');
-    accountIds.push(accountId);
+    const applied = await postToAccount(trx, posting.account, posting.amountMinor, nowMs);
+    if (applied === null) throw new Refusal('balance_insufficient');
+    rows.push({
+      accountId: applied.id,
+      currency: posting.account.currency,
+      amount: posting.amountMinor,
+      balanceAfter: applied.balance,
+    });
   }
-  const rows = ordered.map((posting, index) => ({
-    accountId: accountIds[index] ?? 0n,
-    currency: posting.account.currency,
-    amount: posting.amountMinor,
-  }));
   if (dialectOf(trx) === 'postgres') return insertUnnumbered(trx, entry, rows, nowMs);
   return insertNumbered(trx, entry, rows, nowMs);
 }
@@ -175,6 +185,7 @@ interface PostingRow {
   readonly accountId: bigint;
   readonly currency: string;
   readonly amount: bigint;
+  readonly balanceAfter: bigint;
 }
 
 /** SQLite: the single writer takes the next number inline, so `seq` equals the id. */
@@ -205,6 +216,7 @@ async function insertNumbered(
         account_id: row.accountId,
         currency: row.currency,
         amount: row.amount,
+        balance_after: row.balanceAfter,
       })),
     )
     .execute();
@@ -225,7 +237,8 @@ async function insertUnnumbered(
   noteJournalWritten(trx);
   const values = sql.join(
     rows.map(
-      (row) => sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint)`,
+      (row) =>
+        sql`(${row.accountId}::bigint, ${row.currency}::text, ${row.amount}::bigint, ${row.balanceAfter}::bigint)`,
     ),
   );
   const result = await sql<{ journal_id: string }>`
@@ -234,8 +247,9 @@ async function insertUnnumbered(
       values (${entry.kind}, ${entry.memo}, ${memoParamsJson(entry)}, ${entry.actor.type}, ${String(entry.actor.id)}, ${entry.reference ?? null}, ${journalUserId(entry)}::bigint, ${nowMs}::bigint)
       returning id
     )
-    insert into posting (journal_id, account_id, currency, amount)
-    select journal_row.id, v.account_id, v.currency, v.amount from journal_row cross join (values ${values}) as v (account_id, currency, amount)
+    insert into posting (journal_id, account_id, currency, amount, balance_after)
+    select journal_row.id, v.account_id, v.currency, v.amount, v.balance_after
+    from journal_row cross join (values ${values}) as v (account_id, currency, amount, balance_after)
     returning journal_id`.execute(trx);
   const first = result.rows[0];
   if (!first) throw new Error('journal not written');

@@ -20,6 +20,7 @@ import {
 } from './contracts.ts';
 import * as reversalRequests from './db/migrations/2026_11_27_150000_reversal_requests.ts';
 import * as reversalCause from './db/migrations/2026_11_27_160000_reversal_cause.ts';
+import * as postingBalanceAfter from './db/migrations/2026_11_27_180000_posting_balance_after.ts';
 import * as createLedger from '../../db/migrations/2026_11_21_090100_create_ledger.ts';
 import * as sequenceJournalsAfterCommit from '../../db/migrations/2026_11_22_110000_sequence_journals_after_commit.ts';
 import * as journalMemoParams from '../../db/migrations/2026_11_22_120000_journal_memo_params.ts';
@@ -46,5 +47,6 @@ export const ledgerWiring = defineWiring({
     '2026_11_23_100000_account_event_outbox': accountEventOutbox,
     '2026_11_27_150000_reversal_requests': reversalRequests,
     '2026_11_27_160000_reversal_cause': reversalCause,
+    '2026_11_27_180000_posting_balance_after': postingBalanceAfter,
   },
 });

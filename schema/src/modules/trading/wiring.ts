@@ -18,6 +18,7 @@ import {
 import { defineWiring } from '../define-wiring.ts';
 import * as createTrading from '../../db/migrations/2026_11_21_110000_create_trading.ts';
 import * as dropOrderPositionLink from '../../db/migrations/2026_11_22_090000_drop_order_position_link.ts';
+import * as closedPositionsIndex from './db/migrations/2026_11_27_180100_closed_positions_index.ts';
 
 /** The trading module's calls, back-office calls and migrations (kernel). */
 export const tradingWiring = defineWiring({
@@ -35,5 +36,6 @@ export const tradingWiring = defineWiring({
   migrations: {
     '2026_11_21_110000_create_trading': createTrading,
     '2026_11_22_090000_drop_order_position_link': dropOrderPositionLink,
+    '2026_11_27_180100_closed_positions_index': closedPositionsIndex,
   },
 });
