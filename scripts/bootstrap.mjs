@@ -277,35 +277,36 @@ async function test() {
     args: ['vitest', 'run', ...run.flatMap((p) => ['--project', p])],
     env: runEnv,
   });
-  // Two lanes side by side (decisions 85, 88), one per core: [the checks, then unit+int on
-  // SQLite, then (KABUTO_TEST_ALSO_PG=<url>, as CI sets it) the int tests once more on
-  // PostgreSQL: unit tests touch no database] and [the browser tests in a vitest run of their
-  // own on one shared stack]. The checks run their own two streams first (eslint beside the
-  // type-check and prettier). KABUTO_TEST_PARALLEL=0 runs everything one after the other;
-  // KABUTO_SKIP_CHECKS=1 skips the checks.
-  const checkStreams =
-    process.env.KABUTO_SKIP_CHECKS === '1'
-      ? []
-      : [
-          [
-            {
-              label: 'eslint',
-              command: 'npx',
-              args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
-              env,
-            },
-          ],
-          [
-            { label: 'tsc', command: 'npx', args: ['tsc', '-p', 'tsconfig.check.json'], env },
-            { label: 'tsc:client', command: 'npx', args: ['tsc', '-p', 'client', '--noEmit'], env },
-            {
-              label: 'prettier',
-              command: 'npx',
-              args: ['prettier', '--check', '.', '--log-level=warn'],
-              env,
-            },
-          ],
-        ];
+  // Two lanes side by side (decisions 85, 88, 94), one per core: [the type-checks and prettier,
+  // then unit+int on SQLite, then (KABUTO_TEST_ALSO_PG=<url>, as CI sets it) the int tests once
+  // more on PostgreSQL: unit tests touch no database] and [the browser tests in a vitest run of
+  // their own on one shared stack, then eslint]. eslint (a minute alone, typed rules) ran beside
+  // the type-check at the head of the first lane and took 4-6 minutes there, fighting the browser
+  // tests for the cores, while the longer lane waited for it. KABUTO_TEST_PARALLEL=0 runs
+  // everything one after the other; KABUTO_SKIP_CHECKS=1 skips the checks.
+  const skipChecks = process.env.KABUTO_SKIP_CHECKS === '1';
+  const typeChecks = skipChecks
+    ? []
+    : [
+        { label: 'tsc', command: 'npx', args: ['tsc', '-p', 'tsconfig.check.json'], env },
+        { label: 'tsc:client', command: 'npx', args: ['tsc', '-p', 'client', '--noEmit'], env },
+        {
+          label: 'prettier',
+          command: 'npx',
+          args: ['prettier', '--check', '.', '--log-level=warn'],
+          env,
+        },
+      ];
+  const lint = skipChecks
+    ? []
+    : [
+        {
+          label: 'eslint',
+          command: 'npx',
+          args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
+          env,
+        },
+      ];
   const unitInt = projects.filter((p) => p !== 'e2e');
   const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
   const databaseSteps = [];
@@ -318,16 +319,12 @@ async function test() {
   const results = parallel
     ? (
         await Promise.all([
-          (async () => {
-            const checks = (await Promise.all(checkStreams.map(lane))).flat();
-            return checks.some((r) => r.status !== 0)
-              ? checks
-              : [...checks, ...(await lane(databaseSteps))];
-          })(),
-          lane(browserSteps),
+          lane([...typeChecks, ...databaseSteps]),
+          // eslint runs even when a browser test failed: both findings are worth one run.
+          (async () => [...(await lane(browserSteps)), ...(await lane(lint))])(),
         ])
       ).flat()
-    : await lane([...checkStreams.flat(), ...databaseSteps, ...browserSteps]);
+    : await lane([...typeChecks, ...lint, ...databaseSteps, ...browserSteps]);
   for (const r of results) {
     log(
       `${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}: ${r.label} (${r.seconds.toFixed(0)} s)`,
