@@ -2,6 +2,7 @@
 // gateway process at 50 connections, one funded user per connection, beside the bare baseline of
 // DESIGN.md §11 in the same run. Prints req/s and latency percentiles.
 // Usage: npm run bench:order      (needs Redis; a temp SQLite file; bare Express + raw better-sqlite3)
+//        npm run bench:order -- --rate 800   (an open loop: 800 requests a second offered, both sides)
 //        npm run bench:order:pg   (needs Redis and PostgreSQL; a temp database; pgbench TPC-B)
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +19,9 @@ import {
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** `--rate N`: an open loop at N requests a second over all connections (autocannon's `overallRate`). */
+const rateAt = process.argv.indexOf('--rate');
+const OFFERED_RATE = rateAt > 0 ? Number(process.argv[rateAt + 1]) : undefined;
 
 async function measure(
   title: string,
@@ -29,6 +33,7 @@ async function measure(
     connections: CONNECTIONS,
     duration: DURATION_S,
     method: 'POST',
+    ...(OFFERED_RATE ? { overallRate: OFFERED_RATE } : {}),
     ...options,
   });
   // A refusal answers HTTP 200 with status 0: count what was really written, not just 2xx.
@@ -36,6 +41,7 @@ async function measure(
   console.log(
     JSON.stringify({
       scenario: title,
+      ...(OFFERED_RATE ? { offeredPerSec: OFFERED_RATE } : {}),
       reqPerSec: Math.round(result.requests.average),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
