@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { redisKeys, type ServerToClientEvents } from '@kabuto/schema/contracts';
+import { createSocketEmitter } from '@kabuto/schema/contracts';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
 import {
   apiPost,
@@ -103,10 +102,8 @@ describe.each([
     const { auth, page, wire, total, before } = await mineTotalAs(lang, phone);
     // Events published through Redis the way the gateway and the workers do, with chosen seqs (to
     // every socket: only this test's page is open).
-    const emitter = new Emitter<ServerToClientEvents>(redis, {
-      key: redisKeys(stack.prefix).socketIoChannel,
-    });
-    const publish = (seq: number) => emitter.emit('message:created', { reason: 'test', seq });
+    const emitter = createSocketEmitter(redis, stack.prefix, () => undefined);
+    const publish = (seq: number) => void emitter.emit('message:created', { reason: 'test', seq });
     // The baseline: published until the page's socket (connected by now or soon) has it.
     await expect
       .poll(

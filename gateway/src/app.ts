@@ -192,6 +192,7 @@ function createDeps(
   options: GatewayOptions,
   io: () => KabutoServer | null,
   metricSources: MetricSources,
+  emitRedis: Redis,
 ): GatewayDeps {
   const { config, redis, logger } = options;
   const queue = (name: Parameters<typeof queueName>[0]) =>
@@ -211,10 +212,12 @@ function createDeps(
       nowMs: () => clock.nowMs(),
     }),
     accountEvents: createAccountEvents(
-      { db: options.db, redis, redisPrefix: config.redisPrefix, logger },
+      { db: options.db, redis: emitRedis, redisPrefix: config.redisPrefix, logger },
       io,
     ),
-    topics: createTopicPublisher(redis, config.redisPrefix),
+    topics: createTopicPublisher(emitRedis, config.redisPrefix, (error) =>
+      logger.warn({ err: String(error) }, 'topic update not sent'),
+    ),
     quotes: createLatestQuotes(redis, config.redisPrefix),
     secrets: createSecretBox(config.dataDir, config.secretKey),
     assetRecompute: createAssetRecompute(queue('asset-recompute'), logger, { clock }),
@@ -274,13 +277,23 @@ async function keepHouseDataFresh(
   };
 }
 
+/** Closes after the replies still due (when Redis is up); at once, failing what waits, when not. */
+async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') await connection.quit().catch(() => undefined);
+  else connection.disconnect();
+}
+
 /** Builds the gateway without listening: tests call listen(0), main.ts listens on PORT. */
 export function createGateway(options: GatewayOptions): Gateway {
   let io: KabutoServer | null = null;
   let conflator: TickConflator | null = null;
   const { config, redis } = options;
   const metricSources = metricSourcesOf(options, () => io);
-  const deps = createDeps(options, () => io, metricSources);
+  // Socket events onto the adapter's stream: a connection that waits out a Redis restart.
+  const emitRedis = duplicateRedis(redis, options.logger, 'socket.io-emit', {
+    maxRetriesPerRequest: null,
+  });
+  const deps = createDeps(options, () => io, metricSources, emitRedis);
   const board = queueBoard(deps);
   const app = buildExpress(deps, board.router);
   const httpServer = createServer(app);
@@ -337,6 +350,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       await deps.ipoSteps.close();
       await metricSources.close();
       await board.close();
+      await closeConnection(emitRedis);
     },
   };
 }

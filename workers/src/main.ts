@@ -59,14 +59,28 @@ async function startJobs(role: Role, workers: Worker[]): Promise<Stopper[]> {
   const secrets = createSecretBox(config.dataDir, config.secretKey);
   const sealed = await sealModuleSecretsAtRest(db, secrets);
   if (sealed > 0) logger.info({ sealed }, 'plain secrets sealed at rest');
-  const emitter = createAccountEmitter(redis, redisPrefix, db);
+  // Socket events wait out a Redis restart on a connection of their own, then go out in order.
+  const emitRedis = duplicateRedis(redis, logger, 'socket.io-emit', { maxRetriesPerRequest: null });
+  const emitter = createAccountEmitter(emitRedis, redisPrefix, db, (error) =>
+    logger.warn({ err: String(error) }, 'account event not sent'),
+  );
   const assetQueue = startAssetQueue(role);
   const context: JobContext = {
     ...{ config, db, redis, redisPrefix, emitter, assetQueue, clock, logger, workers, onClockMove },
     secrets,
     named: (name) => createLogger(config.logLevel, name),
   };
-  const stoppers: Stopper[] = [() => assetQueue.close()];
+  const stoppers: Stopper[] = [
+    () => assetQueue.close(),
+    // After the jobs: what they sent last is written before the connection closes.
+    () =>
+      emitRedis.status === 'ready'
+        ? emitRedis.quit().then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve(emitRedis.disconnect()),
+  ];
   for (const jobs of JOB_MODULES) stoppers.unshift(await jobs.start(context));
   return stoppers;
 }

@@ -1,10 +1,9 @@
 import type { Server } from 'socket.io';
-import type { Redis } from 'ioredis';
-import { Emitter } from '@socket.io/redis-emitter';
 import {
   accountEventArgs,
-  redisKeys,
+  createSocketEmitter,
   roomForAccount,
+  type StreamWriter,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketData,
@@ -30,21 +29,23 @@ export function roomForSession(sessionId: number): string {
 const SWEEP_EVERY_MS = 5_000;
 
 export function createAccountEvents(
-  deps: { db: Db; redis: Redis; redisPrefix: string; logger: Logger },
+  deps: { db: Db; redis: StreamWriter; redisPrefix: string; logger: Logger },
   io: () => KabutoServer | null,
 ): AccountEvents {
   const { db, logger } = deps;
   // Through Redis like the workers' relays, never straight to local sockets: every relay's events
-  // then reach a socket in the order they were claimed, whichever process claimed them.
-  const emitter = new Emitter<ServerToClientEvents>(deps.redis, {
-    key: redisKeys(deps.redisPrefix).socketIoChannel,
-  });
+  // then reach a socket in the order they were claimed, whichever process claimed them. `redis`
+  // waits out a Redis restart, so a relayed event goes out when Redis is back; a write that still
+  // fails is logged, never an unhandled rejection.
+  const emitter = createSocketEmitter(deps.redis, deps.redisPrefix, (error) =>
+    logger.warn({ err: String(error) }, 'account event not sent'),
+  );
   const underWay = new Set<Promise<unknown>>();
   let closed = false;
   let stopped = false;
   const outbox = new AccountEventOutbox(db, (userId, event, payload, seq) => {
     if (stopped) throw new Error('account events closed');
-    emitter.to(roomForAccount(userId)).emit(event, ...accountEventArgs(payload, seq));
+    void emitter.to(roomForAccount(userId)).emit(event, ...accountEventArgs(payload, seq));
   });
   const track = <T>(work: Promise<T>): Promise<T> => {
     underWay.add(work);

@@ -1,10 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from '../infra/logger.ts';
 import { duplicateRedis } from '../infra/redis.ts';
-import { redisKeys, roomForAccount, type SocketData } from '@kabuto/schema/contracts';
+import { roomForAccount, socketStream, type SocketData } from '@kabuto/schema/contracts';
 import type { Db } from '@kabuto/schema/db';
 import { findActiveSession } from '../modules/auth/public.ts';
 import type { Clock } from '../infra/clock.ts';
@@ -70,23 +70,48 @@ async function authenticateSocket(io: KabutoServer, deps: IoDeps): Promise<void>
   });
 }
 
-/** Socket.IO on the gateway's HTTP server, with the Redis adapter so every gateway reaches every room. */
+/**
+ * The adapter's connections: the one it writes with, and those it opens itself by duplicating it
+ * (one reads the stream, one subscribes), made here so that each has the gateway's error handler
+ * and all close with the server. None gives up on a command while Redis is down
+ * (`maxRetriesPerRequest: null`): writes wait for the reconnect instead of rejecting, and the
+ * reader resumes the stream where it left off.
+ */
+function adapterConnections(deps: IoDeps): { pub: Redis; disconnect(): void } {
+  const opened: Redis[] = [];
+  const waiting = { maxRetriesPerRequest: null };
+  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', waiting);
+  pub.duplicate = (override?: Partial<RedisOptions>) => {
+    const client = duplicateRedis(deps.redis, deps.logger, 'socket.io-read', {
+      ...waiting,
+      ...override,
+    });
+    opened.push(client);
+    return client;
+  };
+  return {
+    pub,
+    disconnect() {
+      for (const client of [pub, ...opened]) client.disconnect();
+    },
+  };
+}
+
+/**
+ * Socket.IO on the gateway's HTTP server, with the Redis streams adapter so every gateway reaches
+ * every room, and an event sent while a gateway's Redis connection was down still arrives.
+ */
 export async function createIo(
   httpServer: HttpServer,
   deps: IoDeps,
 ): Promise<{ io: KabutoServer; conflator: TickConflator; close(): Promise<void> }> {
-  // The adapter publishes without catching: while Redis is down its publishes wait for the
-  // reconnect (no retry limit) instead of rejecting unhandled; the events go out when it is back.
-  const pub = duplicateRedis(deps.redis, deps.logger, 'socket.io-pub', {
-    maxRetriesPerRequest: null,
-  });
-  const sub = duplicateRedis(deps.redis, deps.logger, 'socket.io-sub');
+  const connections = adapterConnections(deps);
   const io: KabutoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (req, callback) =>
       callback(null, originAllowed(req.headers.origin, deps.allowedOrigins, portOf(httpServer))),
-    adapter: createAdapter(pub, sub, { key: redisKeys(deps.redisPrefix).socketIoChannel }),
+    adapter: createAdapter(connections.pub, socketStream(deps.redisPrefix)),
   });
   await authenticateSocket(io, deps);
   const conflator = new TickConflator();
@@ -101,9 +126,9 @@ export async function createIo(
     async close() {
       stopSweep();
       io.disconnectSockets(true);
+      // The adapter stops reading once closed; only then are its connections closed under it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      pub.disconnect();
-      sub.disconnect();
+      connections.disconnect();
     },
   };
 }

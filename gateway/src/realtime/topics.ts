@@ -1,13 +1,11 @@
-import type { Redis } from 'ioredis';
-import { Emitter } from '@socket.io/redis-emitter';
 import { z } from 'zod';
 import {
   MAX_TOPIC_WATCHES,
   TOPIC_KEY,
   TOPIC_NAMES,
-  redisKeys,
+  createSocketEmitter,
   roomForTopic,
-  type ServerToClientEvents,
+  type StreamWriter,
   type TopicUpdate,
 } from '@kabuto/schema/contracts';
 import type { TopicPublisher } from '../infra/ports.ts';
@@ -48,15 +46,18 @@ export function registerTopicHandlers(socket: KabutoSocket): void {
 
 /**
  * Publishes a topic's update to every gateway's watchers through the socket adapter's Redis
- * channel (as the workers' relays do): a gateway need not be listening to publish.
+ * stream (as the workers' relays do): a gateway need not be listening to publish. Fire and
+ * forget: a write that fails goes to `onError`.
  */
-export function createTopicPublisher(redis: Redis, redisPrefix: string): TopicPublisher {
-  const emitter = new Emitter<ServerToClientEvents>(redis, {
-    key: redisKeys(redisPrefix).socketIoChannel,
-  });
+export function createTopicPublisher(
+  redis: StreamWriter,
+  redisPrefix: string,
+  onError: (error: unknown) => void,
+): TopicPublisher {
+  const emitter = createSocketEmitter(redis, redisPrefix, onError);
   return {
     publish(update: TopicUpdate) {
-      emitter.to(roomForTopic(update.topic, update.key)).emit('topic:update', update);
+      void emitter.to(roomForTopic(update.topic, update.key)).emit('topic:update', update);
     },
   };
 }

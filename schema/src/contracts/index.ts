@@ -1,6 +1,7 @@
 export * from './msg-keys.ts';
 export * from './wire-money.ts';
 export * from './channels.ts';
+export * from './socket-stream.ts';
 export * from './house-announcements.ts';
 export * from './realtime-events.ts';
 export * from './queues.ts';
