@@ -14,14 +14,17 @@ export async function postForm<T = { data: { token: string } }>(
   body: Record<string, string>,
   session?: BenchSession,
 ): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/vue/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(session ? { token: session.token, account: session.account } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
-  });
+  const send = () =>
+    fetch(`${baseUrl}/api/vue/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(session ? { token: session.token, account: session.account } : {}),
+      },
+      body: new URLSearchParams(body).toString(),
+    });
+  // A kept-alive socket the server closed while the bench was busy elsewhere fails once: resend.
+  const response = await send().catch(send);
   return (await response.json()) as T;
 }
 

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { startStack } from '../../scripts/src/testing/stack.ts';
+import { startStack, waitUntilReady } from '../../scripts/src/testing/stack.ts';
 import { fundedUser, postForm, type BenchSession } from './bench-session.ts';
 import { createPostgresBackend, sqliteBackend } from './order-backends.ts';
 
@@ -141,7 +141,10 @@ async function measureCalls(baseUrl: string, session: BenchSession) {
 }
 
 const backend = process.argv.includes('--postgres') ? await createPostgresBackend() : sqliteBackend;
-const stack = await startStack({ services: ['gateway'], databaseUrl: backend.databaseUrl });
+const stack = await startStack({ services: [], databaseUrl: backend.databaseUrl });
+const gateway = stack.startService('gateway');
+gateway.once('exit', (code, signal) => console.error(`gateway exited: ${code ?? signal}`));
+await waitUntilReady(stack.baseUrl);
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 const db = backend.databaseUrl
   ? await postgresRunner(backend.databaseUrl)

@@ -43,7 +43,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Until the gateway answers /readyz (a minute and a half: a loaded 2-core machine boots slowly). */
-async function waitUntilReady(baseUrl: string): Promise<void> {
+export async function waitUntilReady(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (
@@ -145,7 +145,7 @@ export async function startStack(options: {
       const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
         cwd: ROOT,
         env: { ...env, KABUTO_ROLES: roles || 'jobs' },
-        stdio: 'ignore',
+        stdio: process.env['KABUTO_STACK_LOGS'] ? 'inherit' : 'ignore',
       });
       children.push(child);
       return child;
