@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { orderUpdated, roomForAccount } from '@kabuto/schema/contracts';
+import { createSocketEmitter, orderUpdated, roomForAccount } from '@kabuto/schema/contracts';
 import { startScratchRedis, type ScratchRedis } from '@kabuto/schema/testing';
 import {
   PASSWORD,
@@ -163,7 +163,12 @@ describe('a Redis restart that lost its data', () => {
         .poll(() => orders, { timeout: 10_000 })
         .toEqual(expect.arrayContaining(['relayed', 'broadcast']));
       await t.gateway.deps.accountEvents.emit(userId, 'order:updated', cancelled('after'));
-      await expect.poll(() => orders, { timeout: 5_000 }).toContain('after');
+      // Another process's emitter (a worker's), to every socket.
+      const worker = createSocketEmitter(t.redis, t.prefix, (error) => unhandled.push(error));
+      await worker.emit('order:updated', { ...cancelled('to-everyone'), seq: 0 });
+      await expect
+        .poll(() => orders, { timeout: 5_000 })
+        .toEqual(expect.arrayContaining(['after', 'to-everyone']));
       expect(socket.connected).toBe(true);
       expect(unhandled).toEqual([]);
       expect(unhandledRedisErrors()).toEqual([]);
