@@ -178,5 +178,5 @@ try {
   await db.close();
   redis.disconnect();
   await stack.stop();
-  await backend.drop?.();
+  await backend.dispose();
 }
