@@ -56,6 +56,50 @@ const insertEvent = preparedQuery(
       .values({ user_id: userId, seq, event, payload, created_at: createdAt }),
 );
 
+/** PostgreSQL: the account's next seq taken and the event written in one statement. */
+const takeSeqAndInsertEvent = preparedQuery(
+  (db: Db, userId: bigint, event: string, payload: string, createdAt: number) =>
+    db
+      .with('next_seq', (qb) =>
+        qb
+          .insertInto('account_event_seq')
+          .values({ user_id: userId, last_seq: 1n })
+          .onConflict((conflict) =>
+            conflict
+              .column('user_id')
+              .doUpdateSet({ last_seq: sql<bigint>`account_event_seq.last_seq + 1` }),
+          )
+          .returning('last_seq'),
+      )
+      .insertInto('account_event_outbox')
+      .values({
+        user_id: userId,
+        seq: sql<bigint>`(select last_seq from next_seq)`,
+        event,
+        payload,
+        created_at: createdAt,
+      })
+      .returning('seq'),
+);
+
+/** Takes the account's next seq and writes the event in `trx`; returns the seq. */
+async function writeEvent(
+  trx: Db,
+  userId: number,
+  event: string,
+  payload: string,
+  createdAt: number,
+): Promise<bigint> {
+  if (dialectOf(trx) === 'postgres') {
+    const [row] = await takeSeqAndInsertEvent(trx, BigInt(userId), event, payload, createdAt);
+    if (!row) throw new Error('account_event_outbox: no row returned');
+    return row.seq;
+  }
+  const seq = await nextSeq(trx, userId);
+  await insertEvent(trx, BigInt(userId), seq, event, payload, createdAt);
+  return seq;
+}
+
 /** Takes the account's next seq in `trx`: the row lock holds later writers until this commits. */
 async function nextSeq(trx: Db, userId: number): Promise<bigint> {
   const [row] = await takeSeq(trx, BigInt(userId));
@@ -89,8 +133,7 @@ export class AccountEventOutbox {
     event: E,
     payload: AccountEventPayloads[E],
   ): Promise<number> {
-    const seq = await nextSeq(trx, userId);
-    await insertEvent(trx, BigInt(userId), seq, event, JSON.stringify(payload), this.#nowMs());
+    const seq = await writeEvent(trx, userId, event, JSON.stringify(payload), this.#nowMs());
     trx.afterCommit(() => this.relay(userId));
     return Number(seq);
   }

@@ -1,4 +1,12 @@
-import type { Db, TradeOrderRow } from '@kabuto/schema/db';
+import { sql } from 'kysely';
+import {
+  dialectOf,
+  insertPosition,
+  newPositionRow,
+  type Db,
+  type NewPosition,
+  type TradeOrderRow,
+} from '@kabuto/schema/db';
 import type { Currency } from '@kabuto/schema/domain';
 import type { Instrument } from '@kabuto/schema/market';
 import type { OrderKind, OrderRequest, PositionSide } from '@kabuto/schema/trading';
@@ -65,37 +73,63 @@ export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOr
   return rows.map(toRecord);
 }
 
+/** An order as written: filled at once, or resting with its hold. */
+export interface NewOrder {
+  readonly userId: number;
+  readonly instrument: Instrument;
+  readonly order: OrderRequest;
+  readonly status: OrderRecord['status'];
+  readonly hold: bigint;
+  readonly fillPrice: bigint | null;
+  readonly nowMs: number;
+}
+
+function newOrderRow(values: NewOrder) {
+  return {
+    user_id: BigInt(values.userId),
+    symbol: values.instrument.symbol,
+    currency: values.instrument.currency,
+    side: values.order.side,
+    kind: values.order.kind,
+    limit_price: values.order.price,
+    qty: values.order.qty,
+    leverage: BigInt(values.order.leverage),
+    status: values.status,
+    hold_amount: values.hold,
+    fill_price: values.fillPrice,
+    created_at: values.nowMs,
+    updated_at: values.nowMs,
+  };
+}
+
 /** Writes an order (filled at once, or resting with its hold) in the caller's transaction. */
-export async function insertOrder(
-  trx: Db,
-  values: {
-    userId: number;
-    instrument: Instrument;
-    order: OrderRequest;
-    status: OrderRecord['status'];
-    hold: bigint;
-    fillPrice: bigint | null;
-    nowMs: number;
-  },
-): Promise<bigint> {
+export async function insertOrder(trx: Db, values: NewOrder): Promise<bigint> {
   const row = await trx
     .insertInto('trade_order')
-    .values({
-      user_id: BigInt(values.userId),
-      symbol: values.instrument.symbol,
-      currency: values.instrument.currency,
-      side: values.order.side,
-      kind: values.order.kind,
-      limit_price: values.order.price,
-      qty: values.order.qty,
-      leverage: BigInt(values.order.leverage),
-      status: values.status,
-      hold_amount: values.hold,
-      fill_price: values.fillPrice,
-      created_at: values.nowMs,
-      updated_at: values.nowMs,
-    })
+    .values(newOrderRow(values))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Writes an order that filled at once and the position it opened (`position.orderId` is ignored:
+ * the new order's id goes there). On PostgreSQL one statement (the order in a CTE), on SQLite two.
+ */
+export async function insertFilledOrder(
+  trx: Db,
+  order: NewOrder,
+  position: NewPosition,
+): Promise<{ orderId: bigint; positionId: bigint }> {
+  if (dialectOf(trx) !== 'postgres') {
+    const orderId = await insertOrder(trx, order);
+    return { orderId, positionId: await insertPosition(trx, { ...position, orderId }) };
+  }
+  const row = await trx
+    .with('new_order', (db) => db.insertInto('trade_order').values(newOrderRow(order)).returning('id'))
+    .insertInto('position')
+    .values({ ...newPositionRow(position), order_id: sql<bigint>`(select id from new_order)` })
+    .returning(['id', 'order_id'])
+    .executeTakeFirstOrThrow();
+  return { orderId: row.order_id, positionId: row.id };
 }

@@ -1,7 +1,6 @@
 import { orderUpdated, Refusal, type OrderUpdate } from '@kabuto/schema/contracts';
 import {
   hashRequest,
-  insertPosition,
   postJournal,
   runIdempotent,
   writeTransaction,
@@ -30,7 +29,7 @@ import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
-import { insertOrder } from './orders.repository.ts';
+import { insertFilledOrder, insertOrder } from './orders.repository.ts';
 
 export interface PlaceOrderInput {
   symbol: string;
@@ -154,27 +153,22 @@ async function holdRestingOrder(trx: WriteTrx, write: OrderWrite): Promise<Place
 /** An order that fills now: the filled order, its position, and margin and fees out of cash. */
 async function openFilledPosition(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
   const { userId, instrument, order, price, margin, fees, nowMs } = write;
-  const orderId = await insertOrder(trx, {
-    userId,
-    instrument,
-    order,
-    status: 'filled',
-    hold: 0n,
-    fillPrice: price,
-    nowMs,
-  });
-  const positionId = await insertPosition(trx, {
-    userId,
-    orderId,
-    instrument,
-    side: order.side,
-    qty: order.qty,
-    price,
-    leverage: order.leverage,
-    margin,
-    fee: fees.total,
-    nowMs,
-  });
+  const { orderId, positionId } = await insertFilledOrder(
+    trx,
+    { userId, instrument, order, status: 'filled', hold: 0n, fillPrice: price, nowMs },
+    {
+      userId,
+      orderId: 0n,
+      instrument,
+      side: order.side,
+      qty: order.qty,
+      price,
+      leverage: order.leverage,
+      margin,
+      fee: fees.total,
+      nowMs,
+    },
+  );
   await postJournal(
     trx,
     {
@@ -211,10 +205,12 @@ export async function placeOrder(
   const nowMs = deps.clock.nowMs();
   const write: OrderWrite = { ...quote, userId, nowMs };
   const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
+  // The user is locked by the idempotency lookup (one statement on PostgreSQL), not by `lockUser`.
+  const key = { userId, requestId: input.request_id, requestHash, nowMs, lockUser: true };
   return writeTransaction(
     deps.db,
     (trx) =>
-      runIdempotent(trx, { userId, requestId: input.request_id, requestHash, nowMs }, async () => {
+      runIdempotent(trx, key, async () => {
         const placed = write.fillNow
           ? await openFilledPosition(trx, write)
           : await holdRestingOrder(trx, write);
@@ -227,7 +223,6 @@ export async function placeOrder(
         );
         return placed;
       }),
-    { lockUser: userId },
   );
 }
 

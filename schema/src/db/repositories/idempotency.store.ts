@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Refusal } from '../../contracts/errors.ts';
 import type { Db } from '../create-db.ts';
+import { dialectOf } from '../dialect.ts';
 import { preparedQuery } from '../prepared-query.ts';
 
 export function hashRequest(input: Record<string, unknown>): string {
@@ -18,6 +19,20 @@ const findKey = preparedQuery((db: Db, userId: bigint, requestId: string) =>
     .select(['request_hash', 'response'])
     .where('user_id', '=', userId)
     .where('request_id', '=', requestId),
+);
+
+/** PostgreSQL: the user's row locked (as `writeTransaction`'s `lockUser`) and the key read, in one statement. */
+const lockUserAndFindKey = preparedQuery((db: Db, userId: bigint, requestId: string) =>
+  db
+    .selectFrom('app_user')
+    .leftJoin('idempotency_key', (join) =>
+      join
+        .onRef('idempotency_key.user_id', '=', 'app_user.id')
+        .on('idempotency_key.request_id', '=', requestId),
+    )
+    .select(['idempotency_key.request_hash', 'idempotency_key.response'])
+    .where('app_user.id', '=', userId)
+    .forUpdate('app_user'),
 );
 
 const storeKey = preparedQuery(
@@ -48,21 +63,51 @@ export async function earlierAnswer<T>(
   key: { userId: number; requestId: string; requestHash: string },
 ): Promise<{ result: T; replayed: true } | undefined> {
   const [existing] = await findKey(db, BigInt(key.userId), key.requestId);
-  if (!existing) return undefined;
-  if (existing.request_hash !== key.requestHash) throw new Refusal('request_id_reused');
+  return answerOf<T>(existing, key.requestHash);
+}
+
+function answerOf<T>(
+  existing: { request_hash: string | null; response: string | null } | undefined,
+  requestHash: string,
+): { result: T; replayed: true } | undefined {
+  if (!existing || existing.request_hash === null || existing.response === null) return undefined;
+  if (existing.request_hash !== requestHash) throw new Refusal('request_id_reused');
   return { result: JSON.parse(existing.response) as T, replayed: true };
+}
+
+/**
+ * `earlierAnswer` after locking the user's row, as `writeTransaction`'s `lockUser` does: on
+ * PostgreSQL both in one statement; SQLite's BEGIN IMMEDIATE already serialises every writer.
+ */
+async function lockedEarlierAnswer<T>(
+  trx: Db,
+  key: { userId: number; requestId: string; requestHash: string },
+): Promise<{ result: T; replayed: true } | undefined> {
+  if (dialectOf(trx) !== 'postgres') return earlierAnswer<T>(trx, key);
+  const [existing] = await lockUserAndFindKey(trx, BigInt(key.userId), key.requestId);
+  return answerOf<T>(existing, key.requestHash);
 }
 
 /**
  * Runs `work` once per (user, request_id), inside the caller's write transaction.
  * A replay with the same inputs returns the first result; other inputs get `request_id_reused`.
+ * `lockUser`: lock the user first, as `writeTransaction`'s `lockUser` (one statement with the
+ * lookup on PostgreSQL); pass it instead of that option, not beside it.
  */
 export async function runIdempotent<T>(
   trx: Db,
-  key: { userId: number; requestId: string; requestHash: string; nowMs: number },
+  key: {
+    userId: number;
+    requestId: string;
+    requestHash: string;
+    nowMs: number;
+    lockUser?: boolean;
+  },
   work: () => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  const earlier = await earlierAnswer<T>(trx, key);
+  const earlier = key.lockUser
+    ? await lockedEarlierAnswer<T>(trx, key)
+    : await earlierAnswer<T>(trx, key);
   if (earlier) return earlier;
   const result = await work();
   await storeKey(

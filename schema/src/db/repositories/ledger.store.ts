@@ -15,6 +15,7 @@ import type { WriteTrx } from '../after-commit.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import { dialectOf } from '../dialect.ts';
 import { noteJournalWritten } from '../write-transaction.ts';
+import { postJournalAtOnce } from './ledger-at-once.ts';
 
 function ownerKey(ref: AccountRef): string {
   return ref.owner === 'user' ? `u:${ref.userId}` : 'platform';
@@ -166,6 +167,10 @@ export async function postJournal(
   const ordered = [...entry.postings].sort((a, b) =>
     accountKey(a.account) < accountKey(b.account) ? -1 : 1,
   );
+  if (dialectOf(trx) === 'postgres') {
+    const journalId = await postAtOnce(trx, entry, ordered, nowMs);
+    if (journalId !== null) return journalId;
+  }
   const rows: PostingRow[] = [];
   for (const posting of ordered) {
     const applied = await postToAccount(trx, posting.account, posting.amountMinor, nowMs);
@@ -179,6 +184,41 @@ export async function postJournal(
   }
   if (dialectOf(trx) === 'postgres') return insertUnnumbered(trx, entry, rows, nowMs);
   return insertNumbered(trx, entry, rows, nowMs);
+}
+
+/**
+ * PostgreSQL's one statement for the whole journal (`postJournalAtOnce`), when its accounts are
+ * distinct; null when it wrote nothing, and the caller goes one account at a time.
+ */
+async function postAtOnce(
+  trx: Db,
+  entry: JournalEntry,
+  ordered: readonly JournalEntry['postings'][number][],
+  nowMs: number,
+): Promise<bigint | null> {
+  const keys = new Set(ordered.map((posting) => accountKey(posting.account)));
+  if (keys.size !== ordered.length) return null;
+  const journalId = await postJournalAtOnce(
+    trx,
+    {
+      kind: entry.kind,
+      memo: entry.memo,
+      memoParams: memoParamsJson(entry),
+      actorType: entry.actor.type,
+      actorId: String(entry.actor.id),
+      reference: entry.reference ?? null,
+      userId: journalUserId(entry),
+      createdAt: nowMs,
+    },
+    ordered.map((posting) => ({
+      ownerKey: ownerKey(posting.account),
+      kind: posting.account.kind,
+      currency: posting.account.currency,
+      amount: posting.amountMinor,
+    })),
+  );
+  if (journalId !== null) noteJournalWritten(trx);
+  return journalId;
 }
 
 interface PostingRow {

@@ -43,29 +43,34 @@ export interface NewPosition {
 export async function insertPosition(trx: Db, values: NewPosition): Promise<bigint> {
   const row = await trx
     .insertInto('position')
-    .values({
-      user_id: BigInt(values.userId),
-      order_id: values.orderId,
-      symbol: values.instrument.symbol,
-      currency: values.instrument.currency,
-      side: values.side,
-      qty: values.qty,
-      open_price: values.price,
-      leverage: BigInt(values.leverage),
-      margin: values.margin,
-      open_fee: values.fee,
-      status: 'holding',
-      opened_at: values.nowMs,
-      close_price: null,
-      close_fee: null,
-      realized_pnl: null,
-      close_reason: null,
-      closed_at: null,
-      intraday_application_id: values.intradayApplicationId ?? null,
-    })
+    .values(newPositionRow(values))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The `position` row `insertPosition` writes (its order id may be replaced by a subquery). */
+export function newPositionRow(values: NewPosition) {
+  return {
+    user_id: BigInt(values.userId),
+    order_id: values.orderId,
+    symbol: values.instrument.symbol,
+    currency: values.instrument.currency,
+    side: values.side,
+    qty: values.qty,
+    open_price: values.price,
+    leverage: BigInt(values.leverage),
+    margin: values.margin,
+    open_fee: values.fee,
+    status: 'holding',
+    opened_at: values.nowMs,
+    close_price: null,
+    close_fee: null,
+    realized_pnl: null,
+    close_reason: null,
+    closed_at: null,
+    intraday_application_id: values.intradayApplicationId ?? null,
+  };
 }
 
 export interface PendingOrder {
