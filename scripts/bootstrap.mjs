@@ -209,14 +209,56 @@ async function setup() {
   return env;
 }
 
+/** How many gateways `npm start` runs: `npm start -- --two` or KABUTO_GATEWAYS=N; 1 by default. */
+function gatewayCount() {
+  if (process.argv.includes('--two')) return 2;
+  const count = Number(process.env.KABUTO_GATEWAYS ?? '1');
+  if (!Number.isInteger(count) || count < 1 || count > 8) {
+    throw new Error(`KABUTO_GATEWAYS must be a whole number from 1 to 8 (got ${count})`);
+  }
+  return count;
+}
+
+/**
+ * Two of everything (or N): N gateways on free loopback ports behind the local proxy on PORT, and
+ * N worker processes, each with both roles: the jobs share the queues, one of them holds the feed
+ * lease at a time and another takes over when it dies.
+ */
+async function startScaledOut(env, count, port) {
+  const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  const gatewayEnv = {
+    ...env,
+    KABUTO_ALLOWED_ORIGINS: [env.KABUTO_ALLOWED_ORIGINS, ...origins].filter(Boolean).join(','),
+    KABUTO_TRUST_PROXY: String(Number(env.KABUTO_TRUST_PROXY ?? '0') + 1),
+  };
+  const upstreams = [];
+  for (let i = 1; i <= count; i += 1) {
+    const gatewayPort = await freePort();
+    upstreams.push(`127.0.0.1:${gatewayPort}`);
+    supervise(`gateway-${i}`, 'gateway/src/main.ts', { ...gatewayEnv, PORT: String(gatewayPort) });
+    supervise(`workers-${i}`, 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'jobs,feed' });
+  }
+  supervise('proxy', 'scripts/src/local-proxy.ts', {
+    ...env,
+    PORT: port,
+    KABUTO_UPSTREAMS: upstreams.join(','),
+  });
+  log(`${count} gateways (${upstreams.join(', ')}) and ${count} worker processes behind the proxy`);
+}
+
 async function start() {
+  const count = gatewayCount();
   const env = await setup();
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  supervise('gateway', 'gateway/src/main.ts', env);
-  supervise('workers', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'jobs' });
-  supervise('feed', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'feed' });
   const port = env.PORT ?? '3000';
+  if (count > 1) {
+    await startScaledOut(env, count, port);
+  } else {
+    supervise('gateway', 'gateway/src/main.ts', env);
+    supervise('workers', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'jobs' });
+    supervise('feed', 'workers/src/main.ts', { ...env, KABUTO_ROLES: 'feed' });
+  }
   log(`Kabuto is starting at http://127.0.0.1:${port}/  (paper mode; Ctrl-C stops everything)`);
   log(
     `back-office login: see ${join(DATA_DIR, 'backoffice-login.txt')}; verification codes: ${join(DATA_DIR, 'outbox.jsonl')}`,

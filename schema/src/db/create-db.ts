@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { prepareSqliteFile, securePrivateDir, tightenSqliteFiles } from './private-files.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import { sendNamedStatements } from './pg-named-statements.ts';
 import type { Database } from './tables.ts';
 
 /** `dataDir`: the app's data directory, made private (0700, files 0600) when the database opens. */
@@ -41,6 +42,7 @@ function openPostgres(target: Extract<DbTarget, { kind: 'postgres' }>): Db {
     max: target.poolSize ?? 20,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  sendNamedStatements(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -6,6 +6,7 @@ export * from './write-transaction.ts';
 export * from './after-commit.ts';
 export * from './journal-sequencer.ts';
 export * from './prepared-query.ts';
+export { nameStatement } from './pg-named-statements.ts';
 export * from './reconcile.ts';
 export * from './repositories/ledger.store.ts';
 export * from './repositories/idempotency.store.ts';

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from './create-db.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
+import { nameStatement } from './pg-named-statements.ts';
 
 /** Stands in for argument `i` while the query is compiled once. */
 const marker = (i: number) => `\u0000kabuto-arg-${i}\u0000`;
@@ -9,7 +10,8 @@ type Slot = { readonly arg: number } | { readonly value: unknown };
 
 /**
  * A hot query built and compiled by Kysely once, then executed with new arguments: the SQL text
- * and the order of its parameters never change (per dialect), so the builder does not run again. `build` must
+ * and the order of its parameters never change (per dialect), so the builder does not run again
+ * (and PostgreSQL parses and plans it once per connection: a named statement). `build` must
  * pass each argument straight to Kysely (no conversion): it is first called with marker values,
  * and each parameter is then traced back to the argument it came from.
  */
@@ -29,6 +31,7 @@ export function preparedQuery<A extends readonly unknown[], R>(
       });
       compiled = { sql: query.sql, slots };
       byDialect.set(dialect, compiled);
+      if (dialect === 'postgres') nameStatement(query.sql);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
     const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));

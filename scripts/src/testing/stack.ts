@@ -10,12 +10,14 @@ import { Redis } from 'ioredis';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
-export type ServiceName = 'gateway' | 'jobs' | 'feed';
+/** `workers`: one worker process with both roles, as `npm start -- --two` runs them. */
+export type ServiceName = 'gateway' | 'jobs' | 'feed' | 'workers';
 
 const SERVICE_SCRIPT: Record<ServiceName, { file: string; roles: string }> = {
   gateway: { file: 'gateway/src/main.ts', roles: '' },
   jobs: { file: 'workers/src/main.ts', roles: 'jobs' },
   feed: { file: 'workers/src/main.ts', roles: 'feed' },
+  workers: { file: 'workers/src/main.ts', roles: 'jobs,feed' },
 };
 
 export interface TestStack {
@@ -25,7 +27,8 @@ export interface TestStack {
   readonly env: NodeJS.ProcessEnv;
   /** Runs a script (migrate, seed, reconcile) to completion; returns its stdout and exit status. */
   runScript(file: string): { stdout: string; status: number | null };
-  startService(name: ServiceName): ChildProcess;
+  /** `env` overrides the stack's for this process (a second gateway's PORT, say). */
+  startService(name: ServiceName, options?: { env?: NodeJS.ProcessEnv }): ChildProcess;
   /** The latest verification code the paper notifier wrote for an account. */
   outboxCode(account: string): string;
   stop(): Promise<void>;
@@ -137,14 +140,14 @@ export async function startStack(options: {
     prefix,
     env,
     runScript: (file) => runScriptIn(env, file),
-    startService(name) {
+    startService(name, serviceOptions) {
       const { file, roles } = SERVICE_SCRIPT[name];
       const profile = process.env['KABUTO_PROFILE_DIR']
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env['KABUTO_PROFILE_DIR']}`]
         : [];
       const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
         cwd: ROOT,
-        env: { ...env, KABUTO_ROLES: roles || 'jobs' },
+        env: { ...env, KABUTO_ROLES: roles || 'jobs', ...serviceOptions?.env },
         stdio: process.env['KABUTO_STACK_LOGS'] ? 'inherit' : 'ignore',
       });
       children.push(child);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   dialectOf,
   insertPosition,
+  nameStatement,
   newPositionRow,
   type Db,
   type NewPosition,
@@ -125,11 +126,14 @@ export async function insertFilledOrder(
     const orderId = await insertOrder(trx, order);
     return { orderId, positionId: await insertPosition(trx, { ...position, orderId }) };
   }
-  const row = await trx
+  const query = trx
     .with('new_order', (db) => db.insertInto('trade_order').values(newOrderRow(order)).returning('id'))
     .insertInto('position')
     .values({ ...newPositionRow(position), order_id: sql<bigint>`(select id from new_order)` })
     .returning(['id', 'order_id'])
-    .executeTakeFirstOrThrow();
+    .compile();
+  nameStatement(query.sql);
+  const [row] = (await trx.executeQuery(query)).rows;
+  if (!row) throw new Error('order not written');
   return { orderId: row.order_id, positionId: row.id };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../create-db.ts';
+import { nameStatement } from '../pg-named-statements.ts';
 
 /** One leg of a journal, by its account's natural key. */
 export interface AtOnceLeg {
@@ -40,7 +41,7 @@ export async function postJournalAtOnce(
         sql`(${i}::int, ${leg.ownerKey}::text, ${leg.kind}::text, ${leg.currency}::text, ${leg.amount}::bigint)`,
     ),
   );
-  const result = await sql<{ journal_id: string | null; postings: string }>`
+  const query = sql<{ journal_id: string | null; postings: string }>`
     with leg (ord, owner_key, kind, currency, amount) as (values ${values}),
     locked as (
       select a.id, a.balance, a.allow_negative, leg.ord, leg.currency, leg.amount
@@ -75,9 +76,11 @@ export async function postJournalAtOnce(
       order by locked.ord
       returning journal_id
     )
-    select (select id from journal_row) as journal_id, (select count(*) from posted) as postings`.execute(
+    select (select id from journal_row) as journal_id, (select count(*) from posted) as postings`.compile(
     trx,
   );
+  nameStatement(query.sql); // one text per number of legs
+  const result = await trx.executeQuery(query);
   const row = result.rows[0];
   if (!row || row.journal_id === null) return null;
   // Belt and braces: a journal with fewer postings than legs would be unbalanced (rolls back).
