@@ -29,7 +29,9 @@ export interface FeedRuntime {
  * preparing its runtime (history resume) before its first beat. The leader remembers the latest
  * snapshot it published per symbol: when Redis comes back after an outage (a restart empties it),
  * its first beat as leader rewrites every latest quote from that memory, so prices are there at
- * once, also for markets that are closed and will not print until they open.
+ * once, also for markets that are closed and will not print until they open. Each symbol's tick
+ * `seq` goes on from the latest quote in Redis when this process becomes leader, so a change of
+ * leader never sends it back to 1.
  */
 export function startFeedLeader(deps: {
   redis: Redis;
@@ -61,9 +63,8 @@ export function startFeedLeader(deps: {
   };
 
   const beat = async () => {
-    leader = leader
-      ? (await deps.redis.eval(RENEW_IF_OWNER, 1, keys.feedLeaderLock, owner, LEASE_MS)) === 1
-      : (await deps.redis.set(keys.feedLeaderLock, owner, 'PX', LEASE_MS, 'NX')) === 'OK';
+    leader = await holdLease(deps.redis, keys.feedLeaderLock, owner, leader);
+    await quotes.continueSeqsWhenLeading(leader);
     if (!leader || stopped) return;
     if (!runtime) {
       preparing ??= deps
@@ -103,19 +104,36 @@ export function startFeedLeader(deps: {
   };
 }
 
+/** Takes the lease (SET NX PX) or renews the one this process holds; true while it holds it. */
+async function holdLease(redis: Redis, key: string, owner: string, held: boolean) {
+  return held
+    ? (await redis.eval(RENEW_IF_OWNER, 1, key, owner, LEASE_MS)) === 1
+    : (await redis.set(key, owner, 'PX', LEASE_MS, 'NX')) === 'OK';
+}
+
 /**
  * The latest snapshot the leader published per symbol. Every time the connection becomes ready
  * again (after an outage; a restarted Redis is empty) the next beat rewrites them all.
  */
 function rememberedQuotes(redis: Redis, keys: ReturnType<typeof redisKeys>, logger: Logger) {
   const latest = new Map<string, QuoteSnapshot>();
+  const seqs = continuedSeqs();
+  let seqsDue = true;
   let rewriteDue = false;
   const onReady = () => (rewriteDue = true);
   redis.on('ready', onReady);
   return {
-    async publish(snapshots: QuoteSnapshot[]): Promise<void> {
+    async publish(provided: QuoteSnapshot[]): Promise<void> {
+      const snapshots = provided.map((snapshot) => seqs.renumber(snapshot));
       for (const snapshot of snapshots) latest.set(snapshot.symbol, snapshot);
       await publish(redis, keys, snapshots);
+    },
+    /** On becoming leader, reads each symbol's latest seq in Redis: its ticks go on from there. */
+    async continueSeqsWhenLeading(leader: boolean): Promise<void> {
+      if (!leader) seqsDue = true;
+      if (!leader || !seqsDue) return;
+      seqs.continueFrom(await redis.hgetall(keys.latestQuotes));
+      seqsDue = false;
     },
     async rewriteIfRedisCameBack(): Promise<void> {
       if (!rewriteDue || latest.size === 0) return;
@@ -127,6 +145,38 @@ function rememberedQuotes(redis: Redis, keys: ReturnType<typeof redisKeys>, logg
     },
     detach: () => void redis.off('ready', onReady),
   };
+}
+
+/**
+ * A provider counts each symbol's `seq` from 1 when it starts; the leader adds an offset per symbol
+ * so that its ticks go on past the highest seq Redis holds (the previous leader's last).
+ */
+function continuedSeqs() {
+  const offsets = new Map<string, number>();
+  const provided = new Map<string, number>();
+  return {
+    continueFrom(stored: Record<string, string>): void {
+      for (const [symbol, raw] of Object.entries(stored)) {
+        const seq = seqOf(raw);
+        const offset = seq - (provided.get(symbol) ?? 0);
+        if (offset > (offsets.get(symbol) ?? 0)) offsets.set(symbol, offset);
+      }
+    },
+    renumber(snapshot: QuoteSnapshot): QuoteSnapshot {
+      provided.set(snapshot.symbol, snapshot.seq);
+      const offset = offsets.get(snapshot.symbol) ?? 0;
+      return offset === 0 ? snapshot : { ...snapshot, seq: snapshot.seq + offset };
+    },
+  };
+}
+
+function seqOf(raw: string): number {
+  try {
+    const seq = (JSON.parse(raw) as { seq?: unknown }).seq;
+    return typeof seq === 'number' && Number.isSafeInteger(seq) ? seq : 0;
+  } catch {
+    return 0;
+  }
 }
 
 async function publish(
