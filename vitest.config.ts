@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: unit (pure, no services), int (real Redis, SQLite, PostgreSQL),
-// e2e (the built app in headless Chromium).
+// One runner, four projects: unit (pure, no services), int (real Redis, SQLite, PostgreSQL),
+// e2e (the built app in headless Chromium), chaos (faults under load, fuzz, IDOR).
 export default defineConfig({
   test: {
     projects: [
@@ -47,6 +47,19 @@ export default defineConfig({
           // stack: a browser test mostly waits (a third of a core alone), so two halve the lane.
           fileParallelism: (process.env.KABUTO_E2E_WORKERS ?? '2') !== '1',
           maxWorkers: Number(process.env.KABUTO_E2E_WORKERS ?? '2'),
+        },
+      },
+      {
+        test: {
+          // Issue 22 item 5: the API fuzz and IDOR sweep over every call, and processes killed and
+          // Redis restarted under load (KABUTO_CHAOS_PROCESSES=1); each file starts its own stack.
+          name: 'chaos',
+          sequence: { groupOrder: 3 },
+          include: ['{scripts,gateway}/test/chaos/**/*.chaos.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -312,7 +312,7 @@ async function test() {
   const redisUrl = await ensureRedis();
   ensureClientBuilt();
   const env = { ...process.env, REDIS_URL: redisUrl };
-  const projects = (process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e').split(',');
+  const projects = (process.env.KABUTO_TEST_PROJECTS ?? 'unit,int,e2e,chaos').split(',');
   const vitest = (label, run, runEnv = env) => ({
     label,
     command: 'npx',
@@ -324,7 +324,9 @@ async function test() {
   // more on PostgreSQL: unit tests touch no database] and [the browser tests in a vitest run of
   // their own on one shared stack, then eslint]. eslint (a minute alone, typed rules) ran beside
   // the type-check at the head of the first lane and took 4-6 minutes there, fighting the browser
-  // tests for the cores, while the longer lane waited for it. KABUTO_TEST_PARALLEL=0 runs
+  // tests for the cores, while the longer lane waited for it. The chaos suite runs in the second
+  // lane between the browser tests and eslint. KABUTO_TEST_PROJECTS=unit,int,e2e,chaos picks which
+  // run (all by default). KABUTO_TEST_PARALLEL=0 runs
   // everything one after the other; KABUTO_SKIP_CHECKS=1 skips the checks.
   const skipChecks = process.env.KABUTO_SKIP_CHECKS === '1';
   const typeChecks = skipChecks
@@ -349,7 +351,7 @@ async function test() {
           env,
         },
       ];
-  const unitInt = projects.filter((p) => p !== 'e2e');
+  const unitInt = projects.filter((p) => p !== 'e2e' && p !== 'chaos');
   const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
   const databaseSteps = [];
   if (unitInt.length) databaseSteps.push(vitest(unitInt.join('+'), unitInt));
@@ -357,6 +359,9 @@ async function test() {
     databaseSteps.push(vitest('int:pg', ['int'], { ...env, DATABASE_URL: pgUrl }));
   }
   const browserSteps = projects.includes('e2e') ? [vitest('e2e', ['e2e'])] : [];
+  // The chaos suite (issue 22 item 5: processes killed, Redis restarted, the API fuzz and IDOR
+  // sweep) after the browser tests in the shorter lane, before eslint: its stacks are its own.
+  if (projects.includes('chaos')) browserSteps.push(vitest('chaos', ['chaos']));
   const parallel = process.env.KABUTO_TEST_PARALLEL !== '0';
   const results = parallel
     ? (

@@ -31,6 +31,12 @@ export interface TestStack {
   startService(name: ServiceName, options?: { env?: NodeJS.ProcessEnv }): ChildProcess;
   /** The latest verification code the paper notifier wrote for an account. */
   outboxCode(account: string): string;
+  /**
+   * What the services wrote to stdout and stderr, each line after its service's name (only with
+   * `startStack({ captureLogs: true })`; empty otherwise): the chaos tests look for unhandled
+   * rejections in it.
+   */
+  logs?(): string;
   stop(): Promise<void>;
 }
 
@@ -114,11 +120,14 @@ export async function startStack(options: {
   services: ServiceName[];
   env?: NodeJS.ProcessEnv;
   databaseUrl?: string | undefined;
+  /** Keep each service's output for `stack.logs()` (the default ignores it, or shows it with KABUTO_STACK_LOGS). */
+  captureLogs?: boolean;
 }): Promise<TestStack> {
   const prefix = `s${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-stack-'));
   const port = await freePort();
-  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const redisUrl =
+    options.env?.['REDIS_URL'] ?? process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -134,6 +143,7 @@ export async function startStack(options: {
   delete env['DATABASE_URL'];
   if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
   const children: ChildProcess[] = [];
+  const captured: Array<{ name: ServiceName; text: string }> = [];
   const stack: TestStack = {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
@@ -148,12 +158,21 @@ export async function startStack(options: {
       const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
         cwd: ROOT,
         env: { ...env, KABUTO_ROLES: roles || 'jobs', ...serviceOptions?.env },
-        stdio: process.env['KABUTO_STACK_LOGS'] ? 'inherit' : 'ignore',
+        stdio: options.captureLogs
+          ? ['ignore', 'pipe', 'pipe']
+          : process.env['KABUTO_STACK_LOGS']
+            ? 'inherit'
+            : 'ignore',
       });
+      if (options.captureLogs) captured.push(captureOutput(name, child));
       children.push(child);
       return child;
     },
     outboxCode: (account) => readOutboxCode(dataDir, account),
+    logs: () =>
+      captured
+        .flatMap(({ name, text }) => text.split('\n').map((line) => `[${name}] ${line}`))
+        .join('\n'),
     async stop() {
       await Promise.all(children.map(stopped));
       await deleteOwnKeys(redisUrl, prefix);
@@ -166,6 +185,19 @@ export async function startStack(options: {
   for (const service of options.services) stack.startService(service);
   if (options.services.includes('gateway')) await waitUntilReady(stack.baseUrl);
   return stack;
+}
+
+/** Keeps what a service writes to stdout and stderr (`stack.logs()`). */
+function captureOutput(
+  name: ServiceName,
+  child: ChildProcess,
+): { name: ServiceName; text: string } {
+  const log = { name, text: '' };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => (log.text += chunk));
+  }
+  return log;
 }
 
 /** Sends SIGTERM and resolves when the process has exited (SIGKILL after 8 s, as the supervisor does). */
