@@ -8,7 +8,8 @@ interface Tick {
   ts: number;
 }
 interface Start {
-  baseUrl: string;
+  /** The gateways: client i connects to baseUrls[i % length]. */
+  baseUrls: string[];
   clients: number;
   symbols: string[];
   mode: 'batch' | 'tick';
@@ -42,7 +43,7 @@ let failed = 0;
 
 /** Connects and subscribes one client; an overloaded server shows up as a failed client, not a crash. */
 async function connect(start: Start, index: number): Promise<void> {
-  const socket = io(start.baseUrl, {
+  const socket = io(start.baseUrls[index % start.baseUrls.length] as string, {
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

@@ -3,21 +3,33 @@
 // gateway process. Runs the conflated batch frames (the app's mode) and, as the baseline, a bare
 // socket.io room broadcast of every tick (per-tick mode) in the same run. Prints delivered ticks/s,
 // tick-to-client latency p50/p99, and the gateway's CPU and peak memory.
-// Usage: npm run bench:fanout [-- 1000,5000]   (needs Redis; boots its own gateway)
+// With `--gateways N` it boots N gateway processes and spreads the clients over them (CPU and
+// memory summed over the gateways; the clients' process shares the same two cores).
+// Usage: npm run bench:fanout [-- 1000,5000] [-- --gateways 2]   (needs Redis; boots its gateways)
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
-import { startStack } from '../../scripts/src/testing/stack.ts';
+import { freePort, startStack, waitUntilReady } from '../../scripts/src/testing/stack.ts';
 
 const SYMBOLS = Array.from({ length: 500 }, (_, i) => `BENCH${String(i).padStart(3, '0')}`);
 const HZ = 4;
 const WARMUP_MS = 4_000;
 const MEASURE_MS = 15_000;
-const sizes = (process.argv[2] ?? '1000,5000').split(',').map(Number);
+const sizes = (process.argv.find((a) => /^[\d,]+$/.test(a)) ?? '1000,5000').split(',').map(Number);
+const gatewaysAt = process.argv.indexOf('--gateways');
+const GATEWAYS = gatewaysAt > 0 ? Number(process.argv[gatewaysAt + 1]) : 1;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-function procStats(pid: number): { cpuTicks: number; rssMiB: number } {
+function procStats(pids: number | number[]): { cpuTicks: number; rssMiB: number } {
+  const all = (Array.isArray(pids) ? pids : [pids]).map(oneProcStats);
+  return {
+    cpuTicks: all.reduce((sum, s) => sum + s.cpuTicks, 0),
+    rssMiB: all.reduce((sum, s) => sum + s.rssMiB, 0),
+  };
+}
+
+function oneProcStats(pid: number): { cpuTicks: number; rssMiB: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -46,7 +58,12 @@ function startPublisher(redis: Redis, prefix: string): () => void {
   return () => clearInterval(timer);
 }
 
-async function run(baseUrl: string, gatewayPid: number, clients: number, mode: 'batch' | 'tick') {
+async function run(
+  baseUrls: string[],
+  gatewayPid: number[],
+  clients: number,
+  mode: 'batch' | 'tick',
+) {
   const child: ChildProcess = fork(resolve(import.meta.dirname, 'fanout-clients.ts'), {
     execArgv: ['--import', 'tsx'],
   });
@@ -57,7 +74,7 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
       }),
     );
   const connected = next('connected');
-  child.send({ type: 'start', baseUrl, clients, symbols: SYMBOLS, mode, seed: 17 });
+  child.send({ type: 'start', baseUrls, clients, symbols: SYMBOLS, mode, seed: 17 });
   const { clients: open, failed } = await connected;
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   child.send({ type: 'record' });
@@ -82,6 +99,7 @@ async function run(baseUrl: string, gatewayPid: number, clients: number, mode: '
           ? 'gateway, conflated quote:ticks frames'
           : 'baseline: bare room broadcast per tick',
       clients,
+      gateways: baseUrls.length,
       connected: open,
       failedToConnect: failed,
       stillConnectedAtEnd: report['connected'],
@@ -111,19 +129,16 @@ const stack = await startStack({
   services: [],
   env: { KABUTO_TICK_FLUSH_MS: process.env['KABUTO_TICK_FLUSH_MS'] ?? '100' },
 });
-const gateway = stack.startService('gateway');
+const gateways = [stack.startService('gateway')];
+const baseUrls = [stack.baseUrl];
+for (let i = 1; i < GATEWAYS; i += 1) {
+  const port = await freePort();
+  gateways.push(stack.startService('gateway', { env: { PORT: String(port) } }));
+  baseUrls.push(`http://127.0.0.1:${port}`);
+}
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 try {
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await fetch(`${stack.baseUrl}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false));
-    i += 1
-  ) {
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  for (const url of baseUrls) await waitUntilReady(url);
   const latest: Record<string, string> = {};
   for (const symbol of SYMBOLS) {
     latest[symbol] = JSON.stringify({
@@ -139,7 +154,12 @@ try {
   const stopPublisher = startPublisher(redis, stack.prefix);
   for (const clients of sizes) {
     for (const mode of ['batch', 'tick'] as const) {
-      await run(stack.baseUrl, gateway.pid as number, clients, mode);
+      await run(
+        baseUrls,
+        gateways.map((g) => g.pid as number),
+        clients,
+        mode,
+      );
     }
   }
   stopPublisher();
