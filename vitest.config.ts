@@ -52,7 +52,7 @@ export default defineConfig({
       {
         test: {
           // Issue 22 item 5: the API fuzz and IDOR sweep over every call, and processes killed and
-          // Redis restarted under load (KABUTO_CHAOS_PROCESSES=1); each file starts its own stack.
+          // Redis restarted under load; each file starts its own stack, two files at a time.
           name: 'chaos',
           sequence: { groupOrder: 3 },
           include: ['{scripts,gateway}/test/chaos/**/*.chaos.test.ts'],

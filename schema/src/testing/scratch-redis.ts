@@ -1,13 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** A redis-server of a test's own on a free port (no persistence), to stop and restart at will. */
+/**
+ * A redis-server of a test's own on a free port, to stop and restart at will: without persistence
+ * (a restart comes back empty), or `persistent` as production runs it (`npm start`: an append-only
+ * file, here fsynced before each reply, so even a SIGKILL keeps every write it answered).
+ */
 export interface ScratchRedis {
   readonly url: string;
   /** Kills the server (SIGKILL, as a crash) and waits for it to exit. */
   kill(): Promise<void>;
-  /** Starts it again on the same port, empty, and waits until it answers. */
+  /** Starts it again on the same port (empty, or from its append-only file) and waits until it answers. */
   start(): Promise<void>;
+  /** Deletes the append-only file (while it is down: the next start is empty; at the end: cleanup). */
+  wipe(): void;
 }
 
 function freePort(): Promise<number> {
@@ -22,10 +31,13 @@ function freePort(): Promise<number> {
   });
 }
 
-function launch(port: number): Promise<ChildProcess> {
+function launch(port: number, dir: string | null): Promise<ChildProcess> {
+  const persistence = dir
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
+    : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -41,9 +53,12 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
-export async function startScratchRedis(): Promise<ScratchRedis> {
+export async function startScratchRedis(
+  options: { persistent?: boolean } = {},
+): Promise<ScratchRedis> {
   const port = await freePort();
-  let child: ChildProcess | null = await launch(port);
+  let dir = options.persistent ? mkdtempSync(join(tmpdir(), 'kabuto-redis-')) : null;
+  let child: ChildProcess | null = await launch(port, dir);
   return {
     url: `redis://127.0.0.1:${port}`,
     async kill() {
@@ -55,7 +70,12 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
       await exited;
     },
     async start() {
-      child ??= await launch(port);
+      if (dir === null && options.persistent) dir = mkdtempSync(join(tmpdir(), 'kabuto-redis-'));
+      child ??= await launch(port, dir);
+    },
+    wipe() {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      dir = null;
     },
   };
 }

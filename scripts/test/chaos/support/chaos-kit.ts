@@ -141,3 +141,33 @@ export function unhandledLines(stack: TestStack): string[] {
 export function consecutive(seqs: number[]): boolean {
   return seqs.every((seq, i) => i === 0 || seq === (seqs[i - 1] ?? 0) + 1);
 }
+
+/**
+ * What a connection's seqs show: those missing between the first and the last, those that came
+ * again (a relay killed between its Redis write and its commit sends them once more from the
+ * outbox; an XADD Redis applied but never answered is resent after a restart: the client ignores
+ * a repeat), and whether each first arrival came in seq order.
+ */
+export function seqReport(seqs: number[]): {
+  missing: number[];
+  repeated: number[];
+  ordered: boolean;
+} {
+  const seen = new Set<number>();
+  const repeated: number[] = [];
+  let ordered = true;
+  let max = -Infinity;
+  for (const seq of seqs) {
+    if (seen.has(seq)) {
+      repeated.push(seq);
+      continue;
+    }
+    if (seq < max) ordered = false;
+    max = Math.max(max, seq);
+    seen.add(seq);
+  }
+  const first = Math.min(...seen);
+  const missing: number[] = [];
+  for (let seq = first; seq < max; seq += 1) if (!seen.has(seq)) missing.push(seq);
+  return { missing, repeated, ordered };
+}
