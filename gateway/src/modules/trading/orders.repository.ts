@@ -127,7 +127,9 @@ export async function insertFilledOrder(
     return { orderId, positionId: await insertPosition(trx, { ...position, orderId }) };
   }
   const query = trx
-    .with('new_order', (db) => db.insertInto('trade_order').values(newOrderRow(order)).returning('id'))
+    .with('new_order', (db) =>
+      db.insertInto('trade_order').values(newOrderRow(order)).returning('id'),
+    )
     .insertInto('position')
     .values({ ...newPositionRow(position), order_id: sql<bigint>`(select id from new_order)` })
     .returning(['id', 'order_id'])

@@ -207,22 +207,20 @@ export async function placeOrder(
   const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
   // The user is locked by the idempotency lookup (one statement on PostgreSQL), not by `lockUser`.
   const key = { userId, requestId: input.request_id, requestHash, nowMs, lockUser: true };
-  return writeTransaction(
-    deps.db,
-    (trx) =>
-      runIdempotent(trx, key, async () => {
-        const placed = write.fillNow
-          ? await openFilledPosition(trx, write)
-          : await holdRestingOrder(trx, write);
-        const change = { userId, event: 'order:updated' as const, payload: orderUpdateOf(placed) };
-        await announceInTransaction(
-          deps,
-          trx,
-          change,
-          placed.status === 'filled' ? 'filled' : 'placed',
-        );
-        return placed;
-      }),
+  return writeTransaction(deps.db, (trx) =>
+    runIdempotent(trx, key, async () => {
+      const placed = write.fillNow
+        ? await openFilledPosition(trx, write)
+        : await holdRestingOrder(trx, write);
+      const change = { userId, event: 'order:updated' as const, payload: orderUpdateOf(placed) };
+      await announceInTransaction(
+        deps,
+        trx,
+        change,
+        placed.status === 'filled' ? 'filled' : 'placed',
+      );
+      return placed;
+    }),
   );
 }
 
