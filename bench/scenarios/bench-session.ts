@@ -28,12 +28,20 @@ export async function postForm<T = { data: { token: string } }>(
   return (await response.json()) as T;
 }
 
-/** Registers `bench<n>` with the house invitation, signs in and takes the paper grant in yen. */
-export async function fundedUser(stack: TestStack, redis: Redis, n: number): Promise<BenchSession> {
-  const post = (path: string, body: Record<string, string>, session?: BenchSession) =>
-    postForm(stack.baseUrl, path, body, session);
-  const account = `bench${n}.${stack.prefix}@example.jp`;
-  await redis.del(`${stack.prefix}:rl:sendcode-ip:127.0.0.1`).catch(() => undefined);
+/** Registers `<name>` with the house invitation and signs in (the code from the paper outbox). */
+export async function signedInUser(
+  stack: TestStack,
+  redis: Redis,
+  name: string,
+): Promise<BenchSession> {
+  const post = (path: string, body: Record<string, string>) => postForm(stack.baseUrl, path, body);
+  const account = `${name}.${stack.prefix}@example.jp`;
+  await redis
+    .del(
+      `${stack.prefix}:rl:sendcode-ip:127.0.0.1`,
+      `${stack.prefix}:rl:sendcode-ip:::ffff:127.0.0.1`,
+    )
+    .catch(() => undefined);
   await post('common/sendcode', { account, purpose: 'register' });
   await post('user/register', {
     account,
@@ -44,7 +52,17 @@ export async function fundedUser(stack: TestStack, redis: Redis, n: number): Pro
     agree: '1',
   });
   const login = await post('user/login', { account, password: 'bench-pass-1' });
-  const session = { token: login.data.token, account };
-  await post('user/paperfund', { currency: 'jpy', request_id: `grant-${n}-000` }, session);
+  return { token: login.data.token, account };
+}
+
+/** `bench<n>`, signed in, with the paper grant in yen. */
+export async function fundedUser(stack: TestStack, redis: Redis, n: number): Promise<BenchSession> {
+  const session = await signedInUser(stack, redis, `bench${n}`);
+  await postForm(
+    stack.baseUrl,
+    'user/paperfund',
+    { currency: 'jpy', request_id: `grant-${n}-000` },
+    session,
+  );
   return session;
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { Redis } from 'ioredis';
 import { startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { signedInUser } from './bench-session.ts';
 
 const TICKS_PER_SECOND = 100;
 const NAME = {
@@ -24,34 +25,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-async function post(stack: TestStack, path: string, body: Record<string, string>) {
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as { msg: string; data: { token: string } };
-}
-
-async function newUser(stack: TestStack, redis: Redis, n: number) {
-  const account = `flood${n}.${stack.prefix}@example.jp`;
-  await redis.del(
-    `${stack.prefix}:rl:sendcode-ip:127.0.0.1`,
-    `${stack.prefix}:rl:sendcode-ip:::ffff:127.0.0.1`,
-  );
-  await post(stack, 'common/sendcode', { account, purpose: 'register' });
-  await post(stack, 'user/register', {
-    account,
-    password: 'bench-pass-1',
-    repassword: 'bench-pass-1',
-    invite: 'KABUTO',
-    code: stack.outboxCode(account),
-    agree: '1',
-  });
-  return {
-    token: (await post(stack, 'user/login', { account, password: 'bench-pass-1' })).data.token,
-    account,
-  };
+function newUser(stack: TestStack, redis: Redis, n: number) {
+  return signedInUser(stack, redis, `flood${n}`);
 }
 
 async function verify(

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { Redis } from 'ioredis';
 import { startStack } from '../../scripts/src/testing/stack.ts';
+import { signedInUser } from './bench-session.ts';
 
 const ROUNDS = 20;
 
@@ -77,14 +78,6 @@ for (
 }
 const redis = new Redis(stack.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 try {
-  const post = async (path: string, body: Record<string, string>) =>
-    (await (
-      await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(body).toString(),
-      })
-    ).json()) as { status: number; msg: string; data: { token: string } };
   const verify = async (session: { token: string; account: string }, front: Buffer) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({
@@ -108,21 +101,7 @@ try {
   const accepted: number[] = [];
   const refused: number[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    const account = `upload${i}.${stack.prefix}@example.jp`;
-    await redis.del(`${stack.prefix}:rl:sendcode-ip:127.0.0.1`);
-    await post('common/sendcode', { account, purpose: 'register' });
-    await post('user/register', {
-      account,
-      password: 'bench-pass-1',
-      repassword: 'bench-pass-1',
-      invite: 'KABUTO',
-      code: stack.outboxCode(account),
-      agree: '1',
-    });
-    const session = {
-      token: (await post('user/login', { account, password: 'bench-pass-1' })).data.token,
-      account,
-    };
+    const session = await signedInUser(stack, redis, `upload${i}`);
     const answers: string[] = [];
     refused.push(await time(async () => answers.push(await verify(session, flood))));
     accepted.push(await time(async () => answers.push(await verify(session, photo))));
