@@ -33,14 +33,22 @@ export async function post(
   body: Record<string, string>,
   session?: Session,
 ): Promise<Answer> {
-  const response = await fetch(`${stack.baseUrl}/api/vue/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(session ? { token: session.token, account: session.account } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
-    signal: AbortSignal.timeout(15_000),
+  const send = () =>
+    fetch(`${stack.baseUrl}/api/vue/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(session ? { token: session.token, account: session.account } : {}),
+      },
+      body: new URLSearchParams(body).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+  // A kept-alive socket the gateway closed while it sat idle (between scenarios, on loaded cores)
+  // fails before the request is read: send once more on a new one. Orders carry request ids.
+  const response = await send().catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'UND_ERR_SOCKET') return send();
+    throw error;
   });
   const envelope = (await response.json()) as Omit<Answer, 'http'>;
   return { http: response.status, ...envelope };
