@@ -13,7 +13,8 @@ import { defineCall, defineUserCall, type CallDefinition } from '../../http/call
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount, findUserById } from './users.repository.ts';
-import { createSession, listSessions, revokeSession } from './sessions.repository.ts';
+import { writeTransaction } from '@kabuto/schema/db';
+import { createSession, listSessions } from './sessions.repository.ts';
 import { endOwnSession } from './session-end.ts';
 import { registerUser } from './register.service.ts';
 
@@ -50,19 +51,17 @@ export const loginCall = defineCall({
     });
     if (!user || !passwordOk) throw new Refusal('wrong_credentials');
     if (user.status !== 'active') throw new Refusal('account_frozen');
-    const session = await createSession(deps.db, {
-      userId: user.id,
-      nowMs: deps.clock.nowMs(),
-      userAgent,
-      ip,
-    });
-    // A freeze or ban that landed during the password check (its revocation ran before this
-    // session existed): read the status again now that the session is written, and end it.
-    const now = await findUserById(deps.db, user.id);
-    if (now?.status !== 'active') {
-      await revokeSession(deps.db, { ...session, userId: user.id, nowMs: deps.clock.nowMs() });
-      throw new Refusal('account_frozen');
-    }
+    // Under the user's lock: a freeze or ban that committed during the password check is seen
+    // here, and one that comes after waits for this session and ends it with the others.
+    const session = await writeTransaction(
+      deps.db,
+      async (trx) => {
+        const now = await findUserById(trx, user.id);
+        if (now?.status !== 'active') throw new Refusal('account_frozen');
+        return createSession(trx, { userId: user.id, nowMs: deps.clock.nowMs(), userAgent, ip });
+      },
+      { lockUser: user.id },
+    );
     return { msg: 'login_ok', data: { token: session.token, account: user.account } };
   },
 });
