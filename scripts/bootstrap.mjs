@@ -296,13 +296,18 @@ function runPrefixed(label, command, args, env) {
   });
 }
 
-/** Runs the steps one after another, stopping at the first that fails. */
-async function lane(steps) {
+/**
+ * Runs the stages one after another and each stage's steps side by side. Every stage runs even
+ * after a failure: a run's findings are worth one run.
+ */
+async function stages(list) {
   const results = [];
-  for (const step of steps) {
-    const result = await runPrefixed(step.label, step.command, step.args, step.env);
-    results.push(result);
-    if (result.status !== 0) break;
+  for (const stage of list) {
+    results.push(
+      ...(await Promise.all(
+        stage.map((step) => runPrefixed(step.label, step.command, step.args, step.env)),
+      )),
+    );
   }
   return results;
 }
@@ -319,59 +324,37 @@ async function test() {
     args: ['vitest', 'run', ...run.flatMap((p) => ['--project', p])],
     env: runEnv,
   });
-  // Two lanes side by side (decisions 85, 88, 94), one per core: [the type-checks and prettier,
-  // then unit+int on SQLite, then (KABUTO_TEST_ALSO_PG=<url>, as CI sets it) the int tests once
-  // more on PostgreSQL: unit tests touch no database] and [the browser tests in a vitest run of
-  // their own on one shared stack, then eslint]. eslint (a minute alone, typed rules) ran beside
-  // the type-check at the head of the first lane and took 4-6 minutes there, fighting the browser
-  // tests for the cores, while the longer lane waited for it. The chaos suite runs in the second
-  // lane between the browser tests and eslint. KABUTO_TEST_PROJECTS=unit,int,e2e,chaos picks which
-  // run (all by default). KABUTO_TEST_PARALLEL=0 runs
-  // everything one after the other; KABUTO_SKIP_CHECKS=1 skips the checks.
-  const skipChecks = process.env.KABUTO_SKIP_CHECKS === '1';
-  const typeChecks = skipChecks
-    ? []
-    : [
-        { label: 'tsc', command: 'npx', args: ['tsc', '-p', 'tsconfig.check.json'], env },
-        { label: 'tsc:client', command: 'npx', args: ['tsc', '-p', 'client', '--noEmit'], env },
-        {
-          label: 'prettier',
-          command: 'npx',
-          args: ['prettier', '--check', '.', '--log-level=warn'],
-          env,
-        },
-      ];
-  const lint = skipChecks
-    ? []
-    : [
-        {
-          label: 'eslint',
-          command: 'npx',
-          args: ['eslint', '.', '--max-warnings=0', ...ESLINT_CACHE],
-          env,
-        },
-      ];
+  const npx = (label, ...args) => ({ label, command: 'npx', args, env });
+  // One stage at a time, each using both cores (decision 98): the two type-checks together, then
+  // prettier beside eslint, then unit+int on SQLite, then (KABUTO_TEST_ALSO_PG=<url>, as CI sets
+  // it) the int tests once more on PostgreSQL, then the browser tests, then the chaos suite. Each
+  // test run spreads its own files over the two cores; two runs side by side (decisions 85-94)
+  // took 28 minutes where one after the other takes 13: the browser tests' stacks and Chromium
+  // beside two int workers tripled every run's time. KABUTO_TEST_PROJECTS=unit,int,e2e,chaos
+  // picks which run (all by default); KABUTO_SKIP_CHECKS=1 skips the checks.
+  const checks =
+    process.env.KABUTO_SKIP_CHECKS === '1'
+      ? []
+      : [
+          [
+            npx('tsc', 'tsc', '-p', 'tsconfig.check.json'),
+            npx('tsc:client', 'tsc', '-p', 'client', '--noEmit'),
+          ],
+          [
+            npx('prettier', 'prettier', '--check', '.', '--log-level=warn'),
+            npx('eslint', 'eslint', '.', '--max-warnings=0', ...ESLINT_CACHE),
+          ],
+        ];
   const unitInt = projects.filter((p) => p !== 'e2e' && p !== 'chaos');
   const pgUrl = process.env.KABUTO_TEST_ALSO_PG;
-  const databaseSteps = [];
-  if (unitInt.length) databaseSteps.push(vitest(unitInt.join('+'), unitInt));
+  const runs = [];
+  if (unitInt.length) runs.push([vitest(unitInt.join('+'), unitInt)]);
   if (pgUrl && unitInt.includes('int')) {
-    databaseSteps.push(vitest('int:pg', ['int'], { ...env, DATABASE_URL: pgUrl }));
+    runs.push([vitest('int:pg', ['int'], { ...env, DATABASE_URL: pgUrl })]);
   }
-  const browserSteps = projects.includes('e2e') ? [vitest('e2e', ['e2e'])] : [];
-  // The chaos suite (issue 22 item 5: processes killed, Redis restarted, the API fuzz and IDOR
-  // sweep) after the browser tests in the shorter lane, before eslint: its stacks are its own.
-  if (projects.includes('chaos')) browserSteps.push(vitest('chaos', ['chaos']));
-  const parallel = process.env.KABUTO_TEST_PARALLEL !== '0';
-  const results = parallel
-    ? (
-        await Promise.all([
-          lane([...typeChecks, ...databaseSteps]),
-          // eslint runs even when a browser test failed: both findings are worth one run.
-          (async () => [...(await lane(browserSteps)), ...(await lane(lint))])(),
-        ])
-      ).flat()
-    : await lane([...typeChecks, ...lint, ...databaseSteps, ...browserSteps]);
+  if (projects.includes('e2e')) runs.push([vitest('e2e', ['e2e'])]);
+  if (projects.includes('chaos')) runs.push([vitest('chaos', ['chaos'])]);
+  const results = await stages([...checks, ...runs]);
   for (const r of results) {
     log(
       `${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}: ${r.label} (${r.seconds.toFixed(0)} s)`,

@@ -18,7 +18,7 @@ export let t: TestGateway;
 export let admin: Awaited<ReturnType<typeof reviewer>>;
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
-const start = Date.now();
+let start = Date.now();
 let offsetMs = 0;
 /** The gateway's clock: the wall clock moved by what the test asked. */
 export const now = () => start + offsetMs;
@@ -32,6 +32,8 @@ export const db = () => t.testDb.db;
 
 export function useIpoGateway(): void {
   beforeAll(async () => {
+    // Each file's clock starts at the wall clock (a worker runs many files in one module graph).
+    start = Date.now();
     t = await startTestGateway({ KABUTO_CLOCK: 'always-open' }, { nowMs: now });
     admin = await reviewer(t);
   }, 60_000);
