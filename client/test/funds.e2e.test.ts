@@ -196,6 +196,12 @@ describe('money in and out in the browser', () => {
     await page.getByTestId('withdraw-amount').locator('input').fill('50000');
     await page.getByTestId('withdraw-fund-password').locator('input').fill('246810');
     await page.getByTestId('withdraw-submit').click();
+    // Nothing is sent before the user confirms the amount and the card.
+    const confirm = page.locator('.adm-dialog-content');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('50,000 JPY');
+    expect(await page.getByTestId('withdrawal-row').count()).toBe(0);
+    await confirmDialog(page);
     await page.getByTestId('withdrawal-row').first().waitFor();
     expect(await pullable()).toBe(1);
     await expect(page.getByTestId('no-fee-line').textContent()).resolves.toContain('Kabuto');

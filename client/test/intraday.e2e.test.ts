@@ -149,7 +149,12 @@ describe('intraday trading in the browser', () => {
         );
         expect(long.msg).toBe('cannot_buy');
       }
+      // The stock is found by search and picked, never typed blind.
       await card.getByTestId('intraday-symbol').locator('input').fill(c.symbol);
+      await card.getByTestId(`intraday-pick-${c.symbol}`).click();
+      await expect
+        .poll(() => card.getByTestId('intraday-picked').textContent())
+        .toContain(c.symbol);
       const sides = card.getByTestId('intraday-side').locator('.adm-selector-item');
       await sides.nth(c.side === 'long' ? 0 : 1).click();
       const qty = card.getByTestId('intraday-qty').locator('input');
@@ -157,6 +162,7 @@ describe('intraday trading in the browser', () => {
       await qty.blur();
       const powerBefore = await card.getByTestId('intraday-power-left').textContent();
       await card.getByTestId('intraday-order-submit').click();
+      await confirmDialog(page);
       await expect
         .poll(() => card.getByTestId('intraday-power-left').textContent(), { timeout: 10_000 })
         .not.toBe(powerBefore);

@@ -55,7 +55,11 @@ describe('common/config', () => {
       .execute();
     const { body } = await t.call('common/config', { type: 'all' });
     const names = (body.data as Array<{ name: string }>).map((e) => e.name).sort();
-    expect(names).toEqual(['clock', 'kefu', 'mode', 'title']);
+    expect(names).toEqual(['clock', 'kefu', 'license', 'mode', 'title']);
+    // The contract names the licence entry: listed, empty, where paper mode has none.
+    expect(
+      (body.data as Array<{ name: string; value: string }>).find((e) => e.name === 'license'),
+    ).toEqual({ name: 'license', value: '' });
     await t.testDb.db
       .insertInto('config_entry')
       .values({ name: 'license', value: 'Kanto LFB (FIBO) No. 0000' })

@@ -290,6 +290,30 @@ describe('refusals change nothing (balances, rows, events)', () => {
     });
   });
 
+  it('product_unavailable for a long at leverage 1: no price stops it out, so added margin would lock cash for nothing', async () => {
+    const s = await fundedUser();
+    const opened = await order(s, {
+      symbol: '7203',
+      side: 'long',
+      kind: 'market',
+      qty: '100',
+      leverage: '1',
+    });
+    const positionId = opened.body.data.position_id as string;
+    const listed = (await t.call('trade/userstocklist', { type: 'jpy' }, s)).body.data['0'];
+    expect([listed.position_id, listed.stop_out_price]).toEqual([positionId, null]);
+    await unchanged(s, positionId, async () => {
+      const refused = await addCredit(s, positionId, '1000');
+      expect(refused.body).toMatchObject({ status: 0, msg: 'product_unavailable' });
+      const preview = await t.call(
+        'trade/creditpreview',
+        { position_id: positionId, amount: '1000' },
+        s,
+      );
+      expect(preview.body.msg).toBe('product_unavailable');
+    });
+  });
+
   it('balance_insufficient for more than the cash (¥9,943,001 with ¥9,943,000)', async () => {
     const s = await fundedUser();
     const positionId = await toyotaLong(s);

@@ -235,6 +235,42 @@ describe('withdrawals', () => {
     expect((await withdraw('10000')).body.msg).toBe('withdraw_ok');
   });
 
+  it('is refused while a limit order rests (it may open a position at any tick), accepted once it is cancelled', async () => {
+    const { s, cardId } = await readyToWithdraw();
+    await t.call(
+      'user/setFundPassword',
+      { password: PASSWORD, fundpassword: '246810', refundpassword: '246810' },
+      s,
+    );
+    const withdraw = () =>
+      t.call(
+        'fund/withdraw',
+        { card_id: cardId, amount: '10000', fund_password: '246810', request_id: requestId() },
+        s,
+      );
+    await quoteToyota(t);
+    const resting = await t.call(
+      'trade/order',
+      {
+        symbol: '7203',
+        side: 'long',
+        kind: 'limit',
+        price: '2500',
+        qty: '100',
+        leverage: '1',
+        request_id: requestId(),
+      },
+      s,
+    );
+    expect(resting.body.msg).toBe('order_placed');
+    const before = await state(s);
+    expect((await withdraw()).body).toMatchObject({ status: 0, msg: 'positions_open' });
+    expect(await state(s)).toEqual(before);
+    const cancelled = await t.call('trade/cancel', { order_id: resting.body.data.order_id }, s);
+    expect(cancelled.body.msg).toBe('cancel_ok');
+    expect((await withdraw()).body.msg).toBe('withdraw_ok');
+  });
+
   it('is refused while positions are open and, with TOTP on, without a fresh code', async () => {
     const { s, cardId } = await readyToWithdraw();
     await t.call(

@@ -94,6 +94,11 @@ describe('quote/search', () => {
     ['apple', 'AAPL'],
     ['苹果', 'AAPL'],
     ['五粮液', '000858'],
+    // Full pinyin, as a Chinese keyboard user types it before picking characters.
+    ['pingguo', 'AAPL'],
+    ['ping guo', 'AAPL'],
+    ['guizhoumaotai', '600519'],
+    ['wuliangye', '000858'],
   ])('finds %s → %s first', async (keyword, symbol) => {
     const { body } = await t.call('quote/search', { keyword, lang: 'us' });
     expect(body.status).toBe(1);

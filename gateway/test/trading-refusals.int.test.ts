@@ -116,9 +116,11 @@ describe('refusals change nothing', () => {
     );
     expect(closed.body).toMatchObject({ status: 0, msg: 't_plus_one' });
     expect([await count('journal'), await cash(s, 'CNY')]).toEqual([journals, before]);
+    // The list says why before the user tries: no Close is offered for it today.
     expect((await t.call('trade/userstocklist', { type: 'cny' }, s)).body.data['0']).toMatchObject({
       status: 0,
       symbol: '600519',
+      close_blocked: 't_plus_one',
     });
   });
 

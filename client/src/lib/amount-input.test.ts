@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountFromInput } from './amount-input.ts';
+import { amountFromInput, isAboveCap } from './amount-input.ts';
 
 describe('amountFromInput', () => {
   it('takes grouping commas and spaces as a user types them', () => {
@@ -16,5 +16,16 @@ describe('amountFromInput', () => {
     for (const typed of ['', 'abc', '15e3', '-1500', '1.2.3', '1500円', '.5']) {
       expect(amountFromInput(typed), typed).toBeNull();
     }
+  });
+});
+
+describe('isAboveCap', () => {
+  it('compares exactly, whatever the decimals of each side', () => {
+    expect(isAboveCap('600000', '500000')).toBe(true);
+    expect(isAboveCap('500000', '500000')).toBe(false);
+    expect(isAboveCap('500000.01', '500000')).toBe(true);
+    expect(isAboveCap('499999.99', '500000.00')).toBe(false);
+    expect(isAboveCap('10000.5', '10000.49')).toBe(true);
+    expect(isAboveCap('99999999999999999.99', '99999999999999999.98')).toBe(true);
   });
 });

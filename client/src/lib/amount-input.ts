@@ -11,3 +11,18 @@ export function amountFromInput(typed: string): string | null {
     .replace(/[,，、\s\u3000]/g, '');
   return /^\d+(\.\d+)?$/.test(ascii) ? ascii : null;
 }
+
+/** Whether the plain decimal `amount` is above `cap` (both as the server writes them), exactly. */
+export function isAboveCap(amount: string, cap: string): boolean {
+  const places = Math.max(decimalsOf(amount), decimalsOf(cap));
+  return scaled(amount, places) > scaled(cap, places);
+}
+
+function decimalsOf(value: string): number {
+  return value.split('.')[1]?.length ?? 0;
+}
+
+function scaled(value: string, places: number): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole + fraction.padEnd(places, '0'));
+}

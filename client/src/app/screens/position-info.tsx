@@ -16,11 +16,15 @@ import { CreditItems } from '../../features/credit/credit-items.tsx';
 import { formatWhen } from '../../lib/format-time.ts';
 import { creditApi, type CreditItem } from '../../features/credit/credit.api.ts';
 import { tradingApi, type PositionItem } from '../../features/trading/trading.api.ts';
+import { takesCredit } from '../../features/trading/positions-screen.tsx';
+import { instrumentName } from '../../lib/instrument-name.ts';
+import { storage } from '../../lib/storage.ts';
 import '../../components/quotes.css';
 
 /** The order id of a holding no order opened: a new share's lot placed at listing. */
 const NO_ORDER = '0';
 const time = (ms: number | undefined) => (ms ? formatWhen(ms) : '--');
+const nameOf = (item: PositionItem) => instrumentName(item, storage.language());
 
 /** Close all or part of an open position (the API's partial close), in the instrument's quantity steps. */
 function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => void }) {
@@ -35,7 +39,7 @@ function ClosePart({ item, onClosed }: { item: PositionItem; onClosed: () => voi
   const close = async () => {
     if (
       !(await Dialog.confirm({
-        content: t('trade.closeConfirm', { name: item.symbol, qty }),
+        content: t('trade.closeConfirm', { name: nameOf(item), qty }),
         confirmText: t('common.confirm'),
         cancelText: t('common.cancel'),
       }))
@@ -146,7 +150,7 @@ export function PositionInfo() {
   }
   return (
     <div className="screen no-menu" data-testid="position-info" data-status={item.status}>
-      <HeaderBar title={`${item.symbol} ${t(`trade.${item.side}`)}`} />
+      <HeaderBar title={`${nameOf(item)} ${t(`trade.${item.side}`)}`} />
       <div className="card">
         {rowsOf(item, t).map(([label, value]) => (
           <div key={label} className="detail-row">
@@ -157,11 +161,18 @@ export function PositionInfo() {
           </div>
         ))}
       </div>
-      {item.status === 0 && !item.intraday ? (
+      {takesCredit(item) ? (
         <AddCredit item={item} onAdded={load} focus={params.get('credit') === '1'} />
       ) : null}
       <CreditItems items={credits} />
-      {item.status === 0 ? <ClosePart key={item.stock_num} item={item} onClosed={load} /> : null}
+      {item.status === 0 && item.close_blocked === 't_plus_one' ? (
+        <p className="card muted" data-testid="t-plus-one-note">
+          {t('msg.t_plus_one')}
+        </p>
+      ) : null}
+      {item.status === 0 && item.close_blocked === null ? (
+        <ClosePart key={item.stock_num} item={item} onClosed={load} />
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { callApi, callMultipart, newRequestId } from '../../lib/api-client.ts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
+import { isAboveCap } from '../../lib/amount-input.ts';
 import { PullRefresh } from '../../components/pull-refresh.tsx';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
@@ -90,9 +91,23 @@ export function StoredScreen() {
           <Form.Item
             name="amount"
             label={t('money.amount')}
+            dependencies={['channel']}
             rules={[
               { required: true },
               { pattern: /^\d{1,13}(\.\d{1,2})?$/, message: t('msg.invalid_param') },
+              ({ getFieldValue }) => ({
+                // The channel's cap, said where the amount is typed (not after the password,
+                // the bank details and the proof).
+                validator: async (_, value: string | undefined) => {
+                  const picked = channels.find(
+                    (c) => c.channel_id === (getFieldValue('channel') as string[])?.[0],
+                  );
+                  if (!picked || !value || !isAboveCap(value, picked.max_single)) return;
+                  throw new Error(
+                    `${t('msg.deposit_limit_exceeded')}: ${formatAmount(picked.max_single, picked.currency)}`,
+                  );
+                },
+              }),
             ]}
           >
             <Input inputMode="decimal" data-testid="stored-amount" />

@@ -1,4 +1,4 @@
-import { Button, Form, Input, List, Selector, Tag } from 'antd-mobile';
+import { Button, Dialog, Form, Input, List, Selector, Tag } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -87,7 +87,17 @@ function WithdrawForm({
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const submit = async (values: WithdrawValues) => {
-    if (!(await requestWithdrawal(values))) return;
+    const card = cards.find((c) => c.card_id === values.card[0]);
+    // Money leaves the account: the user sees how much and to which card before it is sent.
+    const confirmed = await Dialog.confirm({
+      content: t('money.withdrawConfirm', {
+        amount: formatAmount(values.amount, 'JPY'),
+        card: card ? `${card.bank_name} ${card.masked_number}` : '',
+      }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed || !(await requestWithdrawal(values))) return;
     form.resetFields();
     onWithdrawn();
   };

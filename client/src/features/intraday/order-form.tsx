@@ -1,16 +1,35 @@
-import { Button, Input, Selector, Stepper } from 'antd-mobile';
+import { Button, Dialog, Selector, Stepper } from 'antd-mobile';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INTRADAY_RULES } from '@kabuto/schema/intraday';
+import type { TFunction } from 'i18next';
+import { INTRADAY_RULES, leverageText } from '@kabuto/schema/intraday';
 import type { Market } from '@kabuto/schema/market';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { RefusalNote } from '../../components/product-bits.tsx';
 import { intradayApi } from './intraday.api.ts';
 import { loadApplications } from './intraday.store.ts';
+import { SymbolPicker, type PickedStock } from './symbol-picker.tsx';
 
 const DEFAULT_SYMBOL: Record<Market, string> = { JP: '7203', US: 'AAPL', CN: '600519' };
 const DEFAULT_QTY: Record<Market, number> = { JP: 100, US: 1, CN: 100 };
+
+/** A leveraged market order: the user sees what, which way, how many and at what leverage. */
+function confirmOrder(
+  t: TFunction,
+  order: { market: Market; picked: PickedStock; side: 'long' | 'short'; qty: number },
+): Promise<boolean> {
+  return Dialog.confirm({
+    content: t('intraday.confirm', {
+      name: order.picked.name,
+      side: t(`trade.${order.side}`),
+      qty: order.qty,
+      leverage: leverageText(order.market),
+    }),
+    confirmText: t('common.confirm'),
+    cancelText: t('common.cancel'),
+  });
+}
 
 /**
  * The intraday order sheet of an application that trades: a market order, long or short, under
@@ -19,14 +38,15 @@ const DEFAULT_QTY: Record<Market, number> = { JP: 100, US: 1, CN: 100 };
 export function IntradayOrderForm({ market }: { market: Market }) {
   const { t } = useTranslation();
   const longAllowed = INTRADAY_RULES[market].longAllowed;
-  const [symbol, setSymbol] = useState(DEFAULT_SYMBOL[market]);
+  const [picked, setPicked] = useState<PickedStock | null>(null);
   const [side, setSide] = useState<'long' | 'short'>(longAllowed ? 'long' : 'short');
   const [qty, setQty] = useState(DEFAULT_QTY[market]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
+    if (!picked || !(await confirmOrder(t, { market, picked, side, qty }))) return;
     setBusy(true);
-    const answer = await intradayApi.order(symbol.trim(), side, qty);
+    const answer = await intradayApi.order(picked.symbol, side, qty);
     setBusy(false);
     setRefusal(answer.refused ? answer.msg : null);
     if (!answer.refused) {
@@ -42,12 +62,11 @@ export function IntradayOrderForm({ market }: { market: Market }) {
   return (
     <div data-testid="intraday-order" style={{ marginTop: 8 }}>
       <div className="ipo-section-title">{t('intraday.trade')}</div>
-      <Input
-        value={symbol}
-        onChange={setSymbol}
-        placeholder={t('intraday.symbol')}
-        style={{ margin: '4px 0', border: '1px solid #e3e7ee', borderRadius: 8, padding: 8 }}
-        data-testid="intraday-symbol"
+      <SymbolPicker
+        market={market}
+        initialSymbol={DEFAULT_SYMBOL[market]}
+        picked={picked}
+        onPick={setPicked}
       />
       <Selector
         columns={2}
@@ -77,6 +96,7 @@ export function IntradayOrderForm({ market }: { market: Market }) {
         block
         color="primary"
         loading={busy}
+        disabled={!picked}
         onClick={() => void submit()}
         data-testid="intraday-order-submit"
       >

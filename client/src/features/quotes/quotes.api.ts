@@ -8,6 +8,7 @@ import type {
 } from '@kabuto/schema/contracts';
 import { callApi } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
+import { quoteDetail, searchQuotes } from '../../lib/instrument-search.ts';
 
 export type { CandleRow, ChartPeriod, ChartRange, QuoteDetail, QuoteRow };
 export type Market = 'JP' | 'US' | 'CN';
@@ -37,17 +38,14 @@ async function list<P extends QuoteListPath>(
 }
 
 export const quotesApi = {
-  search: (keyword: string) => list('quote/search', { keyword }),
+  search: searchQuotes,
   market: (market: Market) => list('quote/market', { market }),
   indices: () => list('quote/indices', {}),
   hot: () => list('quote/hot', {}),
   rankings: (market: Market, kind: 'gainers' | 'losers' | 'turnover') =>
     list('quote/rankings', { market, kind, limit: '10' }),
   watchlist: () => list('quote/watchlist', {}),
-  async detail(symbol: string): Promise<QuoteDetail | null> {
-    const response = await callApi('quote/detail', { symbol, lang: lang() }, { quiet: true });
-    return response.status === 1 ? (response.data ?? null) : null;
-  },
+  detail: quoteDetail,
   /**
    * Bars for a chart, the factor that maps raw live prices onto them (hfq), and the range shown.
    * `range` null asks for the period's default range (the gateway's, e.g. years of weeks).

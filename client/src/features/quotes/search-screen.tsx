@@ -1,47 +1,18 @@
 import { SearchBar } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { debounceTime, distinctUntilChanged, Subject, switchMap } from 'rxjs';
-import type { QuoteRow } from '@kabuto/schema/contracts';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { storage } from '../../lib/storage.ts';
 import { QuoteListRow } from './quote-bits.tsx';
-import { followQuotes, seedQuotes } from './live-quotes.store.ts';
-import { quotesApi } from './quotes.api.ts';
+import { useSearchResults } from './use-search-results.ts';
 import '../../components/quotes.css';
 
 function remember(keyword: string): string[] {
   const next = [keyword, ...storage.searchList().filter((k) => k !== keyword)].slice(0, 12);
   storage.saveSearchList(next);
   return next;
-}
-
-/** Rows matching what is typed (debounced; null while nothing is typed), live-followed while shown. */
-function useSearchResults() {
-  const [results, setResults] = useState<QuoteRow[] | null>(null);
-  const [input$] = useState(() => new Subject<string>());
-  useEffect(() => {
-    const subscription = input$
-      .pipe(
-        debounceTime(250),
-        distinctUntilChanged(),
-        switchMap((k) => (k.trim() ? quotesApi.search(k.trim()) : Promise.resolve(null))),
-      )
-      .subscribe((rows) => {
-        if (rows) seedQuotes(rows);
-        setResults(rows);
-      });
-    return () => subscription.unsubscribe();
-  }, [input$]);
-  const symbols = results?.map((r) => r.symbol).join(',') ?? '';
-  useEffect(() => {
-    if (!symbols) return undefined;
-    const subscription = followQuotes(symbols.split(','));
-    return () => subscription.unsubscribe();
-  }, [symbols]);
-  return { results, typed: (keyword: string) => input$.next(keyword) };
 }
 
 /** Earlier searches, newest first; one tap searches again, and the list can be cleared. */

@@ -66,8 +66,13 @@ function Summary({
 }
 
 /** An open position margin may be added to: not a day trade (those close at the session's end). */
-const takesCredit = (item: PositionItem) =>
-  item.status === 0 && 'intraday' in item && !item.intraday;
+/**
+ * Added margin only moves a stop-out: never for a day trade (settled at the close) nor for a
+ * holding no price can stop out (a long paid in full: a new share, any long at leverage 1, or one
+ * whose margin already covers its value).
+ */
+export const takesCredit = (item: PositionItem): item is Extract<PositionItem, { status: 0 }> =>
+  item.status === 0 && !item.intraday && item.stop_out_price !== null;
 
 /** A row's small action button: its own tap, not the row's (which opens the detail). */
 function RowButton(props: { testId: string; label: string; onTap: () => void }) {
@@ -128,28 +133,49 @@ function HoldingRow({
           </span>
         )}
       </div>
-      {onClose ? (
-        <div className="row-actions">
-          {'intraday' in item && item.intraday ? (
-            // A day trade takes no added margin (it closes at the session's end): say what it is.
-            <span className="muted intraday-tag" data-testid={`intraday-tag-${item.position_id}`}>
-              {t('trade.intraday')}
-            </span>
-          ) : null}
-          {onAddCredit && takesCredit(item) ? (
-            <RowButton
-              testId={`add-credit-${item.position_id}`}
-              label={t('credit.addCredit')}
-              onTap={() => onAddCredit(item)}
-            />
-          ) : null}
-          <RowButton
-            testId={`close-${item.position_id}`}
-            label={t('trade.close')}
-            onTap={() => onClose(item)}
-          />
-        </div>
+      {onClose ? <RowActions item={item} onClose={onClose} onAddCredit={onAddCredit} /> : null}
+    </div>
+  );
+}
+
+/** An open row's actions: what the day trade is, Add margin where it can help, and Close or why not. */
+function RowActions({
+  item,
+  onClose,
+  onAddCredit,
+}: {
+  item: PositionItem;
+  onClose: (item: PositionItem) => void;
+  onAddCredit?: ((item: PositionItem) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="row-actions">
+      {'intraday' in item && item.intraday ? (
+        // A day trade takes no added margin (it closes at the session's end): say what it is.
+        <span className="muted intraday-tag" data-testid={`intraday-tag-${item.position_id}`}>
+          {t('trade.intraday')}
+        </span>
       ) : null}
+      {onAddCredit && takesCredit(item) ? (
+        <RowButton
+          testId={`add-credit-${item.position_id}`}
+          label={t('credit.addCredit')}
+          onTap={() => onAddCredit(item)}
+        />
+      ) : null}
+      {item.status === 0 && item.close_blocked === 't_plus_one' ? (
+        // A China long bought today: no Close that could only be refused; say when it can.
+        <span className="muted" data-testid={`t-plus-one-${item.position_id}`}>
+          {t('trade.sellableNextDay')}
+        </span>
+      ) : (
+        <RowButton
+          testId={`close-${item.position_id}`}
+          label={t('trade.close')}
+          onTap={() => onClose(item)}
+        />
+      )}
     </div>
   );
 }
@@ -340,7 +366,7 @@ export function PositionsScreen({ newSharesTab, followTab }: ComposedTabs) {
     );
   const cancel = (order: PendingOrder) =>
     void confirmThenRun(
-      t('trade.cancelConfirm', { symbol: order.symbol }),
+      t('trade.cancelConfirm', { symbol: nameOf(order) }),
       () => tradingApi.cancel(order.order_id),
       reload,
     );

@@ -21,13 +21,14 @@ export const configCall = defineCall({
   output: configResponse,
   async handle({ deps }) {
     const visible = (await listConfig(deps.db)).filter((e) => PUBLIC_SETTINGS.has(e.name));
-    // KABUTO_LICENSE, when set, wins over a stored licence entry.
-    const license = deps.config.license || visible.find((e) => e.name === 'license')?.value;
+    // KABUTO_LICENSE, when set, wins over a stored licence entry; the entry is always listed (the
+    // contract names it), empty when there is none (paper mode).
+    const license = deps.config.license || visible.find((e) => e.name === 'license')?.value || '';
     return {
       msg: 'ok',
       data: [
         ...visible.filter((e) => e.name !== 'license'),
-        ...(license ? [{ name: 'license', value: license }] : []),
+        { name: 'license', value: license },
         { name: 'mode', value: deps.config.mode },
         { name: 'clock', value: deps.config.clock },
       ],

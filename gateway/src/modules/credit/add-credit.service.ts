@@ -20,7 +20,7 @@ import { creditAmountOf, creditFigures } from './credit-figures.ts';
  * The caller's open position, read in the transaction under the user lock. Someone else's
  * position and a closed one answer the same `order_not_holding` (the spec's "order not in
  * holding state"), so the answer tells nothing about other users' ids; an intraday position is
- * `product_unavailable`.
+ * `product_unavailable`, as is a long at leverage 1.
  */
 export async function holdingPosition(
   db: GatewayDeps['db'],
@@ -33,6 +33,9 @@ export async function holdingPosition(
   // added from cash would be released with the hold as if it were day-trade profit (and could pay
   // the forced-close fee), so day trades take no added credit.
   if (position.intraday) throw new Refusal('product_unavailable');
+  // Added margin only moves a stop-out: a long at leverage 1 (a new share's lot among them) is
+  // paid in full, no price stops it out, and added margin would lock cash for nothing.
+  if (position.side === 'long' && position.leverage === 1) throw new Refusal('product_unavailable');
   return position;
 }
 

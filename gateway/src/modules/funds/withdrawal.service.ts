@@ -31,7 +31,7 @@ import { configValue } from '../common/public.ts';
 import { verifyTotp } from '../security/public.ts';
 import { checkFundPassword } from '../security/public.ts';
 import { parsePositiveAmount, requireVerified } from './fund-checks.ts';
-import { hasOpenPosition } from '../trading/public.ts';
+import { hasOpenPositionOrOrder } from '../trading/public.ts';
 import { hasOpenWithdrawal, insertWithdrawal, withdrawalsOf } from './withdrawals.repository.ts';
 import { latestQuotesIfBorrowing, refuseUnlessLoanStaysCovered } from '../loans/public.ts';
 
@@ -55,7 +55,7 @@ export interface WithdrawInput {
 async function refuseUnlessAccountFree(db: Db, userId: number): Promise<void> {
   if (
     (await configValue(db, 'withdraw_block_with_positions')) !== '0' &&
-    (await hasOpenPosition(db, userId))
+    (await hasOpenPositionOrOrder(db, userId))
   ) {
     throw new Refusal('positions_open');
   }

@@ -106,13 +106,24 @@ export async function ownPosition(
   return { ...toRecord(row), status: row.status === 'holding' ? 'holding' : 'closed', row };
 }
 
-/** Whether the user holds any open position. */
-export async function hasOpenPosition(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+/**
+ * Whether the user has market exposure: a position held, or a limit order resting that may open
+ * one at any tick (the withdrawal rule counts both: a withdrawal accepted beside a resting order
+ * would leave a position beside a pending withdrawal once it fills).
+ */
+export async function hasOpenPositionOrOrder(db: Db, userId: number): Promise<boolean> {
+  const held = await db
     .selectFrom('position')
     .select('id')
     .where('user_id', '=', BigInt(userId))
     .where('status', '=', 'holding')
     .executeTakeFirst();
-  return Boolean(row);
+  if (held) return true;
+  const resting = await db
+    .selectFrom('trade_order')
+    .select('id')
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Boolean(resting);
 }

@@ -22,6 +22,7 @@ import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/mar
 import {
   displayValuation,
   stopOutPrice,
+  tPlusOneBlocksClose,
   valuePosition,
   type PositionSide,
 } from '@kabuto/schema/trading';
@@ -52,6 +53,7 @@ export async function openPositionsList(
   const target = currencyFromDisplay(display);
   const { lastPrice, rate } = await marketData(deps);
   const rows = await openPositionsOf(deps.db, userId);
+  const nowMs = deps.clock.nowMs();
   // Margin the products added (credit), through trading's hooks: trading imports no product.
   const credits = await addedMarginOf(
     deps.db,
@@ -91,6 +93,9 @@ export async function openPositionsList(
       credit: wire(credits.get(row.id) ?? 0n),
       stop_out_price: stopOutText(instrument, row),
       intraday: row.intraday,
+      close_blocked: tPlusOneBlocksClose(instrument, row.side, row.openedAtMs, nowMs)
+        ? 't_plus_one'
+        : null,
       buy_time: row.openedAtMs,
     };
   });

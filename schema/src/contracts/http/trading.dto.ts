@@ -121,6 +121,8 @@ export const openPositionResponse = z.object({
   stop_out_price: z.string().nullable(),
   /** A day trade (intraday=1): settled at the close, takes no added credit. */
   intraday: z.boolean(),
+  /** Why a close would be refused now (a China long bought today: T+1); null when it can close. */
+  close_blocked: z.enum(['t_plus_one']).nullable(),
 });
 /** A closed position as `trade/userstocklists` sends it. */
 export const closedPositionRowResponse = z.object({

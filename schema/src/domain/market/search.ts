@@ -1,3 +1,4 @@
+import { pinyin } from 'pinyin-pro';
 import { allInstruments, type Instrument } from './instruments.ts';
 
 /** Folds width, case and hiragana→katakana so "ﾄﾖﾀ", "とよた" and "トヨタ" meet. */
@@ -13,7 +14,17 @@ interface Indexed {
   readonly instrument: Instrument;
   readonly symbol: string;
   readonly initials: string;
+  /** The Chinese name in full pinyin without tones or spaces ("pingguo" for 苹果). */
+  readonly pinyin: string;
   readonly names: readonly string[];
+}
+
+/** Full pinyin of a Chinese name, read as words (银行 is yinhang, not yinxing); '' for none. */
+function fullPinyin(name: string): string {
+  if (!/\p{Script=Han}/u.test(name)) return '';
+  return normaliseKeyword(
+    pinyin(name, { toneType: 'none', type: 'array', nonZh: 'removed' }).join(''),
+  );
 }
 
 function indexed(instrument: Instrument): Indexed {
@@ -21,6 +32,7 @@ function indexed(instrument: Instrument): Indexed {
     instrument,
     symbol: normaliseKeyword(instrument.symbol),
     initials: normaliseKeyword(instrument.initials),
+    pinyin: fullPinyin(instrument.names.zh),
     names: [instrument.names.ja, instrument.names.en, instrument.names.zh].map(normaliseKeyword),
   };
 }
@@ -39,13 +51,15 @@ function score(entry: Indexed, key: string): number | null {
   if (entry.symbol === key) return 0;
   if (entry.symbol.startsWith(key)) return 1;
   if (entry.initials && entry.initials.startsWith(key)) return 2;
+  if (entry.pinyin && key.length > 1 && entry.pinyin.startsWith(key)) return 2;
   if (entry.names.some((name) => name.startsWith(key))) return 3;
   if (entry.names.some((name) => name.includes(key))) return 4;
+  if (entry.pinyin && key.length > 2 && entry.pinyin.includes(key)) return 4;
   if (entry.symbol.includes(key)) return 5;
   return null;
 }
 
-/** Instruments matching a code, a name in ja/en/zh (kana folded) or pinyin initials, best first. */
+/** Instruments matching a code, a name in ja/en/zh (kana folded), pinyin initials or full pinyin, best first. */
 export function searchInstruments(keyword: string, limit = 20): Instrument[] {
   const key = normaliseKeyword(keyword);
   if (key.length === 0) return [];
