@@ -135,6 +135,11 @@ async function periodTabs(page: Page, language: Language) {
   expect.soft(fits).toBe(true);
   const year = await page.getByTestId('period-1y').boundingBox();
   expect.soft((year?.x ?? 0) + (year?.width ?? 0)).toBeLessThanOrEqual(390);
+  // The time-share of a fresh always-open stack: the last whole session (325 minutes in Tokyo)
+  // before today's few, not only the minutes since the feed started.
+  await page.locator('[data-testid="price-chart"][data-loaded^="time:"]').waitFor();
+  const bars = Number(await page.getByTestId('price-chart').getAttribute('data-bars'));
+  expect.soft(bars).toBeGreaterThanOrEqual(325);
   await shot(page, `${language}-period-tabs`);
 }
 

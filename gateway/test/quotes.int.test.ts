@@ -129,11 +129,25 @@ describe('quote/detail', () => {
       lot_size: 100,
       phase: 'continuous',
       source: 'test history',
-      market_value: null,
+      fundamentals_source: 'simulated',
     });
     for (const field of ['price', 'open', 'high', 'low', 'prev_close']) {
       expect(body.data[field]).toMatch(/^\d+(\.\d)?$/);
     }
+  });
+
+  it('carries simulated fundamentals consistent with the price: market value = price × shares, PER = price ÷ EPS', async () => {
+    const { body } = await t.call('quote/detail', { symbol: '7203', lang: 'us' });
+    const d = body.data;
+    const priceTenths = BigInt(Math.round(Number(d.price) * 10));
+    expect(BigInt(d.market_value)).toBe((priceTenths * BigInt(d.shares_outstanding)) / 10n);
+    if (d.per !== null) {
+      expect(Number(d.per)).toBeCloseTo(Number(d.price) / Number(d.eps), 0);
+    }
+    expect(Number(d.dividend_yield)).toBeGreaterThanOrEqual(0);
+    // An index has none.
+    const index = (await t.call('quote/detail', { symbol: 'IDX:N225', lang: 'us' })).body.data;
+    expect([index.market_value, index.per, index.fundamentals_source]).toEqual([null, null, null]);
   });
 
   it('answers not_found (404) for an unknown code and invalid_param for a malformed one', async () => {

@@ -6,6 +6,7 @@ import {
   localClock,
   MARKET_RULES,
   tradingDaysBetween,
+  type ClockMode,
   type Instrument,
 } from '@kabuto/schema/market';
 import { makeTestDb, type TestDb } from '@kabuto/schema/testing';
@@ -27,12 +28,12 @@ async function seedMinutesUntil(symbol: string, lastDay: string): Promise<Instru
   return instrument;
 }
 
-async function timeShareAt(instrument: Instrument, nowMs: number) {
+async function timeShareAt(instrument: Instrument, nowMs: number, clock: ClockMode = 'exchange') {
   const chart = await chartCandles(
     testDb.db,
     instrument,
     { period: 'time', adjust: 'none' },
-    nowMs,
+    { nowMs, clock },
   );
   const zone = MARKET_RULES[instrument.market].timeZone;
   return {
@@ -77,5 +78,35 @@ describe('the time-share chart of a closed market', () => {
   it('shows nothing for a symbol with no minute bars at all', async () => {
     const msft = findInstrument('MSFT') as Instrument;
     expect(await timeShareAt(msft, Date.UTC(2026, 10, 26, 18, 0))).toEqual({ bars: 0, dates: [] });
+  });
+
+  it('on the always-open demo clock, a fresh start shows the last whole session before the few minutes since', async () => {
+    const sony = await seedMinutesUntil('6758', '2026-11-20');
+    // The feed of an always-open stack started on Monday at 05:56 Tokyo time: seven minutes so far.
+    const monday = Date.UTC(2026, 10, 22, 20, 56);
+    const fresh = Array.from({ length: 7 }, (_, i) => {
+      const price = 360_000n + BigInt(i);
+      return {
+        symbol: '6758',
+        period: '1m' as const,
+        bar: {
+          startMs: monday + i * 60_000,
+          open: price,
+          high: price,
+          low: price,
+          close: price,
+          volume: 100n,
+          turnover: price * 100n,
+        },
+      };
+    });
+    await upsertCandles(testDb.db, fresh);
+    const demo = await timeShareAt(sony, monday + 7 * 60_000, 'always-open');
+    expect(demo).toEqual({ bars: 325 + 7, dates: ['2026-11-20', '2026-11-23'] });
+    // The exchange clock keeps the time-share to the day's own minutes.
+    expect(await timeShareAt(sony, monday + 7 * 60_000)).toEqual({
+      bars: 7,
+      dates: ['2026-11-23'],
+    });
   });
 });

@@ -23,6 +23,14 @@ const Login = screen(
   () => import('../features/auth/login.tsx'),
   (m) => m.Login,
 );
+const ForgotPassword = screen(
+  () => import('../features/auth/forgot-password.tsx'),
+  (m) => m.ForgotPassword,
+);
+const FundPasswordReset = screen(
+  () => import('../features/mine/password-forms.tsx'),
+  (m) => m.FundPasswordReset,
+);
 const LoginAfter = screen(
   () => import('../features/auth/login-after.tsx'),
   (m) => m.LoginAfter,
@@ -202,6 +210,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/login/logon', element: <Logon /> },
   { path: '/login/register', element: <Register /> },
   { path: '/login/login', element: <Login /> },
+  { path: '/login/forgot', element: <ForgotPassword /> },
   { path: '/login/loginAfter', element: <LoginAfter />, auth: true },
   { path: '/news/index', element: <NewsListScreen />, menu: true },
   { path: '/news/info', element: <NewsInfoScreen />, requires: 'id' },
@@ -211,6 +220,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/mine/messageInfo', element: <MessageInfoScreen />, auth: true, requires: 'id' },
   { path: '/mine/loginPassword', element: <LoginPassword />, auth: true },
   { path: '/mine/fundPassword', element: <FundPassword />, auth: true },
+  { path: '/mine/fundPasswordReset', element: <FundPasswordReset />, auth: true },
   { path: '/mine/bank', element: <BankScreen />, auth: true },
   { path: '/mine/bankAdd', element: <BankAddScreen />, auth: true },
   { path: '/mine/verified', element: <VerifiedScreen />, auth: true },

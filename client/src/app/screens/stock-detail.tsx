@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { FundamentalsCard } from '../../features/quotes/fundamentals-card.tsx';
 import { HeaderBar } from '../../components/header-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { NoData } from '../../components/no-data.tsx';
@@ -282,6 +283,7 @@ export function StockDetail() {
       />
       <DetailHeadline detail={detail} />
       <DetailChart detail={detail} />
+      <FundamentalsCard detail={detail} />
       {detail.kind === 'stock' ? <NewsLatest symbol={detail.symbol} /> : null}
       {detail.kind === 'stock' && storage.hasSession() ? <TradeBar detail={detail} /> : null}
     </div>

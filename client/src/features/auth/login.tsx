@@ -70,8 +70,11 @@ export function Login() {
           <Checkbox>{t('login.remember')}</Checkbox>
         </Form.Item>
       </Form>
-      <div className="form-actions muted">
+      <div className="form-actions muted login-links">
         <Link to="/login/register">{t('login.toRegister')}</Link>
+        <Link to="/login/forgot" data-testid="login-forgot">
+          {t('reset.forgot')}
+        </Link>
       </div>
     </div>
   );

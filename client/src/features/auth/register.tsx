@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
+import { SendCodeButton } from '../../components/send-code-button.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { translateMsg } from '../../lib/i18n.ts';
@@ -14,29 +15,6 @@ interface RegisterValues {
   invite: string;
   code: string;
   agree: boolean;
-}
-
-function SendCodeButton({ getAccount }: { getAccount: () => string }) {
-  const { t } = useTranslation();
-  const [waitSeconds, setWaitSeconds] = useState(0);
-  const send = async () => {
-    const response = await callApi('common/sendcode', {
-      account: getAccount().trim(),
-      purpose: 'register',
-    });
-    if (response.status !== 1) return;
-    showMessage(translateMsg(response.msg));
-    setWaitSeconds(60);
-    const timer = setInterval(
-      () => setWaitSeconds((s) => (s <= 1 ? (clearInterval(timer), 0) : s - 1)),
-      1000,
-    );
-  };
-  return (
-    <Button size="small" disabled={waitSeconds > 0} onClick={send} data-testid="register-send-code">
-      {waitSeconds > 0 ? `${waitSeconds}s` : t('register.send')}
-    </Button>
-  );
 }
 
 /** Sends the registration; on success the login screen opens with the new account filled in. */
@@ -109,7 +87,13 @@ export function Register() {
           name="code"
           label={t('register.code')}
           rules={[{ required: true }]}
-          extra={<SendCodeButton getAccount={() => String(form.getFieldValue('account') ?? '')} />}
+          extra={
+            <SendCodeButton
+              purpose="register"
+              testId="register-send-code"
+              getAccount={() => String(form.getFieldValue('account') ?? '')}
+            />
+          }
         >
           <Input inputMode="numeric" maxLength={6} data-testid="register-code" />
         </Form.Item>

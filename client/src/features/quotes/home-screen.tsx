@@ -130,7 +130,9 @@ function Rankings({ onOpen }: { onOpen: (symbol: string) => void }) {
       {rows?.length === 0 ? (
         <NoData />
       ) : (
-        rows?.map((row) => <QuoteListRow key={row.symbol} row={row} onOpen={onOpen} />)
+        rows?.map((row) => (
+          <QuoteListRow key={row.symbol} row={row} onOpen={onOpen} withFundamentals />
+        ))
       )}
     </>
   );

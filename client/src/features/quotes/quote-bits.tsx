@@ -2,6 +2,9 @@ import { useSnapshot } from 'valtio';
 import type { QuoteRow } from '@kabuto/schema/contracts';
 import { liveQuotes } from './live-quotes.store.ts';
 import { trendOf } from '../../lib/trend.ts';
+import { useTranslation } from 'react-i18next';
+import { storage } from '../../lib/storage.ts';
+import { fundamentalsLine } from './fundamentals.ts';
 
 export { trendOf };
 
@@ -66,8 +69,23 @@ export function LiveRate({
   );
 }
 
-/** One list row: name and code, live price, live change badge. */
-export function QuoteListRow({ row, onOpen }: { row: QuoteRow; onOpen: (symbol: string) => void }) {
+/** One list row: name and code (and, in rankings, market value and PER), live price, live change badge. */
+export function QuoteListRow({
+  row,
+  onOpen,
+  withFundamentals = false,
+}: {
+  row: QuoteRow;
+  onOpen: (symbol: string) => void;
+  withFundamentals?: boolean;
+}) {
+  const { t } = useTranslation();
+  const figures = withFundamentals
+    ? fundamentalsLine(row, storage.language(), {
+        marketValue: t('quotes.fund.rankLine.marketValue'),
+        per: t('quotes.fund.rankLine.per'),
+      })
+    : null;
   return (
     <div
       className="quote-row"
@@ -81,6 +99,11 @@ export function QuoteListRow({ row, onOpen }: { row: QuoteRow; onOpen: (symbol: 
         <div className="code">
           {row.symbol.replace(/^IDX:/, '')} · {row.market}
         </div>
+        {figures ? (
+          <div className="code" data-testid={`rank-fund-${row.symbol}`}>
+            {figures}
+          </div>
+        ) : null}
       </div>
       <LivePrice symbol={row.symbol} fallback={row.price} className="price" />
       <LiveRate symbol={row.symbol} fallback={row.change_rate} badge />

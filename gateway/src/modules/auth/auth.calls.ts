@@ -9,7 +9,9 @@ import {
   sessionListResponse,
 } from '@kabuto/schema/contracts';
 import { isValidLoginId, normaliseLoginId } from '@kabuto/schema/domain';
-import { defineCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { authWiring } from '@kabuto/schema/modules/auth/wiring.ts';
+import { contractOf, defineCall, defineUserCall, type CallDefinition } from '../../http/call.ts';
+import { resetLoginPassword } from './password-reset.service.ts';
 import { checkWithLimits, loginLimits } from '../../infra/limiters.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { findUserByAccount, findUserById } from './users.repository.ts';
@@ -66,6 +68,16 @@ export const loginCall = defineCall({
   },
 });
 
+export const resetPasswordCall = defineCall({
+  ...contractOf(authWiring.calls, 'user/resetPassword'),
+  summary:
+    'A forgotten login password: the reset code (common/sendcode purpose=reset) and the new password twice; every session ends',
+  async handle({ input, deps }) {
+    await resetLoginPassword(deps, input);
+    return { msg: 'modify_ok' };
+  },
+});
+
 export const logoutCall = defineUserCall({
   path: 'user/logout',
   summary: 'Ends the current session',
@@ -116,6 +128,7 @@ export const revokeSessionCall = defineUserCall({
 export const AUTH_CALLS: readonly CallDefinition[] = [
   registerCall,
   loginCall,
+  resetPasswordCall,
   logoutCall,
   sessionsCall,
   revokeSessionCall,

@@ -17,6 +17,7 @@ import {
   rollUp,
   type Adjustment,
   type Candle,
+  type ClockMode,
   type Instrument,
 } from '@kabuto/schema/market';
 
@@ -37,20 +38,40 @@ const MAX_BARS = 1_500;
 async function lastSessionMinutes(
   db: Db,
   instrument: Instrument,
-  nowMs: number,
+  at: { nowMs: number; clock: ClockMode },
 ): Promise<Candle[]> {
-  const lastStart = await latestCandleStart(db, instrument.symbol, '1m', nowMs + DAY_MS);
+  const lastStart = await latestCandleStart(db, instrument.symbol, '1m', at.nowMs + DAY_MS);
   if (lastStart === null) return [];
-  return loadCandles(db, instrument.symbol, '1m', lastStart - DAY_MS, lastStart + 1);
+  // Always-open shows two days (see latestSession); a weekend may lie between them.
+  const days = at.clock === 'always-open' ? 7 : 1;
+  return loadCandles(db, instrument.symbol, '1m', lastStart - days * DAY_MS, lastStart + 1);
 }
 
-/** The time-share chart: 1-minute bars of the latest trading day that has any. */
-function latestSession(bars: readonly Candle[], instrument: Instrument): Candle[] {
-  const last = bars[bars.length - 1];
-  if (!last) return [];
+/**
+ * The time-share chart: 1-minute bars of the latest trading day that has any. On the always-open
+ * demo clock no session opens or closes (the feed starts today's minutes when it starts, with no
+ * backfill from an open), so the chart starts at the latest day that has the most minutes of the
+ * week loaded and runs to now: a fresh start shows the last whole session before its few minutes,
+ * a day-old demo shows today.
+ */
+function latestSession(
+  bars: readonly Candle[],
+  instrument: Instrument,
+  clock: ClockMode,
+): Candle[] {
   const zone = MARKET_RULES[instrument.market].timeZone;
-  const day = localClock(last.startMs, zone).date;
-  return bars.filter((bar) => localClock(bar.startMs, zone).date === day);
+  const days: Candle[][] = [];
+  let lastDate = '';
+  for (const bar of bars) {
+    const date = localClock(bar.startMs, zone).date;
+    if (date !== lastDate) days.push([]);
+    days[days.length - 1]?.push(bar);
+    lastDate = date;
+  }
+  if (clock !== 'always-open') return days[days.length - 1] ?? [];
+  const most = Math.max(0, ...days.map((day) => day.length));
+  const from = days.findLastIndex((day) => day.length === most);
+  return days.slice(Math.max(0, from)).flat();
 }
 
 function toRow(instrument: Instrument, bar: Candle, adjusted: boolean): CandleRow {
@@ -77,7 +98,7 @@ export async function chartCandles(
   db: Db,
   instrument: Instrument,
   request: { period: ChartPeriod; range?: ChartRange | undefined; adjust: Adjustment },
-  nowMs: number,
+  at: { nowMs: number; clock: ClockMode },
 ): Promise<{
   period: ChartPeriod;
   range: ChartRange;
@@ -88,20 +109,20 @@ export async function chartCandles(
   const range = request.range ?? DEFAULT_CHART_RANGE[request.period];
   const stored =
     request.period === 'time'
-      ? await lastSessionMinutes(db, instrument, nowMs)
+      ? await lastSessionMinutes(db, instrument, at)
       : await loadCandles(
           db,
           instrument.symbol,
           basePeriodOf(request.period),
-          nowMs - RANGE_DAYS[range] * DAY_MS,
-          nowMs + DAY_MS,
+          at.nowMs - RANGE_DAYS[range] * DAY_MS,
+          at.nowMs + DAY_MS,
         );
   const actions =
     request.adjust === 'none' ? [] : await loadCorporateActions(db, instrument.symbol);
   const adjustedBars = adjustCandles(stored, actions, request.adjust);
   const bars =
     request.period === 'time'
-      ? latestSession(adjustedBars, instrument)
+      ? latestSession(adjustedBars, instrument, at.clock)
       : rollUp(adjustedBars, request.period);
   const factor = liveFactor(actions, request.adjust);
   const adjusted = request.adjust !== 'none' && actions.length > 0;

@@ -20,7 +20,7 @@ import {
 } from '@kabuto/schema/market';
 import { defineCall, type CallDefinition } from '../../http/call.ts';
 import { chartCandles } from './candles.service.ts';
-import { nameIn, quoteRow } from './quote-rows.ts';
+import { fundamentalFields, nameIn, quoteRow } from './quote-rows.ts';
 
 function instrumentOrRefuse(symbol: string): Instrument {
   const instrument = findInstrument(symbol);
@@ -78,9 +78,7 @@ function detailOf(
     low: snapshot?.low ?? null,
     volume: snapshot?.volume ?? null,
     turnover: snapshot?.turnover ?? null,
-    // The simulator has no shares outstanding or earnings: these stay empty rather than invented.
-    market_value: null,
-    per: null,
+    ...fundamentalFields(instrument, snapshot),
     limit_up: snapshot?.limit_up ?? null,
     limit_down: snapshot?.limit_down ?? null,
     lot_size: instrument.quantity.lotSize,
@@ -107,7 +105,10 @@ export const candlesCall = defineCall({
   output: candlesResponse,
   async handle({ input, deps }) {
     const instrument = instrumentOrRefuse(input.symbol);
-    const chart = await chartCandles(deps.db, instrument, input, deps.clock.nowMs());
+    const chart = await chartCandles(deps.db, instrument, input, {
+      nowMs: deps.clock.nowMs(),
+      clock: deps.config.clock,
+    });
     return { msg: 'ok', data: { symbol: instrument.symbol, ...chart } };
   },
 });

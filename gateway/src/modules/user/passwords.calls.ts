@@ -5,7 +5,10 @@ import {
   setFundPasswordRequest,
   noData,
 } from '@kabuto/schema/contracts';
-import { defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
+import { insertInboxMessage, writeTransaction } from '@kabuto/schema/db';
+import { authWiring } from '@kabuto/schema/modules/auth/wiring.ts';
+import { contractOf, defineUserCall, type Caller, type CallDefinition } from '../../http/call.ts';
+import { markCodeConsumed, verifyCode } from '../common/public.ts';
 import { hashPassword } from '../auth/public.ts';
 import {
   findUserById,
@@ -81,9 +84,47 @@ export const changeFundPasswordCall = defineUserCall({
   },
 });
 
+export const resetFundPasswordCall = defineUserCall({
+  ...contractOf(authWiring.calls, 'user/resetFundPassword'),
+  summary:
+    'A forgotten fund password: the login password, a reset code sent to the account and the new one twice; the owner is told in the inbox',
+  async handle({ input, caller, deps }) {
+    if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
+    const user = await requireUser(deps, caller);
+    if (!user.fundPasswordHash) throw new Refusal('fund_password_not_set');
+    await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
+    const codeId = await verifyCode(deps, {
+      account: user.account,
+      purpose: 'reset',
+      code: input.code,
+    });
+    const fundHash = await hashPassword(input.fundpassword);
+    const nowMs = deps.clock.nowMs();
+    await writeTransaction(
+      deps.db,
+      async (trx) => {
+        await markCodeConsumed(trx, codeId, nowMs);
+        await setFundPasswordHash(trx, caller.userId, fundHash, { onlyIfUnset: false });
+        await insertInboxMessage(trx, {
+          userId: caller.userId,
+          kind: 'fund_password_reset',
+          params: { at: String(nowMs) },
+          nowMs,
+        });
+        await deps.accountEvents.record(trx, caller.userId, 'message:created', {
+          kind: 'fund_password_reset',
+        });
+      },
+      { lockUser: caller.userId },
+    );
+    return { msg: 'modify_ok' };
+  },
+});
+
 /** The user module (passwords)'s calls, in the order the central list shows them. */
 export const PASSWORD_CALLS: readonly CallDefinition[] = [
   changePasswordCall,
   setFundPasswordCall,
   changeFundPasswordCall,
+  resetFundPasswordCall,
 ];

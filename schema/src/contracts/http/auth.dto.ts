@@ -47,6 +47,22 @@ export const changeFundPasswordRequest = z.strictObject({
     .optional(),
 });
 
+/** A forgotten login password: the account, the reset code sent to it, the new password twice. */
+export const resetPasswordRequest = z.strictObject({
+  account: loginIdField,
+  code: verificationCodeField,
+  password: passwordField,
+  repassword: z.string().max(64),
+});
+
+/** A forgotten fund password, signed in: the login password, a reset code, the new one twice. */
+export const resetFundPasswordRequest = z.strictObject({
+  password: z.string().min(1).max(64),
+  code: verificationCodeField,
+  fundpassword: fundPasswordField,
+  refundpassword: z.string().max(16),
+});
+
 export const revokeSessionRequest = z.strictObject({ id: wholeNumberField(1) });
 
 export type RegisterRequest = z.infer<typeof registerRequest>;

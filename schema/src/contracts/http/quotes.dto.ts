@@ -59,6 +59,14 @@ export const quoteRowResponse = z.object({
   change_rate: z.string().nullable(),
   volume: z.number().nullable(),
   turnover: z.string().nullable(),
+  /** Simulated fundamentals at the latest price (issue 23 item 4); null for an index or no price. */
+  market_value: z.string().nullable(),
+  per: z.string().nullable(),
+  eps: z.string().nullable(),
+  shares_outstanding: z.string().nullable(),
+  dividend_yield: z.string().nullable(),
+  /** Where the fundamentals come from: always `simulated` here (no filings behind them). */
+  fundamentals_source: z.literal('simulated').nullable(),
 });
 export type QuoteRow = z.infer<typeof quoteRowResponse>;
 export const quoteListResponse = z.array(quoteRowResponse);
@@ -72,8 +80,6 @@ export const quoteDetailResponse = quoteRowResponse.extend({
   prev_close: z.string().nullable(),
   high: z.string().nullable(),
   low: z.string().nullable(),
-  market_value: z.string().nullable(),
-  per: z.string().nullable(),
   limit_up: z.string().nullable(),
   limit_down: z.string().nullable(),
   lot_size: z.number(),

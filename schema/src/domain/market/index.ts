@@ -6,6 +6,7 @@ export * from './calendar-dates.ts';
 export * from './holidays.ts';
 export * from './sessions.ts';
 export * from './instruments.ts';
+export * from './fundamentals.ts';
 export * from './candles.ts';
 export * from './adjustment.ts';
 export * from './corporate-actions.ts';

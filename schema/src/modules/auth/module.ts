@@ -8,5 +8,10 @@ import type { AuthTables } from './db/auth.table.ts';
 export const authModule = defineModule({
   name: 'auth',
   layer: 'kernel',
-  types: types<{ tables: AuthTables }>(),
+  /** A password reset tells the owner at once (a reset they did not ask for is a takeover). */
+  inboxKinds: ['password_reset', 'fund_password_reset'],
+  types: types<{
+    tables: AuthTables;
+    messages: { kind: 'password_reset' | 'fund_password_reset' };
+  }>(),
 });

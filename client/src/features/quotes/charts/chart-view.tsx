@@ -1,4 +1,11 @@
-import { useEffect, useEffectEvent, useRef, type PointerEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScaleBand } from 'd3';
 import type { QuoteTick } from '@kabuto/schema/contracts';
@@ -18,6 +25,7 @@ import {
   type ChartBar,
   type SubIndicator,
 } from './price-chart.ts';
+import { ChartText } from './chart-text.tsx';
 
 const MINUTES: Partial<Record<ChartPeriod, number>> = {
   time: 1,
@@ -140,11 +148,13 @@ function useChartBars(
   props: ChartViewProps,
   { svgRef, barsRef }: Pick<ChartParts, 'svgRef' | 'barsRef'>,
   redraw: () => void,
+  onBars: (bars: ChartBar[]) => void,
 ) {
   const { symbol, period, range, adjust, sub, prevClose } = props;
   // Read at the time they run: the latest painter and range callback, not the ones of the first render.
   const paint = useEffectEvent(redraw);
   const reportRange = useEffectEvent((loaded: ChartRange | null) => props.onRange(loaded));
+  const reportBars = useEffectEvent(onBars);
   useEffect(() => {
     let active = true;
     let cumulative: number | null = null;
@@ -161,6 +171,7 @@ function useChartBars(
       // Which chart the bars belong to: lets tests (and anyone reading the DOM) tell a stale chart from the new one.
       svgRef.current?.setAttribute('data-loaded', `${period}:${loaded.range ?? ''}:${adjust}`);
       reportRange(loaded.range);
+      reportBars(barsRef.current);
       paint();
     });
     const subscription = quoteTicks$([symbol]).subscribe((batch) => {
@@ -223,7 +234,9 @@ export function ChartView(props: ChartViewProps) {
   const scaleRef = useRef<ScaleBand<number> | null>(null);
   const parts = { svgRef, legendRef, barsRef, scaleRef };
   const { legend, redraw } = useChartPainter(props, parts);
-  useChartBars(props, parts, redraw);
+  // The loaded bars as state once per load (not per tick): the chart's words and table read them.
+  const [loaded, setLoaded] = useState<ChartBar[]>([]);
+  useChartBars(props, parts, redraw, setLoaded);
   const { onPointer, onLeave } = useCrosshair(parts, legend);
   return (
     <div className="chart-box">
@@ -236,6 +249,12 @@ export function ChartView(props: ChartViewProps) {
         data-testid="price-chart"
         role="img"
         aria-label={t('quotes.chart')}
+      />
+      <ChartText
+        bars={loaded}
+        prevClose={props.period === 'time' ? props.prevClose : null}
+        formatTime={timeFormatter(props.period, props.timeZone)}
+        formatPrice={(value) => formatPrice(value, props.decimals)}
       />
     </div>
   );
