@@ -1,42 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { type TestStack } from '../../scripts/src/testing/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   apiPost,
-  launchChromium,
   phonePageAs,
   registerUser,
-  sharedStack,
   shot as shotAs,
+  signedOutPhone,
+  useStackAndBrowser,
 } from './support/e2e.ts';
 
 // Issue 23 item 5: a forgotten password, from the login page (login password) and from Mine (fund
 // password), in jp, cn and us at 390x844, through the real calls and the paper-mode outbox.
-let browser: Browser;
-let stack: TestStack;
 
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
+const env = useStackAndBrowser();
 const shot = (page: Page, name: string) => shotAs(page, `reset-${name}`);
-
-beforeAll(async () => {
-  stack = await sharedStack();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** A 390x844 phone page in the language, signed out (the init script sets only the language). */
-async function signedOutPhone(language: string): Promise<Page> {
-  const page = await browser.newPage({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-  });
-  await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
-  return page;
-}
 
 async function fill(page: Page, testId: string, value: string) {
   await page.getByTestId(testId).locator('input').fill(value);
@@ -47,7 +25,7 @@ async function newCode(account: string, previous: string): Promise<string> {
   let code = previous;
   await expect
     .poll(() => {
-      code = stack.outboxCode(account);
+      code = env.stack.outboxCode(account);
       return code;
     })
     .not.toBe(previous);
@@ -55,11 +33,11 @@ async function newCode(account: string, previous: string): Promise<string> {
 }
 
 async function resetLoginPassword(page: Page, account: string, language: string) {
-  await page.goto(`${stack.baseUrl}/#/login/login`);
+  await page.goto(`${env.stack.baseUrl}/#/login/login`);
   await page.getByTestId('login-forgot').click();
   await page.getByTestId('password-form').waitFor();
   await fill(page, 'pwd-account', account);
-  const before = stack.outboxCode(account);
+  const before = env.stack.outboxCode(account);
   await page.getByTestId('reset-send-code').click();
   const code = await newCode(account, before);
   await fill(page, 'pwd-password', 'renewed-pass-7');
@@ -75,18 +53,18 @@ async function resetLoginPassword(page: Page, account: string, language: string)
 }
 
 async function inboxKinds(session: { token: string; account: string }): Promise<string[]> {
-  const inbox = await apiPost(stack, 'user/messages', {}, session);
+  const inbox = await apiPost(env.stack, 'user/messages', {}, session);
   return (inbox.data as Array<{ kind: string }>).map((m) => m.kind);
 }
 
 async function resetFundPassword(page: Page, account: string, language: string, password: string) {
-  await page.goto(`${stack.baseUrl}/#/mine/fundPassword`);
+  await page.goto(`${env.stack.baseUrl}/#/mine/fundPassword`);
   await page.getByTestId('fund-forgot').click();
   await page.waitForURL(/#\/mine\/fundPasswordReset/);
   await fill(page, 'pwd-password', password);
   await fill(page, 'pwd-fundpassword', '864200');
   await fill(page, 'pwd-refundpassword', '864200');
-  const before = stack.outboxCode(account);
+  const before = env.stack.outboxCode(account);
   await page.getByTestId('reset-send-code').click();
   await fill(page, 'pwd-code', await newCode(account, before));
   await shot(page, `${language}-fund`);
@@ -98,12 +76,12 @@ describe('forgotten passwords in the browser', () => {
   for (const language of LANGUAGES) {
     it(`${language}: resets the login password from the login page and the fund password from Mine; the inbox says each`, async () => {
       // Two accounts: a code is sent to one account at most once a minute.
-      const account = `reset.${language}.${stack.prefix}@example.jp`;
-      const auth = await registerUser(stack, account, 'first-pass-1');
-      const page = await signedOutPhone(language);
+      const account = `reset.${language}.${env.stack.prefix}@example.jp`;
+      const auth = await registerUser(env.stack, account, 'first-pass-1');
+      const page = await signedOutPhone(env.browser, language);
       await resetLoginPassword(page, account, language);
       // The old session ended with the reset; the new one reads the message.
-      expect((await apiPost(stack, 'user/assets', { type: 'jpy' }, auth)).msg).toBe(
+      expect((await apiPost(env.stack, 'user/assets', { type: 'jpy' }, auth)).msg).toBe(
         'login_required',
       );
       const session = {
@@ -111,20 +89,20 @@ describe('forgotten passwords in the browser', () => {
         account,
       };
       expect(await inboxKinds(session)).toContain('password_reset');
-      await page.goto(`${stack.baseUrl}/#/mine/message`);
+      await page.goto(`${env.stack.baseUrl}/#/mine/message`);
       await shot(page, `${language}-inbox`);
       await page.close();
 
-      const saver = `reset.fund.${language}.${stack.prefix}@example.jp`;
-      const saverAuth = await registerUser(stack, saver, 'first-pass-1');
+      const saver = `reset.fund.${language}.${env.stack.prefix}@example.jp`;
+      const saverAuth = await registerUser(env.stack, saver, 'first-pass-1');
       const set = await apiPost(
-        stack,
+        env.stack,
         'user/setFundPassword',
         { password: 'first-pass-1', fundpassword: '135790', refundpassword: '135790' },
         saverAuth,
       );
       expect(set.msg).toBe('modify_ok');
-      const mine = await phonePageAs(browser, saverAuth, { language });
+      const mine = await phonePageAs(env.browser, saverAuth, { language });
       await resetFundPassword(mine, saver, language, 'first-pass-1');
       expect(await inboxKinds(saverAuth)).toContain('fund_password_reset');
       await mine.close();

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { type TestStack } from '../../scripts/src/testing/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   apiPost,
-  launchChromium,
   phonePageAs,
   registerUser,
-  sharedStack,
   shot as shotAs,
-  waitForFeed,
+  useStackAndBrowser,
 } from './support/e2e.ts';
 
 // Issue 23 item 6: the rough edges a new user hit, each walked here at 390x844 in jp, cn and us
 // against the real stack. Each is checked softly, so a run before the fixes shows every one.
-let browser: Browser;
-let stack: TestStack;
 
 const LANGUAGES = ['jp', 'cn', 'us'] as const;
+const env = useStackAndBrowser(['7203', '600519']);
 type Language = (typeof LANGUAGES)[number];
 const WORDS: Record<Language, { toyota: string; moutai: string; overCap: string }> = {
   jp: { toyota: 'トヨタ自動車', moutai: '貴州茅台酒', overCap: '入金上限を超えています' },
@@ -26,27 +22,16 @@ const WORDS: Record<Language, { toyota: string; moutai: string; overCap: string 
 
 const shot = (page: Page, name: string) => shotAs(page, `rough-${name}`);
 
-beforeAll(async () => {
-  stack = await sharedStack();
-  browser = await launchChromium();
-  await Promise.all([waitForFeed(stack, '7203'), waitForFeed(stack, '600519')]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 /** A user with yen and yuan, a China long at 1× bought today and a Toyota limit far below the market. */
 async function userWithPositions(language: Language) {
   const auth = await registerUser(
-    stack,
-    `rough.${language}.${stack.prefix}@example.jp`,
+    env.stack,
+    `rough.${language}.${env.stack.prefix}@example.jp`,
     're-pass-1',
   );
   for (const currency of ['jpy', 'cny']) {
     const grant = await apiPost(
-      stack,
+      env.stack,
       'user/paperfund',
       { currency, request_id: `re-${language}-${currency}` },
       auth,
@@ -54,7 +39,7 @@ async function userWithPositions(language: Language) {
     expect(grant.status).toBe(1);
   }
   const china = await apiPost(
-    stack,
+    env.stack,
     'trade/order',
     {
       symbol: '600519',
@@ -67,9 +52,9 @@ async function userWithPositions(language: Language) {
     auth,
   );
   expect(china.msg).toBe('purchase_ok');
-  const detail = await apiPost(stack, 'quote/detail', { symbol: '7203' }, auth);
+  const detail = await apiPost(env.stack, 'quote/detail', { symbol: '7203' }, auth);
   const resting = await apiPost(
-    stack,
+    env.stack,
     'trade/order',
     {
       symbol: '7203',
@@ -95,7 +80,7 @@ async function positionsScreen(
   language: Language,
   ids: { chinaId: string; restingId: string },
 ) {
-  await page.goto(`${stack.baseUrl}/#/position/index`);
+  await page.goto(`${env.stack.baseUrl}/#/position/index`);
   const chinaRow = page.getByTestId(`position-${ids.chinaId}`);
   await chinaRow.waitFor();
   // A same-day China long: no Close that could only be refused; the row says why.
@@ -116,7 +101,7 @@ async function positionsScreen(
 }
 
 async function positionDetail(page: Page, language: Language, chinaId: string) {
-  await page.goto(`${stack.baseUrl}/#/position/info?id=${chinaId}`);
+  await page.goto(`${env.stack.baseUrl}/#/position/info?id=${chinaId}`);
   await page.getByTestId('position-info').waitFor();
   expect
     .soft(await page.locator('.adm-nav-bar-title').textContent())
@@ -128,7 +113,7 @@ async function positionDetail(page: Page, language: Language, chinaId: string) {
 }
 
 async function periodTabs(page: Page, language: Language) {
-  await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=7203`);
+  await page.goto(`${env.stack.baseUrl}/#/quotes/info?symbol=7203`);
   const tabs = page.getByTestId('period-tabs');
   await tabs.waitFor();
   const fits = await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
@@ -144,7 +129,7 @@ async function periodTabs(page: Page, language: Language) {
 }
 
 async function depositCap(page: Page, language: Language) {
-  await page.goto(`${stack.baseUrl}/#/mine/stored`);
+  await page.goto(`${env.stack.baseUrl}/#/mine/stored`);
   await page.getByTestId('stored-amount').locator('input').fill('600000');
   await page.getByTestId('stored-next').click();
   // Refused where it is typed, with the cap: no channel password, bank details or proof first.
@@ -157,7 +142,7 @@ async function depositCap(page: Page, language: Language) {
 }
 
 async function pinyinSearch(page: Page, language: Language) {
-  await page.goto(`${stack.baseUrl}/#/quotes/search`);
+  await page.goto(`${env.stack.baseUrl}/#/quotes/search`);
   await page.getByTestId('search-input').locator('input').fill('pingguo');
   await expect.poll(() => page.getByTestId('quote-row-AAPL').count(), { timeout: 10_000 }).toBe(1);
   await shot(page, `${language}-pinyin`);
@@ -167,7 +152,7 @@ describe('rough edges a new user hit (issue 23 item 6)', () => {
   for (const language of LANGUAGES) {
     it(`${language}: T+1 rows, names in dialogs and detail, no margin at 1x, period tabs fit, the deposit cap where it is typed, full pinyin`, async () => {
       const { auth, ...ids } = await userWithPositions(language);
-      const page = await phonePageAs(browser, auth, { language });
+      const page = await phonePageAs(env.browser, auth, { language });
       await positionsScreen(page, language, ids);
       await positionDetail(page, language, ids.chinaId);
       await periodTabs(page, language);

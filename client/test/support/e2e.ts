@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject, vi } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { attachStack, ROOT, type TestStack } from '../../../scripts/src/testing/stack.ts';
 import type {} from './shared-stack.ts';
 
@@ -307,4 +307,46 @@ export async function pullDown(page: Page, distance = 300): Promise<string[]> {
     { timeout: 5000 },
   );
   return page.evaluate(() => (window as unknown as { pullStates: string[] }).pullStates);
+}
+
+/**
+ * The file's shared stack and Chromium: taken before its tests (waiting for the first prints of
+ * `feeds`) and let go after. Read `stack` and `browser` inside the tests.
+ */
+export function useStackAndBrowser(feeds: readonly string[] = []): {
+  readonly stack: TestStack;
+  readonly browser: Browser;
+} {
+  let stack: TestStack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    stack = await sharedStack();
+    browser = await launchChromium();
+    const started = stack;
+    await Promise.all(feeds.map((symbol) => waitForFeed(started, symbol)));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack is taken in beforeAll');
+      return stack;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium is launched in beforeAll');
+      return browser;
+    },
+  };
+}
+
+/** A 390×844 phone page in the language, signed out (its init script sets only the language). */
+export async function signedOutPhone(browser: Browser, language: string): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
+  await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+  return page;
 }
