@@ -103,10 +103,23 @@ describe('the time-share chart of a closed market', () => {
     await upsertCandles(testDb.db, fresh);
     const demo = await timeShareAt(sony, monday + 7 * 60_000, 'always-open');
     expect(demo).toEqual({ bars: 325 + 7, dates: ['2026-11-20', '2026-11-23'] });
+    // A demo whose clock then jumped ten days (the feed's few minutes there): still from the last
+    // whole session, not only the few since the jump.
+    const later = monday + 10 * 86_400_000;
+    await upsertCandles(
+      testDb.db,
+      fresh.slice(0, 3).map((row) => ({
+        ...row,
+        bar: { ...row.bar, startMs: row.bar.startMs + 10 * 86_400_000 },
+      })),
+    );
+    const jumped = await timeShareAt(sony, later + 3 * 60_000, 'always-open');
+    expect(jumped.bars).toBe(325 + 7 + 3);
+    expect(jumped.dates[0]).toBe('2026-11-20');
     // The exchange clock keeps the time-share to the day's own minutes.
-    expect(await timeShareAt(sony, monday + 7 * 60_000)).toEqual({
-      bars: 7,
-      dates: ['2026-11-23'],
+    expect(await timeShareAt(sony, later + 3 * 60_000)).toEqual({
+      bars: 3,
+      dates: ['2026-12-03'],
     });
   });
 });

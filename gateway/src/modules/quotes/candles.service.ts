@@ -4,7 +4,13 @@ import {
   type ChartPeriod,
   type ChartRange,
 } from '@kabuto/schema/contracts';
-import { latestCandleStart, loadCandles, loadCorporateActions, type Db } from '@kabuto/schema/db';
+import {
+  latestCandleStart,
+  loadCandles,
+  loadCorporateActions,
+  loadLatestCandles,
+  type Db,
+} from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
 import {
   adjustCandles,
@@ -30,6 +36,8 @@ const RANGE_DAYS: Readonly<Record<ChartRange, number>> = {
   all: 36_500,
 };
 const MAX_BARS = 1_500;
+/** How far back the always-open time-share looks: two whole days and a session. */
+const ALWAYS_OPEN_MINUTES = 2 * 1_440 + 400;
 
 /**
  * The 1-minute bars around the latest stored minute before now: on a holiday, a weekend or before
@@ -40,19 +48,22 @@ async function lastSessionMinutes(
   instrument: Instrument,
   at: { nowMs: number; clock: ClockMode },
 ): Promise<Candle[]> {
+  // Always-open looks back over the latest minutes whatever their dates (see latestSession):
+  // two whole days of a never-closing feed and a session before them.
+  if (at.clock === 'always-open') {
+    return loadLatestCandles(db, instrument.symbol, '1m', at.nowMs + DAY_MS, ALWAYS_OPEN_MINUTES);
+  }
   const lastStart = await latestCandleStart(db, instrument.symbol, '1m', at.nowMs + DAY_MS);
   if (lastStart === null) return [];
-  // Always-open shows two days (see latestSession); a weekend may lie between them.
-  const days = at.clock === 'always-open' ? 7 : 1;
-  return loadCandles(db, instrument.symbol, '1m', lastStart - days * DAY_MS, lastStart + 1);
+  return loadCandles(db, instrument.symbol, '1m', lastStart - DAY_MS, lastStart + 1);
 }
 
 /**
  * The time-share chart: 1-minute bars of the latest trading day that has any. On the always-open
  * demo clock no session opens or closes (the feed starts today's minutes when it starts, with no
- * backfill from an open), so the chart starts at the latest day that has the most minutes of the
- * week loaded and runs to now: a fresh start shows the last whole session before its few minutes,
- * a day-old demo shows today.
+ * backfill from an open), so the chart starts at the latest day that has the most of the minutes
+ * loaded and runs to now: a fresh start shows the last whole session before its few minutes, a
+ * day-old demo shows today.
  */
 function latestSession(
   bars: readonly Candle[],

@@ -88,6 +88,26 @@ export async function loadCandles(
   return rows.map(toCandle);
 }
 
+/** The latest `limit` bars of one symbol and stored period before `beforeMs`, ascending. */
+export async function loadLatestCandles(
+  db: Db,
+  symbol: string,
+  period: '1m' | '1d',
+  beforeMs: number,
+  limit: number,
+): Promise<Candle[]> {
+  const rows = await db
+    .selectFrom('candle')
+    .select(['start_ms', 'open', 'high', 'low', 'close', 'volume', 'turnover'])
+    .where('symbol', '=', symbol)
+    .where('period', '=', period)
+    .where('start_ms', '<', BigInt(beforeMs))
+    .orderBy('start_ms', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(toCandle);
+}
+
 /** Start of the latest bar of one symbol and stored period before `beforeMs`, or null if none. */
 export async function latestCandleStart(
   db: Db,
