@@ -23,9 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function resetCode(account: string): Promise<string> {
+async function resetCode(account: string, purpose = 'reset'): Promise<string> {
   await resetIpLimits(t);
-  const sent = await t.call('common/sendcode', { account, purpose: 'reset' });
+  const sent = await t.call('common/sendcode', { account, purpose });
   expect(sent.body.status).toBe(1);
   return t.lastCode(account);
 }
@@ -121,6 +121,51 @@ describe('user/resetPassword', () => {
     expect((await login(s.account, PASSWORD)).body.msg).toBe('login_ok');
   });
 
+  it('a login with the old password racing the reset never keeps a session', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const s = await registerAndLogin(t);
+      const code = await resetCode(s.account);
+      const [reset, ...logins] = await Promise.all([
+        resetPassword(s.account, code),
+        ...Array.from({ length: 3 }, () => login(s.account, PASSWORD)),
+      ]);
+      expect(reset!.body.msg).toBe('modify_ok');
+      for (const answer of logins.filter((a) => a.body.msg === 'login_ok')) {
+        const raced = { token: String(answer.body.data.token), account: s.account };
+        expect((await t.call('user/assets', { type: 'jpy' }, raced)).http).toBe(401);
+      }
+    }
+  });
+
+  it('a login with the old password racing a password change never keeps a session', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const s = await registerAndLogin(t);
+      const [changed, ...logins] = await Promise.all([
+        t.call(
+          'user/changePassword',
+          { oldpassword: PASSWORD, password: NEW_PASSWORD, repassword: NEW_PASSWORD },
+          s,
+        ),
+        ...Array.from({ length: 3 }, () => login(s.account, PASSWORD)),
+      ]);
+      expect(changed!.body.msg).toBe('modify_ok');
+      for (const answer of logins.filter((a) => a.body.msg === 'login_ok')) {
+        const raced = { token: String(answer.body.data.token), account: s.account };
+        expect((await t.call('user/assets', { type: 'jpy' }, raced)).http).toBe(401);
+      }
+    }
+  });
+
+  it('a user locked out by wrong passwords resets and signs in at once with the new one', async () => {
+    const s = await registerAndLogin(t);
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, () => login(s.account, 'not-the-password-1')),
+    );
+    expect(tries.some((a) => a.body.msg === 'too_frequent')).toBe(true);
+    expect((await resetPassword(s.account, await resetCode(s.account))).body.msg).toBe('modify_ok');
+    expect((await login(s.account, NEW_PASSWORD)).body.msg).toBe('login_ok');
+  });
+
   it('two resets racing with one code: exactly one succeeds', async () => {
     const s = await registerAndLogin(t);
     const code = await resetCode(s.account);
@@ -156,7 +201,7 @@ describe('user/resetFundPassword', () => {
 
   it('with the login password and a code: the new fund password works, the old does not; the inbox says so', async () => {
     const s = await withFundPassword();
-    const code = await resetCode(s.account);
+    const code = await resetCode(s.account, 'fund_reset');
     expect((await resetFund(s, { code })).body.msg).toBe('modify_ok');
     const change = (old: string) =>
       t.call(
@@ -173,7 +218,7 @@ describe('user/resetFundPassword', () => {
 
   it('refuses a wrong login password, a wrong code, mismatched or malformed fund passwords, and an account with none; nothing changes', async () => {
     const s = await withFundPassword();
-    const code = await resetCode(s.account);
+    const code = await resetCode(s.account, 'fund_reset');
     const wrong = code === '000000' ? '000001' : '000000';
     expect((await resetFund(s, { code, password: 'not-my-password' })).body.msg).toBe(
       'wrong_original_password',
@@ -186,7 +231,7 @@ describe('user/resetFundPassword', () => {
     expect([malformed.http, malformed.body.msg]).toEqual([400, 'invalid_param']);
     expect(await messageKinds(s)).not.toContain('fund_password_reset');
     const none = await registerAndLogin(t);
-    const noneCode = await resetCode(none.account);
+    const noneCode = await resetCode(none.account, 'fund_reset');
     expect((await resetFund(none, { code: noneCode })).body.msg).toBe('fund_password_not_set');
     // The old fund password still opens a change: nothing was reset.
     const change = await t.call(
@@ -195,6 +240,30 @@ describe('user/resetFundPassword', () => {
       s,
     );
     expect(change.body.msg).toBe('modify_ok');
+  });
+
+  it('a fund password locked by wrong tries opens with the new one after the reset', async () => {
+    const s = await withFundPassword();
+    const change = (old: string) =>
+      t.call(
+        'user/changeFundPassword',
+        { oldfundpassword: old, fundpassword: '111222', refundpassword: '111222' },
+        s,
+      );
+    for (let i = 0; i < 6; i += 1) await change('000000');
+    expect((await change('135790')).body.msg).toBe('too_frequent');
+    const code = await resetCode(s.account, 'fund_reset');
+    expect((await resetFund(s, { code })).body.msg).toBe('modify_ok');
+    expect((await change('246802')).body.msg).toBe('modify_ok');
+  });
+
+  it('a code sent for a login reset does not reset the fund password, nor the other way round', async () => {
+    const s = await withFundPassword();
+    const loginCode = await resetCode(s.account);
+    expect((await resetFund(s, { code: loginCode })).body.msg).toBe('code_invalid');
+    const fundCode = await resetCode(s.account, 'fund_reset');
+    expect((await resetPassword(s.account, fundCode)).body.msg).toBe('code_invalid');
+    expect((await login(s.account, PASSWORD)).body.msg).toBe('login_ok');
   });
 
   it('signed out it is refused with login_required', async () => {

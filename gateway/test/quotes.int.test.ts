@@ -97,6 +97,9 @@ describe('quote/search', () => {
     // Full pinyin, as a Chinese keyboard user types it before picking characters.
     ['pingguo', 'AAPL'],
     ['ping guo', 'AAPL'],
+    ['píngguǒ', 'AAPL'],
+    ['ソニー', '6758'],
+    ['グループ', '6758'],
     ['guizhoumaotai', '600519'],
     ['wuliangye', '000858'],
   ])('finds %s → %s first', async (keyword, symbol) => {

@@ -30,6 +30,7 @@ export interface PasswordField {
  * form names in `accountField` or to the signed-in `account`.
  */
 export interface ResetCode {
+  readonly purpose: 'reset' | 'fund_reset';
   readonly accountField?: string;
   readonly account?: string;
 }
@@ -108,7 +109,11 @@ export function PasswordForm(props: {
             label={t('register.code')}
             rules={[{ required: true }]}
             extra={
-              <SendCodeButton purpose="reset" testId="reset-send-code" getAccount={codeAccount} />
+              <SendCodeButton
+                purpose={code.purpose}
+                testId="reset-send-code"
+                getAccount={codeAccount}
+              />
             }
           >
             <Input inputMode="numeric" maxLength={6} data-testid="pwd-code" />

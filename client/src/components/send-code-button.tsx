@@ -8,7 +8,7 @@ import { showMessage } from '../lib/toast.ts';
 /** Sends a six-digit code to the account (registration or a reset), then waits a minute. */
 export function SendCodeButton(props: {
   getAccount: () => string;
-  purpose: 'register' | 'reset';
+  purpose: 'register' | 'reset' | 'fund_reset';
   testId: string;
 }) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ export function ForgotPassword() {
         { name: 'password', label: 'pwd.new' },
         { name: 'repassword', label: 'pwd.repeat' },
       ]}
-      code={{ accountField: 'account' }}
+      code={{ purpose: 'reset', accountField: 'account' }}
       done="/login/login"
     />
   );

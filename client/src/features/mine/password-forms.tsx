@@ -81,7 +81,7 @@ export function FundPasswordReset() {
         { name: 'fundpassword', label: 'fund.new', numeric: true },
         { name: 'refundpassword', label: 'fund.repeat', numeric: true },
       ]}
-      code={{ account: storage.account() }}
+      code={{ purpose: 'fund_reset', account: storage.account() }}
     />
   );
 }

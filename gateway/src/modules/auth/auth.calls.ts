@@ -53,13 +53,15 @@ export const loginCall = defineCall({
     });
     if (!user || !passwordOk) throw new Refusal('wrong_credentials');
     if (user.status !== 'active') throw new Refusal('account_frozen');
-    // Under the user's lock: a freeze or ban that committed during the password check is seen
-    // here, and one that comes after waits for this session and ends it with the others.
+    // Under the user's lock: a freeze, ban or password change (a reset) that committed during the
+    // password check is seen here, and one that comes after waits for this session and ends it
+    // with the others. A password replaced meanwhile makes the one checked a wrong one.
     const session = await writeTransaction(
       deps.db,
       async (trx) => {
         const now = await findUserById(trx, user.id);
-        if (now?.status !== 'active') throw new Refusal('account_frozen');
+        if (now?.passwordHash !== user.passwordHash) throw new Refusal('wrong_credentials');
+        if (now.status !== 'active') throw new Refusal('account_frozen');
         return createSession(trx, { userId: user.id, nowMs: deps.clock.nowMs(), userAgent, ip });
       },
       { lockUser: user.id },
@@ -72,8 +74,8 @@ export const resetPasswordCall = defineCall({
   ...contractOf(authWiring.calls, 'user/resetPassword'),
   summary:
     'A forgotten login password: the reset code (common/sendcode purpose=reset) and the new password twice; every session ends',
-  async handle({ input, deps }) {
-    await resetLoginPassword(deps, input);
+  async handle({ input, deps, ip }) {
+    await resetLoginPassword(deps, { ...input, ip });
     return { msg: 'modify_ok' };
   },
 });

@@ -2,6 +2,7 @@ import { Refusal } from '@kabuto/schema/contracts';
 import { insertInboxMessage, writeTransaction } from '@kabuto/schema/db';
 import { normaliseLoginId } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../infra/deps.ts';
+import { addressKey } from '../../infra/address-key.ts';
 import { markCodeConsumed, verifyCode } from '../common/public.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.repository.ts';
@@ -16,7 +17,7 @@ import { findUserByAccount, setPasswordHash } from './users.repository.ts';
  */
 export async function resetLoginPassword(
   deps: GatewayDeps,
-  input: { account: string; code: string; password: string; repassword: string },
+  input: { account: string; code: string; password: string; repassword: string; ip: string },
 ): Promise<void> {
   if (input.password !== input.repassword) throw new Refusal('passwords_mismatch');
   const account = normaliseLoginId(input.account);
@@ -42,4 +43,7 @@ export async function resetLoginPassword(
     { lockUser: user.id },
   );
   deps.accountEvents.endSessions(ended);
+  // The new password opens at once: this address's failed tries on the account are forgotten
+  // (a user locked out by their own wrong tries resets, then signs in).
+  await deps.limiters.loginByAccountIp.delete(`${account}|${addressKey(input.ip)}`);
 }

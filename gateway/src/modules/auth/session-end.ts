@@ -23,9 +23,15 @@ export async function endOtherSessions(
   entry: { userId: number; keepSessionId: number },
   change: (trx: Db) => Promise<void>,
 ): Promise<void> {
-  const ended = await writeTransaction(deps.db, async (trx) => {
-    await change(trx);
-    return revokeOtherSessions(trx, { ...entry, nowMs: deps.clock.nowMs() });
-  });
+  // Under the user's lock, as a login writes its session: a login racing the change either
+  // commits first (its session is revoked here) or sees the new password and is refused.
+  const ended = await writeTransaction(
+    deps.db,
+    async (trx) => {
+      await change(trx);
+      return revokeOtherSessions(trx, { ...entry, nowMs: deps.clock.nowMs() });
+    },
+    { lockUser: entry.userId },
+  );
   deps.accountEvents.endSessions(ended);
 }

@@ -50,7 +50,7 @@ export const sendCodeCall = defineCall({
     if (input.purpose === 'register' && exists) throw new Refusal('account_exists');
     await consumeOrRefuse(deps.limiters.sendCodeByAccount, `${input.purpose}:${account}`);
     // A reset code goes out only to a real account, but the answer is the same either way.
-    if (input.purpose === 'reset' && !exists) return { msg: 'code_sent' };
+    if (input.purpose !== 'register' && !exists) return { msg: 'code_sent' };
     const code = newCode();
     await storeCode(deps.db, { account, purpose: input.purpose, code, nowMs: deps.clock.nowMs() });
     await deps.notifier.sendCode({ to: account, purpose: input.purpose, code });

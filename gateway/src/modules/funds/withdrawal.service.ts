@@ -67,7 +67,11 @@ async function checkRules(
   deps: GatewayDeps,
   userId: number,
   input: WithdrawInput,
-): Promise<{ amount: bigint; card: { bank_name: string; account_number: string } }> {
+): Promise<{
+  amount: bigint;
+  card: { bank_name: string; account_number: string };
+  fundPasswordHash: string;
+}> {
   const { nameKana } = await requireVerified(deps.db, userId);
   const user = await findUserById(deps.db, userId);
   if (!user?.fundPasswordHash) throw new Refusal('fund_password_not_set');
@@ -82,7 +86,7 @@ async function checkRules(
   await refuseUnlessAccountFree(deps.db, userId);
   await checkFundPassword(deps, userId, user.fundPasswordHash, input.fund_password);
   await verifyTotp(deps, userId, input.otp);
-  return { amount, card };
+  return { amount, card, fundPasswordHash: user.fundPasswordHash };
 }
 
 /**
@@ -117,7 +121,7 @@ async function holdWithdrawal(
   input: WithdrawInput,
   requestHash: string,
 ): Promise<{ result: WithdrawalRequested; replayed: boolean }> {
-  const { amount, card } = await checkRules(deps, userId, input);
+  const { amount, card, fundPasswordHash } = await checkRules(deps, userId, input);
   const latest = await latestQuotesIfBorrowing(deps, userId);
   const nowMs = deps.clock.nowMs();
   const holding = writeTransaction(
@@ -128,6 +132,9 @@ async function holdWithdrawal(
         { userId, requestId: input.request_id, requestHash, nowMs },
         async () => {
           await refuseUnlessAccountFree(trx, userId);
+          // A fund password reset that committed since the check makes the one given a wrong one.
+          const now = await findUserById(trx, userId);
+          if (now?.fundPasswordHash !== fundPasswordHash) throw new Refusal('wrong_fund_password');
           await refuseUnlessLoanStaysCovered(trx, userId, { amountYen: amount, latest });
           const holdJournal = await postJournal(
             trx,

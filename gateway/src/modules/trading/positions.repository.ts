@@ -108,8 +108,8 @@ export async function ownPosition(
 
 /**
  * Whether the user has market exposure: a position held, or a limit order resting that may open
- * one at any tick (the withdrawal rule counts both: a withdrawal accepted beside a resting order
- * would leave a position beside a pending withdrawal once it fills).
+ * one at any tick. The withdrawal rule counts both when a withdrawal is asked for; an order placed
+ * while a withdrawal is pending is not refused here (the withdrawal's hold keeps its money out).
  */
 export async function hasOpenPositionOrOrder(db: Db, userId: number): Promise<boolean> {
   const held = await db

@@ -87,7 +87,7 @@ export const changeFundPasswordCall = defineUserCall({
 export const resetFundPasswordCall = defineUserCall({
   ...contractOf(authWiring.calls, 'user/resetFundPassword'),
   summary:
-    'A forgotten fund password: the login password, a reset code sent to the account and the new one twice; the owner is told in the inbox',
+    'A forgotten fund password: the login password, a code (common/sendcode purpose=fund_reset) and the new one twice; the owner is told in the inbox',
   async handle({ input, caller, deps }) {
     if (input.fundpassword !== input.refundpassword) throw new Refusal('passwords_mismatch');
     const user = await requireUser(deps, caller);
@@ -95,7 +95,7 @@ export const resetFundPasswordCall = defineUserCall({
     await recheckLoginPassword(deps, caller.userId, user.passwordHash, input.password);
     const codeId = await verifyCode(deps, {
       account: user.account,
-      purpose: 'reset',
+      purpose: 'fund_reset',
       code: input.code,
     });
     const fundHash = await hashPassword(input.fundpassword);
@@ -117,6 +117,8 @@ export const resetFundPasswordCall = defineUserCall({
       },
       { lockUser: caller.userId },
     );
+    // The new fund password opens at once: the wrong tries that locked the old one are forgotten.
+    await deps.limiters.fundSecrets.delete(`fund:${caller.userId}`);
     return { msg: 'modify_ok' };
   },
 });

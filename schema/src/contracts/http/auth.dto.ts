@@ -4,7 +4,8 @@ import { loginIdField, passwordField, verificationCodeField, wholeNumberField } 
 
 export const sendCodeRequest = z.strictObject({
   account: loginIdField,
-  purpose: z.enum(['register', 'reset']),
+  /** `fund_reset`: a code for the fund password's reset only (never a login reset's). */
+  purpose: z.enum(['register', 'reset', 'fund_reset']),
 });
 
 export const registerRequest = z.strictObject({

@@ -49,6 +49,17 @@ describe('simulated fundamentals', () => {
     expect(doubled.eps).toBe(at.eps);
   });
 
+  it('the PER shown is the price over the EPS shown, for every stock', () => {
+    for (const stock of stocks()) {
+      const at = fundamentalsAt(stock, stock.referencePrice)!;
+      if (at.per === null) continue;
+      const price =
+        Number(stock.referencePrice) /
+        10 ** (stock.market === 'JP' ? 1 : stock.market === 'US' ? 4 : 2);
+      expect(Math.abs(Number(at.per) - price / Number(at.eps)), stock.symbol).toBeLessThan(0.006);
+    }
+  });
+
   it('no figures at a zero price', () => {
     expect(fundamentalsAt(toyota(), 0n)).toBeNull();
   });

@@ -67,11 +67,12 @@ export function simulatedFundamentals(instrument: Instrument): SimulatedFundamen
   const shares = (((cap * 10_000n) / ref4 + 500n) / 1_000n) * 1_000n;
   // Reference PER between 8 and 40; a loss-maker (about one in twelve) loses 0.4 of that EPS.
   const perHundredths = BigInt(Math.round(800 + 3_200 * perDraw));
-  const eps4 = divideRounded(ref4 * 100n, perHundredths, 'half-up');
+  // EPS in whole hundredths (as shown), so the PER shown is the price over the EPS shown.
+  const eps4 = divideRounded(ref4 * 100n, perHundredths * 100n, 'half-up') * 100n;
   const dps4 = divideRounded(ref4 * BigInt(instrument.dividendYieldBp), 10_000n, 'half-up');
   return {
     sharesOutstanding: shares < 1_000_000n ? 1_000_000n : shares,
-    eps4: lossDraw < 0.08 ? -divideRounded(eps4 * 10n, 25n, 'half-up') : eps4,
+    eps4: lossDraw < 0.08 ? -divideRounded(eps4 * 10n, 2_500n, 'half-up') * 100n : eps4,
     dps4,
   };
 }

@@ -1,13 +1,18 @@
 import { pinyin } from 'pinyin-pro';
 import { allInstruments, type Instrument } from './instruments.ts';
 
-/** Folds width, case and hiragana→katakana so "ﾄﾖﾀ", "とよた" and "トヨタ" meet. */
+/** Folds width, case, Latin accents and hiragana→katakana so "ﾄﾖﾀ", "とよた" and "トヨタ" meet. */
 export function normaliseKeyword(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
-    .replace(/\s+/g, '');
+  return (
+    text
+      .normalize('NFKD')
+      // Latin accents and tone marks go ("pínguǒ" is pingguo); kana's voicing marks stay (NFC below).
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\u3041-\u3096]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
+      .replace(/\s+/g, '')
+  );
 }
 
 interface Indexed {
