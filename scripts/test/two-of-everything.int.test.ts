@@ -175,6 +175,11 @@ beforeAll(async () => {
   await until(async () => (await redis.get(lease)) !== null, 30_000);
   stack.startService('workers');
   await waitUntilReady(gatewayB);
+  // Orders need the feed's first price (CI: an order sent before it was refused price_unavailable).
+  await until(
+    async () => Boolean((await post(gatewayA, 'quote/detail', { symbol: SYMBOL })).data?.price),
+    30_000,
+  );
   proxy = await startLocalProxy({ port: 0, upstreams: [gatewayA, gatewayB] });
 }, 90_000);
 

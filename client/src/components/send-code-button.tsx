@@ -28,7 +28,7 @@ export function SendCodeButton(props: {
   };
   return (
     <Button size="small" disabled={waitSeconds > 0} onClick={send} data-testid={props.testId}>
-      {waitSeconds > 0 ? `${waitSeconds}s` : t('register.send')}
+      {waitSeconds > 0 ? t('register.resendIn', { seconds: waitSeconds }) : t('register.send')}
     </Button>
   );
 }

@@ -104,7 +104,7 @@ export function StoredScreen() {
                   );
                   if (!picked || !value || !isAboveCap(value, picked.max_single)) return;
                   throw new Error(
-                    `${t('msg.deposit_limit_exceeded')}: ${formatAmount(picked.max_single, picked.currency)}`,
+                    t('money.overCap', { max: formatAmount(picked.max_single, picked.currency) }),
                   );
                 },
               }),

@@ -25,22 +25,22 @@ export function FundamentalsCard({ detail }: { detail: QuoteDetail }) {
   ];
   return (
     <section className="card fundamentals" data-testid="fundamentals" aria-labelledby="fund-title">
-      <div className="section-title">
-        <span id="fund-title">{t('quotes.fund.title')}</span>
-        <small className="muted" data-testid="fund-simulated">
-          {t('quotes.fund.simulated')}
-        </small>
-      </div>
-      <div className="stat-grid">
+      <h3 id="fund-title" className="fund-title">
+        {t('quotes.fund.title')}
+      </h3>
+      <p className="muted fund-note" data-testid="fund-simulated">
+        {t('quotes.fund.simulated')}
+      </p>
+      <dl className="fund-grid">
         {cells.map(([label, value, id]) => (
           <div key={label}>
-            <span>{t(label)}</span>
-            <span className="num" data-testid={id}>
+            <dt>{t(label)}</dt>
+            <dd className="num" data-testid={id}>
               {value}
-            </span>
+            </dd>
           </div>
         ))}
-      </div>
+      </dl>
     </section>
   );
 }

@@ -9,14 +9,14 @@ describe('fundamentals as shown', () => {
     expect(compactAmount(null, 'us')).toBe('--');
   });
 
-  it('the ranking line says market value and PER, "--" for a loss, nothing without figures', () => {
-    const labels = { marketValue: 'Mkt cap', per: 'PER' };
+  it('the ranking line says market value and PER, "Loss" for a loss, nothing without figures', () => {
+    const labels = { marketValue: 'Mkt cap', per: 'PER', loss: 'Loss' };
     const row = {
       market_value: '101372400000',
       per: null,
       fundamentals_source: 'simulated',
     } as const;
-    expect(fundamentalsLine(row, 'us', labels)).toBe('Mkt cap 101.4B · PER --');
+    expect(fundamentalsLine(row, 'us', labels)).toBe('Mkt cap 101.4B · PER Loss');
     expect(
       fundamentalsLine({ market_value: null, per: null, fundamentals_source: null }, 'us', labels),
     ).toBeNull();

@@ -16,8 +16,8 @@ export function compactAmount(value: string | null, language: Language): string 
 export function fundamentalsLine(
   row: Pick<QuoteRow, 'market_value' | 'per' | 'fundamentals_source'>,
   language: Language,
-  labels: { marketValue: string; per: string },
+  labels: { marketValue: string; per: string; loss: string },
 ): string | null {
   if (row.fundamentals_source === null || row.market_value === null) return null;
-  return `${labels.marketValue} ${compactAmount(row.market_value, language)} · ${labels.per} ${row.per ?? '--'}`;
+  return `${labels.marketValue} ${compactAmount(row.market_value, language)} · ${labels.per} ${row.per ?? labels.loss}`;
 }

@@ -84,6 +84,7 @@ export function QuoteListRow({
     ? fundamentalsLine(row, storage.language(), {
         marketValue: t('quotes.fund.rankLine.marketValue'),
         per: t('quotes.fund.rankLine.per'),
+        loss: t('quotes.fund.loss'),
       })
     : null;
   return (

@@ -287,11 +287,15 @@ async function confirmThenRun(
   content: string,
   command: () => Promise<{ status: number; msg: string }>,
   reload: () => Promise<void>,
+  labels: { confirm: string; keep: string } = {
+    confirm: i18next.t('common.confirm'),
+    keep: i18next.t('common.cancel'),
+  },
 ) {
   const confirmed = await Dialog.confirm({
     content,
-    confirmText: i18next.t('common.confirm'),
-    cancelText: i18next.t('common.cancel'),
+    confirmText: labels.confirm,
+    cancelText: labels.keep,
   });
   if (!confirmed) return;
   const response = await command();
@@ -369,6 +373,8 @@ export function PositionsScreen({ newSharesTab, followTab }: ComposedTabs) {
       t('trade.cancelConfirm', { symbol: nameOf(order) }),
       () => tradingApi.cancel(order.order_id),
       reload,
+      // Two plain answers: "Cancel" alone could mean either.
+      { confirm: t('trade.cancelOrder'), keep: t('trade.keepOrder') },
     );
   const open = (item: PositionItem) => void navigate(`/position/info?id=${item.position_id}`);
   // The detail screen, scrolled to its add-margin form (preview of the stop-out move, confirm).

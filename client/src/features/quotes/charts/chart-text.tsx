@@ -24,7 +24,7 @@ export function ChartText(props: {
     <div className="chart-text">
       <p className="sr-only" aria-live="polite" data-testid="chart-summary">
         {summary
-          ? t('quotes.chartSummary', {
+          ? t(props.prevClose === null ? 'quotes.chartSummaryRange' : 'quotes.chartSummary', {
               direction: t(`quotes.direction.${direction}`),
               pct: Math.abs(summary.changePct).toFixed(2),
               high: props.formatPrice(summary.high.price),
