@@ -111,7 +111,8 @@ export async function reviewer(
   const setup = await post('totp/setup', {}, token);
   const secret = String(setup.body.data.secret);
   const codeNow = () => generate({ secret, epoch: Math.floor(t.nowMs() / 1000) });
-  const enabled = await post('totp/enable', { otp: await codeNow() }, token);
+  const enrolmentCode = await codeNow();
+  const enabled = await post('totp/enable', { otp: enrolmentCode }, token);
   if (enabled.body.msg !== 'modify_ok') throw new Error(`staff enrolment: ${enabled.body.msg}`);
   const recoveryCodes = enabled.body.data.recovery_codes as string[];
   const unusedRecovery = [...recoveryCodes];
@@ -140,6 +141,8 @@ export async function reviewer(
     },
     login,
     secret,
+    /** The authenticator code the enrolment spent (its step's code is used once). */
+    enrolmentCode,
     recoveryCodes,
     call,
     anonymous: post,
