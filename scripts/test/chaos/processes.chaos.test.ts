@@ -387,7 +387,9 @@ describe('chaos: kill -9 each process kind, restart Redis', () => {
     console.info(`jobs killed twice: ${report.repeated.length} event(s) repeated`);
     expect(report.missing).toEqual([]);
     expect(report.ordered).toBe(true);
-    expect(Math.max(...log.all())).toBe(lastSeq);
+    // Later events may follow the last one read (an asset recomputation the last fills queued):
+    // none is beyond what the database numbered (CI: 41 arrived after 39 was read as the last).
+    expect(Math.max(...log.all())).toBeLessThanOrEqual((await events(id)).last);
     printRecovery('jobs killed: matcher following ticks again', bootMs);
     reconciles();
   }, 120_000);
