@@ -182,7 +182,7 @@ describe('limit matcher', () => {
     await putInStatus(testDb.db, 'trade_order', cancelled, 'cancelled');
     // The refreshed book holds the new order and no longer the cancelled one.
     await expect
-      .poll(() => matcher.book.crossing('7203', '2690').orders.map((o) => o.id), { timeout: 5000 })
+      .poll(() => matcher.book.affectedBy('7203', '2690').hits.map((h) => h.order.id), { timeout: 5000 })
       .toEqual([later]);
     await publish('2690');
     await expect.poll(() => statusOf(later), { timeout: 5000 }).toBe('filled');
@@ -313,15 +313,24 @@ describe('limit fills announce what committed, in seq order', () => {
       .select('id')
       .where('order_id', '=', first)
       .executeTakeFirstOrThrow();
-    await expect.poll(() => events.relayed.length, { timeout: 5000 }).toBe(2);
-    expect(events.relayed[1]).toEqual({
-      event: 'order:updated',
-      payload: orderUpdated('filled', {
-        order_id: String(first),
-        position_id: String(position.id),
-      }),
-      seq: base + 1,
-    });
+    // The fill and its inbox line, with the account's next seqs.
+    await expect.poll(() => events.relayed.length, { timeout: 5000 }).toBe(3);
+    expect(events.relayed.slice(1)).toEqual([
+      {
+        event: 'order:updated',
+        payload: orderUpdated('filled', {
+          order_id: String(first),
+          position_id: String(position.id),
+          price: '2590',
+        }),
+        seq: base + 1,
+      },
+      {
+        event: 'message:created',
+        payload: { kind: 'order_filled', order_id: String(first) },
+        seq: base + 2,
+      },
+    ]);
     expect((await reconcile(testDb.db)).breaches).toEqual([]);
   });
 });

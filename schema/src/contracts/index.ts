@@ -14,6 +14,7 @@ export * from './http/assets.wire.ts';
 export * from './quotes.ts';
 export * from './http/quotes.dto.ts';
 export * from './http/trading.dto.ts';
+export * from './http/order-groups.dto.ts';
 export * from './http/funds.dto.ts';
 export * from './quote-prices.ts';
 export * from './runtime.ts';

@@ -48,9 +48,22 @@ export type OrderUpdate =
     }
   | ({ reason: 'closed' } & ClosedPositionEvent)
   | ({ reason: 'stop_out' } & ClosedPositionEvent)
-  | { reason: 'cancelled'; order_id: string; released: string }
+  | ({ reason: 'cancelled' } & OrderEnded)
+  | ({ reason: 'expired' } & OrderEnded)
+  /** A stop-limit's trigger was reached: it rests as a limit from now on. */
+  | { reason: 'triggered'; order_id: string; price: string }
+  /** An IFD's second order went live when its first filled. */
+  | { reason: 'activated'; order_id: string; position_id: string }
   /** Each module's own reasons (`orderUpdates` in its manifest: intraday's, credit's). */
   | UnionOf<Modules, 'orderUpdates'>;
+
+/** An order that ended without a fill, with the hold it released. */
+export interface OrderEnded {
+  order_id: string;
+  released: string;
+  /** Why: user, oco, beyond_hold, expired, parent_ended, position_closed, account. */
+  end_reason?: string;
+}
 
 export interface ClosedPositionEvent {
   position_id: string;
@@ -98,6 +111,7 @@ export type MessageCreated =
   | { kind: WithdrawalPayoutOutcome; withdrawal_id: string }
   | { kind: 'stop_out'; position_id: string }
   | { kind: 'margin_call'; position_id: string; symbol: string; price: string }
+  | { kind: 'order_triggered' | 'order_filled' | 'order_ended'; order_id: string }
   | UnionOf<Modules, 'messages'>;
 
 /** The kernel's account events. */

@@ -160,13 +160,33 @@ export interface TradeOrderTable {
   limit_price: Int | null;
   qty: Int;
   leverage: Int;
-  /** pending | filled | cancelled */
+  /** pending | inactive | filled | cancelled | expired */
   status: LifecycleStatus<HoldStatus<'trade_order'>>;
   /** Cash held for a pending limit order (margin + fees at the limit price). */
   hold_amount: Int;
   fill_price: Int | null;
   created_at: Int;
   updated_at: Int;
+  /** A stop's trigger at the market's price scale (a trailing stop's follows `watermark`). */
+  trigger_price: Int | null;
+  /** A trailing stop's distance: at the price scale (`trail_unit` price) or in 0.01% (percent). */
+  trail: Int | null;
+  trail_unit: string | null;
+  /** The best price a trailing stop has seen. */
+  watermark: Int | null;
+  /** When a stop-limit's trigger was reached (it rests as a limit since). */
+  triggered_at: Int | null;
+  /** End of validity (epoch ms); null: none. */
+  expires_at: Int | null;
+  /** OCO / IFD / IFDOCO: the group's first order's id, and the group's kind. */
+  group_id: Int | null;
+  group_kind: string | null;
+  /** An IFD's second order: its first order. */
+  parent_order_id: Int | null;
+  /** A closing order (take profit, stop loss) of this position; null for an opening order. */
+  close_position_id: Int | null;
+  /** Why a live order ended: user, oco, beyond_hold, expired, parent_ended, position_closed, account. */
+  end_reason: string | null;
 }
 
 export interface PositionTable {

@@ -4,16 +4,11 @@ import {
   Refusal,
   type ClosedPosition,
 } from '@kabuto/schema/contracts';
-import {
-  advance,
-  closePositionIn,
-  hashRequest,
-  runIdempotent,
-  writeTransaction,
-} from '@kabuto/schema/db';
+import { closePositionIn, hashRequest, runIdempotent, writeTransaction } from '@kabuto/schema/db';
 import { findInstrument, type Instrument } from '@kabuto/schema/market';
-import { releaseOrderHold, tPlusOneBlocksClose } from '@kabuto/schema/trading';
-import { formatScaled, journalMemo, scaleOf, type Actor } from '@kabuto/schema/domain';
+import { tPlusOneBlocksClose } from '@kabuto/schema/trading';
+import { cancelOrderGroupIn, orderRow } from '@kabuto/schema/modules/trading';
+import { formatScaled, scaleOf, type Actor } from '@kabuto/schema/domain';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
@@ -82,9 +77,11 @@ export async function closePosition(
 }
 
 /**
- * `trade/cancel`: a pending limit order becomes cancelled and its hold returns to cash. The
- * user cancels their own; the back office cancels every resting order of an account it freezes,
- * bans or bars from trading (`cancelRestingOrders`), as the actor of the release journal.
+ * `trade/cancel`: a live order (or an IFD's waiting second order) ends and its hold returns to
+ * cash; the other orders of its group still live or waiting end with it (an OCO's other leg, an
+ * IFD's second orders), each announced. The user cancels their own; the back office cancels
+ * every resting order of an account it freezes, bans or bars from trading
+ * (`cancelRestingOrders`), as the actor of the release journals.
  */
 export async function cancelOrder(
   deps: GatewayDeps,
@@ -98,27 +95,17 @@ export async function cancelOrder(
     async (trx) => {
       const order = await ownOrder(trx, userId, orderId);
       if (!order) throw new Refusal('not_found');
-      const row = { kind: 'trade_order' as const, id: order.id, userId };
-      const { advanced } = await advance(trx, row, 'pending', 'cancelled', {
-        nowMs,
-        set: { updated_at: nowMs },
-        journal: {
-          kind: 'order_release',
-          ...journalMemo('order_release', { order: order.id, symbol: order.symbol }),
-          actor,
-          reference: `order:${order.id}`,
-          postings: releaseOrderHold(userId, order.currency, order.hold),
-        },
-      });
-      if (!advanced) throw new Refusal('order_not_holding');
-      const result = {
+      const row = await orderRow(trx, order.id);
+      const changes = row && (await cancelOrderGroupIn(trx, row, { nowMs, actor }));
+      if (!changes) throw new Refusal('order_not_holding');
+      for (const change of changes) {
+        const event = { userId, event: 'order:updated' as const, payload: change.update };
+        await announceInTransaction(deps, trx, event, 'cancelled');
+      }
+      return {
         order_id: String(order.id),
         released: formatScaled(order.hold, scaleOf(order.currency)),
       };
-      const payload = orderUpdated('cancelled', result);
-      const change = { userId, event: 'order:updated' as const, payload };
-      await announceInTransaction(deps, trx, change, 'cancelled');
-      return result;
     },
     { lockUser: userId },
   );

@@ -10,14 +10,15 @@ import {
 } from '@kabuto/schema/db';
 import type { Currency } from '@kabuto/schema/domain';
 import type { Instrument } from '@kabuto/schema/market';
-import type { OrderKind, OrderRequest, PositionSide } from '@kabuto/schema/trading';
+import type { AnyOrderKind, OrderRequest, PositionSide } from '@kabuto/schema/trading';
+import type { OrderTerms } from './order-terms.ts';
 
 /** A resting limit order as the trading module reads it. */
 export interface RestingOrder {
   readonly id: bigint;
   readonly symbol: string;
   readonly side: PositionSide;
-  readonly kind: OrderKind;
+  readonly kind: AnyOrderKind;
   readonly qty: bigint;
   readonly leverage: number;
   readonly currency: Currency;
@@ -28,7 +29,7 @@ export interface RestingOrder {
 
 /** Any of the user's orders: its status beside what a resting one shows. */
 export interface OrderRecord extends RestingOrder {
-  readonly status: 'pending' | 'filled' | 'cancelled';
+  readonly status: 'pending' | 'inactive' | 'filled' | 'cancelled' | 'expired';
 }
 
 function toRecord(row: TradeOrderRow): OrderRecord {
@@ -36,7 +37,7 @@ function toRecord(row: TradeOrderRow): OrderRecord {
     id: row.id,
     symbol: row.symbol,
     side: row.side as PositionSide,
-    kind: row.kind as OrderKind,
+    kind: row.kind as AnyOrderKind,
     qty: row.qty,
     leverage: Number(row.leverage),
     currency: row.currency as Currency,
@@ -62,37 +63,67 @@ export async function ownOrder(
   return row && toRecord(row);
 }
 
-/** The user's resting limit orders, newest first. */
-export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOrder[]> {
-  const rows = await db
+/** The user's orders still live (in the book) or waiting (an IFD's second), newest first. */
+export async function restingOrderRowsOf(db: Db, userId: number): Promise<TradeOrderRow[]> {
+  return db
     .selectFrom('trade_order')
     .selectAll()
     .where('user_id', '=', BigInt(userId))
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'inactive'])
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toRecord);
 }
 
-/** An order as written: filled at once, or resting with its hold. */
+/** The user's resting orders, newest first. */
+export async function restingOrdersOf(db: Db, userId: number): Promise<RestingOrder[]> {
+  return (await restingOrderRowsOf(db, userId)).map(toRecord);
+}
+
+/** Where an order sits in a group: OCO legs share a group; an IFD's second waits on its first. */
+export interface OrderPlacement {
+  readonly groupId?: bigint | null;
+  readonly groupKind?: 'oco' | 'ifd' | 'ifdoco' | null;
+  readonly parentOrderId?: bigint | null;
+  readonly closePositionId?: bigint | null;
+}
+
+/** An order as written: filled at once, or resting (live or waiting) with its hold. */
 export interface NewOrder {
   readonly userId: number;
   readonly instrument: Instrument;
   readonly order: OrderRequest;
-  readonly status: OrderRecord['status'];
+  readonly status: 'pending' | 'inactive' | 'filled';
   readonly hold: bigint;
   readonly fillPrice: bigint | null;
   readonly nowMs: number;
+  /** A stop, stop-limit or trailing stop's terms and its validity. */
+  readonly terms?: OrderTerms;
+  readonly placement?: OrderPlacement;
+}
+
+function conditionalColumns(terms: OrderTerms | undefined, placement: OrderPlacement = {}) {
+  return {
+    trigger_price: terms?.trigger ?? null,
+    trail: terms?.trail?.amount ?? null,
+    trail_unit: terms?.trail?.unit ?? null,
+    watermark: terms?.watermark ?? null,
+    expires_at: terms?.expiresAt ?? null,
+    group_id: placement.groupId ?? null,
+    group_kind: placement.groupKind ?? null,
+    parent_order_id: placement.parentOrderId ?? null,
+    close_position_id: placement.closePositionId ?? null,
+  };
 }
 
 function newOrderRow(values: NewOrder) {
   return {
+    ...conditionalColumns(values.terms, values.placement),
     user_id: BigInt(values.userId),
     symbol: values.instrument.symbol,
     currency: values.instrument.currency,
     side: values.order.side,
-    kind: values.order.kind,
-    limit_price: values.order.price,
+    kind: values.terms?.kind ?? values.order.kind,
+    limit_price: values.terms ? values.terms.limit : values.order.price,
     qty: values.order.qty,
     leverage: BigInt(values.order.leverage),
     status: values.status,

@@ -6,21 +6,19 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import {
-  findInstrument,
-  formatPrice,
-  parseScaledPrice,
-  PriceFormatError,
-  type Instrument,
-} from '@kabuto/schema/market';
+import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
 import {
   checkOrder,
+  closeQuantityValid,
   computeFees,
+  directionOf,
   executionPrice,
   holdForOrder,
+  holdPriceOf,
   marginPlusFees,
   openFromCash,
   requiredMargin,
+  type AnyOrderKind,
   type OrderRequest,
   type PositionSide,
 } from '@kabuto/schema/trading';
@@ -29,13 +27,16 @@ import type { GatewayDeps } from '../../infra/deps.ts';
 import type { Caller } from '../../http/call.ts';
 import { announceInTransaction } from '../common/public.ts';
 import { marketContextFor } from './market-state.ts';
-import { insertFilledOrder, insertOrder } from './orders.repository.ts';
+import { insertFilledOrder, insertOrder, type OrderPlacement } from './orders.repository.ts';
+import { parsePriceText, termsOf, type OrderTerms, type OrderTermsInput } from './order-terms.ts';
+import { ownPosition } from './positions.repository.ts';
 
-export interface PlaceOrderInput {
+export interface PlaceOrderInput extends Omit<OrderTermsInput, 'kind'> {
   symbol: string;
   side: PositionSide;
-  kind: 'market' | 'limit';
-  price?: string | undefined;
+  kind: AnyOrderKind;
+  /** A closing order of this position (take profit, stop loss); its side is the position's. */
+  position_id?: number | undefined;
   qty: number;
   leverage: number;
   request_id: string;
@@ -51,60 +52,111 @@ export interface PlacedOrder {
   fee: string;
 }
 
-function parseLimit(instrument: Instrument, text: string | undefined): bigint | null {
-  if (text === undefined) return null;
-  try {
-    return parseScaledPrice(text, instrument.market);
-  } catch (error) {
-    if (error instanceof PriceFormatError) throw new Refusal('tick_size_invalid');
-    throw error;
-  }
-}
-
 export interface OrderQuote {
   instrument: Instrument;
   order: OrderRequest;
   fillNow: boolean;
+  /** The fill's price, or the worst price its hold is taken at. */
   price: bigint;
   margin: bigint;
   fees: ReturnType<typeof computeFees>;
+  /** An order that waits beyond a plain limit: its kind, trigger, trail and validity. */
+  terms?: OrderTerms;
+  /** A closing order's position (it holds no money: the close releases margin). */
+  closePositionId?: bigint;
 }
+
+const WAITING_KINDS: readonly AnyOrderKind[] = ['stop', 'stop_limit', 'trailing_stop'];
 
 /** Checks an order and prices it at the feed (margin and fees), without writing anything. */
 export async function quoteOrder(
   deps: GatewayDeps,
-  caller: Pick<Caller, 'tradingBarred'>,
+  caller: Pick<Caller, 'userId' | 'tradingBarred'>,
   input: Omit<PlaceOrderInput, 'request_id'>,
 ): Promise<OrderQuote> {
   const instrument = findInstrument(input.symbol);
   if (!instrument) throw new Refusal('not_found');
   if (caller.tradingBarred) throw new Refusal('trading_barred');
+  const market = await marketContextFor(deps, instrument);
+  if (input.position_id !== undefined) {
+    return quoteClosingOrder(deps, caller.userId, { ...input, position_id: input.position_id });
+  }
+  const waits = WAITING_KINDS.includes(input.kind);
   const order: OrderRequest = {
     side: input.side,
-    kind: input.kind,
-    price: parseLimit(instrument, input.price),
+    kind: input.kind === 'limit' || input.kind === 'stop_limit' ? 'limit' : 'market',
+    price: parsePriceText(instrument, input.price),
     qty: BigInt(input.qty),
     leverage: input.leverage,
   };
-  const market = await marketContextFor(deps, instrument);
   const refusal = checkOrder(instrument, order, market);
   if (refusal) throw new Refusal(refusal);
+  const lastPrice = market.lastPrice as bigint;
+  const nowMs = deps.clock.nowMs();
+  const direction = directionOf(input.side, false);
+  const terms =
+    input.kind === 'market'
+      ? undefined
+      : termsOf(instrument, input, direction, { ...market, lastPrice }, nowMs);
   // A market order, or a limit the last price already crosses, fills at once at the market's
-  // price (never worse than the market); a resting limit holds margin and fees at its limit.
-  const execution = executionPrice(order, market.lastPrice as bigint);
+  // price (never worse than the market); a resting limit holds margin and fees at its limit, an
+  // order that waits for a trigger at the worst price it may fill at (`holdPriceOf`).
+  const execution = waits ? null : executionPrice(order, lastPrice);
   const fillNow = execution !== null;
-  const price = execution ?? (order.price as bigint);
+  const price =
+    execution ??
+    (terms ? holdPriceOf({ ...terms, direction }, lastPrice) : (order.price as bigint));
   const margin = requiredMargin(instrument, price, order.qty, order.leverage);
-  const fees = computeFees(
-    instrument.market,
-    order.side === 'long' ? 'buy' : 'sell',
-    price,
-    order.qty,
-  );
-  return { instrument, order, fillNow, price, margin, fees };
+  const side = order.side === 'long' ? 'buy' : 'sell';
+  const fees = computeFees(instrument.market, side, price, order.qty);
+  return { instrument, order, fillNow, price, margin, fees, ...(terms ? { terms } : {}) };
 }
 
-type OrderWrite = OrderQuote & { readonly userId: number; readonly nowMs: number };
+/**
+ * A closing order (take profit, stop loss) of one of the caller's held positions, checked as it
+ * would be placed: the position's stock, a quantity it can close, terms on the selling side for a
+ * long (buying for a short). It holds nothing: its fill releases margin.
+ */
+async function quoteClosingOrder(
+  deps: GatewayDeps,
+  userId: number,
+  input: Omit<PlaceOrderInput, 'request_id'> & { position_id: number },
+): Promise<OrderQuote> {
+  const position = await ownPosition(deps.db, userId, input.position_id);
+  if (!position) throw new Refusal('not_found');
+  if (position.status !== 'holding') throw new Refusal('order_not_holding');
+  const instrument = findInstrument(position.symbol) as Instrument;
+  if (position.symbol !== input.symbol) throw new Refusal('order_legs_mismatch');
+  const market = await marketContextFor(deps, instrument);
+  if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
+  if (market.lastPrice === null) throw new Refusal('price_unavailable');
+  const qty = BigInt(input.qty);
+  if (!closeQuantityValid(instrument, position.row.qty, qty)) throw new Refusal('qty_invalid');
+  const direction = directionOf(position.side, true);
+  const lastPrice = market.lastPrice;
+  const terms = termsOf(instrument, input, direction, { ...market, lastPrice }, deps.clock.nowMs());
+  const price = terms.limit ?? terms.trigger ?? lastPrice;
+  const order: OrderRequest = {
+    side: position.side,
+    kind: terms.limit === null ? 'market' : 'limit',
+    price: terms.limit,
+    qty,
+    leverage: position.leverage,
+  };
+  const fees = computeFees(instrument.market, direction, price, qty);
+  return {
+    instrument,
+    order,
+    fillNow: false,
+    price,
+    margin: 0n,
+    fees,
+    terms,
+    closePositionId: position.id,
+  };
+}
+
+export type OrderWrite = OrderQuote & { readonly userId: number; readonly nowMs: number };
 
 /** The order and position figures on the wire, at the instrument's currency and price decimals. */
 export function placedAnswer(
@@ -123,19 +175,26 @@ export function placedAnswer(
   };
 }
 
-/** A resting limit: the order and its hold of margin and fees at the limit (the worst case). */
-async function holdRestingOrder(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
+/**
+ * An order that rests: the order and its hold of margin and fees at its worst price (a limit at
+ * its limit, a stop at `holdPriceOf`); a closing order holds nothing. In a group, `placement`
+ * says where it sits, and an IFD's second order waits inactive.
+ */
+export async function holdRestingOrder(
+  trx: WriteTrx,
+  write: OrderWrite,
+  placement: OrderPlacement = {},
+  status: 'pending' | 'inactive' = 'pending',
+): Promise<PlacedOrder> {
   const { userId, instrument, order, nowMs } = write;
-  const hold = marginPlusFees(write.margin, write.fees);
+  const closes = write.closePositionId !== undefined || status === 'inactive';
+  const hold = closes ? 0n : marginPlusFees(write.margin, write.fees);
   const orderId = await insertOrder(trx, {
-    userId,
-    instrument,
-    order,
-    status: 'pending',
-    hold,
-    fillPrice: null,
-    nowMs,
+    ...{ userId, instrument, order, status, hold, fillPrice: null, nowMs },
+    ...(write.terms ? { terms: write.terms } : {}),
+    placement: { closePositionId: write.closePositionId ?? null, ...placement },
   });
+  if (hold === 0n) return placedAnswer({ ...write, margin: 0n }, orderId, null);
   await postJournal(
     trx,
     {
@@ -151,7 +210,7 @@ async function holdRestingOrder(trx: WriteTrx, write: OrderWrite): Promise<Place
 }
 
 /** An order that fills now: the filled order, its position, and margin and fees out of cash. */
-async function openFilledPosition(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
+export async function openFilledPosition(trx: WriteTrx, write: OrderWrite): Promise<PlacedOrder> {
   const { userId, instrument, order, price, margin, fees, nowMs } = write;
   const { orderId, positionId } = await insertFilledOrder(
     trx,
@@ -204,7 +263,7 @@ export async function placeOrder(
   const quote = await quoteOrder(deps, caller, input);
   const nowMs = deps.clock.nowMs();
   const write: OrderWrite = { ...quote, userId, nowMs };
-  const requestHash = hashRequest({ call: 'trade/order', ...input, price: input.price ?? '' });
+  const requestHash = hashRequest({ call: 'trade/order', ...input });
   // The user is locked by the idempotency lookup (one statement on PostgreSQL), not by `lockUser`.
   const key = { userId, requestId: input.request_id, requestHash, nowMs, lockUser: true };
   return writeTransaction(deps.db, (trx) =>

@@ -14,15 +14,20 @@ import {
   pendingOrdersResponse,
   placedOrderResponse,
   isIntraday,
+  ifdOrderRequest,
+  ocoOrderRequest,
+  orderGroupResponse,
 } from '@kabuto/schema/contracts';
 import { cashBalance } from '@kabuto/schema/db';
 import { formatScaled, scaleOf } from '@kabuto/schema/domain';
-import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
+import { formatPrice } from '@kabuto/schema/market';
 import { marginPlusFees } from '@kabuto/schema/trading';
 import { defineUserCall, type CallDefinition } from '../../http/call.ts';
 import { cancelOrder, closePosition } from './close-position.service.ts';
-import { restingOrdersOf } from './orders.repository.ts';
+import { restingOrderRowsOf } from './orders.repository.ts';
+import { pendingOrderOf } from './pending-orders.ts';
 import { placeOrder, quoteOrder } from './place-order.service.ts';
+import { placeIfdOrder, placeOcoOrder } from './order-groups.service.ts';
 import { placeIntradayOrder, previewIntradayOrder } from '../intraday/public.ts';
 import type { GatewayDeps } from '../../infra/deps.ts';
 import { leverageText } from '@kabuto/schema/intraday';
@@ -39,6 +44,30 @@ export const placeOrderCall = defineUserCall({
     const { result } = isIntraday(input)
       ? await placeIntradayOrder(deps, caller, input)
       : await placeOrder(deps, caller, input);
+    return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
+  },
+});
+
+export const placeOcoOrderCall = defineUserCall({
+  path: 'trade/order_oco',
+  summary:
+    'Places two orders of one stock (opening, or closing one position), one cancelled when the other fills; idempotent by request_id',
+  input: ocoOrderRequest,
+  output: orderGroupResponse,
+  async handle({ input, caller, deps }) {
+    const { result } = await placeOcoOrder(deps, caller, input);
+    return { msg: 'order_placed', data: result };
+  },
+});
+
+export const placeIfdOrderCall = defineUserCall({
+  path: 'trade/order_ifd',
+  summary:
+    'Places an opening order and, once it fills, a closing order of its position (IFD) or an OCO pair of them (IFDOCO); idempotent by request_id',
+  input: ifdOrderRequest,
+  output: orderGroupResponse,
+  async handle({ input, caller, deps }) {
+    const { result } = await placeIfdOrder(deps, caller, input);
     return { msg: result.status === 'filled' ? 'purchase_ok' : 'order_placed', data: result };
   },
 });
@@ -143,24 +172,8 @@ export const pendingOrdersCall = defineUserCall({
   input: positionListRequest,
   output: pendingOrdersResponse,
   async handle({ caller, deps }) {
-    const orders = await restingOrdersOf(deps.db, caller.userId);
-    return {
-      msg: 'ok',
-      data: orders.map((order) => ({
-        order_id: String(order.id),
-        symbol: order.symbol,
-        name: (findInstrument(order.symbol) as Instrument).names,
-        side: order.side,
-        kind: order.kind,
-        stock_num: Number(order.qty),
-        leverage: order.leverage,
-        currency: order.currency,
-        price: formatPrice(order.limitPrice, (findInstrument(order.symbol) as Instrument).market),
-        hold: formatScaled(order.hold, scaleOf(order.currency)),
-        created_at: order.createdAtMs,
-        status: 0,
-      })),
-    };
+    const rows = await restingOrderRowsOf(deps.db, caller.userId);
+    return { msg: 'ok', data: rows.map(pendingOrderOf) };
   },
 });
 
@@ -180,6 +193,8 @@ export const TRADING_CALLS: readonly CallDefinition[] = [
   placeOrderCall,
   closePositionCall,
   cancelOrderCall,
+  placeOcoOrderCall,
+  placeIfdOrderCall,
   openPositionsCall,
   closedPositionsCall,
   previewOrderCall,

@@ -4,21 +4,70 @@ import { namesOf } from './answers.ts';
 
 const positiveInt = (max: number) => wholeNumberField(0, max);
 
-const orderFields = {
+const priceText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/);
+
+/**
+ * What every order takes. Beyond market and limit (CONTRACT.md section 6): `stop` (a market order
+ * once the price reaches `trigger_price`), `stop_limit` (a limit at `price` once it does),
+ * `trailing_stop` (its trigger follows the best price by `trail`, a price or a percent); a
+ * `validity` (`day`, or a date up to six months ahead) for orders that wait; and `position_id`
+ * for a closing order of that position (take profit, stop loss), whose `side` is the position's.
+ */
+export const orderFields = {
   symbol: symbolField,
   side: z.enum(['long', 'short']),
-  kind: z.enum(['market', 'limit']),
-  price: z
+  kind: z.enum(['market', 'limit', 'stop', 'stop_limit', 'trailing_stop']),
+  price: priceText.optional(),
+  trigger_price: priceText.optional(),
+  trail: priceText.optional(),
+  trail_unit: z.enum(['price', 'percent']).optional(),
+  validity: z
     .string()
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/)
+    .regex(/^(day|\d{4}-\d{2}-\d{2})$/)
     .optional(),
+  position_id: wholeNumberField(1).optional(),
   qty: positiveInt(100_000_000),
   leverage: positiveInt(100),
 };
-const priceMatchesKind = (o: { kind: string; price?: string | undefined }) =>
-  (o.kind === 'limit') === (o.price !== undefined);
-const priceRule = { message: 'limit orders take a price, market orders none', path: ['price'] };
+
+type OrderShape = {
+  kind: string;
+  price?: string | undefined;
+  trigger_price?: string | undefined;
+  trail?: string | undefined;
+  trail_unit?: string | undefined;
+  validity?: string | undefined;
+  position_id?: number | undefined;
+};
+
+/** Which fields each kind takes; the first field that breaks the rule, or null. */
+export function orderShapeIssue(o: OrderShape): { field: string; message: string } | null {
+  const takesPrice = o.kind === 'limit' || o.kind === 'stop_limit';
+  const takesTrigger = o.kind === 'stop' || o.kind === 'stop_limit';
+  const trailing = o.kind === 'trailing_stop';
+  if (takesPrice !== (o.price !== undefined)) {
+    return { field: 'price', message: 'limit and stop-limit orders take a price, others none' };
+  }
+  if (takesTrigger !== (o.trigger_price !== undefined)) {
+    return { field: 'trigger_price', message: 'stop and stop-limit orders take a trigger price' };
+  }
+  if (trailing !== (o.trail !== undefined) || trailing !== (o.trail_unit !== undefined)) {
+    return { field: 'trail', message: 'trailing stops take a trail and its unit, others none' };
+  }
+  if (o.kind === 'market' && (o.validity !== undefined || o.position_id !== undefined)) {
+    return { field: 'kind', message: 'a market order fills at once: no validity, no position' };
+  }
+  return null;
+}
+
+function checkShape(o: OrderShape, ctx: z.RefinementCtx, prefix = '') {
+  const issue = orderShapeIssue(o);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: [prefix + issue.field] });
+}
 
 /** `intraday=1`: an order under the caller's trading intraday application (market orders only). */
 const intradayFlag = z
@@ -26,7 +75,7 @@ const intradayFlag = z
   .optional();
 export const placeOrderRequest = z
   .strictObject({ ...orderFields, request_id: requestIdField, intraday: intradayFlag })
-  .refine(priceMatchesKind, priceRule)
+  .superRefine((o, ctx) => checkShape(o, ctx))
   .refine((o) => !isIntraday(o) || o.kind === 'market', {
     message: 'intraday orders are market orders',
     path: ['kind'],
@@ -38,7 +87,7 @@ export function isIntraday(o: { intraday?: string | number | undefined }): boole
 }
 export const previewOrderRequest = z
   .strictObject({ ...orderFields, intraday: intradayFlag })
-  .refine(priceMatchesKind, priceRule)
+  .superRefine((o, ctx) => checkShape(o, ctx))
   .refine((o) => !isIntraday(o) || o.kind === 'market', {
     message: 'intraday orders are market orders',
     path: ['kind'],
@@ -166,10 +215,24 @@ export const pendingOrderResponse = z.object({
   stock_num: z.number(),
   leverage: z.number(),
   currency: z.string(),
-  price: z.string(),
+  /** The limit (limit, stop-limit); null for a stop or trailing stop (it fills at the market). */
+  price: z.string().nullable(),
   hold: z.string(),
   created_at: z.number(),
   status: z.number(),
+  /** live: in the book; waiting: an IFD's second order until its first fills. */
+  state: z.enum(['live', 'waiting']),
+  trigger_price: z.string().nullable(),
+  trail: z.string().nullable(),
+  trail_unit: z.enum(['price', 'percent']).nullable(),
+  /** A stop-limit whose trigger was reached (it rests as a limit). */
+  triggered: z.boolean(),
+  /** End of validity (epoch ms), or null. */
+  expires_at: z.number().nullable(),
+  group_id: z.string().nullable(),
+  group_kind: z.enum(['oco', 'ifd', 'ifdoco']).nullable(),
+  /** A closing order's position (take profit, stop loss); null for an opening order. */
+  close_position_id: z.string().nullable(),
 });
 export type PendingOrder = z.infer<typeof pendingOrderResponse>;
 export const pendingOrdersResponse = z.array(pendingOrderResponse);

@@ -22,6 +22,7 @@ import type { WriteTrx } from '../after-commit.ts';
 import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
 import { addedMarginOf, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
+import { endCloseOrdersIn } from '../../modules/trading/live-orders.ts';
 
 export interface NewPosition {
   readonly userId: number;
@@ -73,118 +74,6 @@ export function newPositionRow(values: NewPosition) {
   };
 }
 
-export interface PendingOrder {
-  readonly id: bigint;
-  readonly userId: number;
-  readonly symbol: string;
-  readonly side: PositionSide;
-  readonly limitPrice: bigint;
-}
-
-/** Every pending limit order (the matcher's index is rebuilt from these). */
-export async function loadPendingOrders(db: Db): Promise<PendingOrder[]> {
-  const rows = await db
-    .selectFrom('trade_order')
-    .select(['id', 'user_id', 'symbol', 'side', 'limit_price'])
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    userId: Number(r.user_id),
-    symbol: r.symbol,
-    side: r.side as PositionSide,
-    limitPrice: r.limit_price ?? 0n,
-  }));
-}
-
-/** A limit order the matcher filled: whose it is, the position it opened, at what price. */
-export interface LimitFill {
-  readonly userId: number;
-  readonly positionId: bigint;
-  readonly price: bigint;
-}
-
-/** The fill's `position_open` journal: the hold becomes margin and fees, the rest goes back to cash. */
-function limitFillJournal(
-  order: TradeOrderRow,
-  instrument: Instrument,
-  fill: { positionId: bigint; price: bigint; margin: bigint; fees: FeeBreakdown },
-): JournalEntry {
-  const side = order.side as PositionSide;
-  const userId = Number(order.user_id);
-  return {
-    kind: 'position_open',
-    ...journalMemo('limit_fill', {
-      order: order.id,
-      side,
-      qty: order.qty,
-      symbol: instrument.symbol,
-      price: formatPrice(fill.price, instrument.market),
-      leverage: Number(order.leverage),
-    }),
-    actor: { type: 'system', id: 'limit-matcher' },
-    reference: `position:${fill.positionId}`,
-    postings: openFromHold(
-      userId,
-      order.currency as Currency,
-      order.hold_amount,
-      fill.margin,
-      fill.fees,
-    ),
-  };
-}
-
-/**
- * Fills a pending limit order at the print `price` that crosses it (at or better than its limit),
- * in the caller's write transaction (which takes the owner's lock): the order moves pending →
- * filled through `advance`, so a cancelled or already-filled order, or one the print does not
- * cross, is left alone (returns null); otherwise a position opens and the hold becomes margin and
- * fees at the fill price, the rest of it back to cash, in one journal.
- */
-export async function fillPendingOrderIn(
-  trx: WriteTrx,
-  orderId: bigint,
-  price: bigint,
-  nowMs: number,
-): Promise<LimitFill | null> {
-  const order = await trx
-    .selectFrom('trade_order')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order || order.status !== 'pending') return null;
-  const side = order.side as PositionSide;
-  const fillPrice = executionPrice({ side, kind: 'limit', price: order.limit_price }, price);
-  if (fillPrice === null) return null;
-  const instrument = findInstrument(order.symbol);
-  if (!instrument) throw new Refusal('not_found');
-  const leverage = Number(order.leverage);
-  const userId = Number(order.user_id);
-  const { margin, fees } = fillFromHold(
-    instrument,
-    { side, qty: order.qty, leverage, hold: order.hold_amount },
-    fillPrice,
-  );
-  const row = { kind: 'trade_order' as const, id: orderId, userId };
-  const claim = { nowMs, set: { fill_price: fillPrice, updated_at: nowMs } };
-  const { advanced } = await advance(trx, row, 'pending', 'filled', claim);
-  if (!advanced) return null;
-  // The journal names the position, so both are written once the claim is won (same transaction).
-  const positionId = await insertPosition(trx, {
-    ...{ userId, orderId, instrument, side, qty: order.qty, price: fillPrice, leverage },
-    ...{ margin, fee: fees.total, nowMs },
-  });
-  const journal = limitFillJournal(order, instrument, {
-    positionId,
-    price: fillPrice,
-    margin,
-    fees,
-  });
-  await postJournal(trx, journal, nowMs);
-  return { userId, positionId, price: fillPrice };
-}
-
 /**
  * Marks the closed part: the whole row, or (a partial close) the row keeps the rest and a closed
  * row records the part with its share of the margin. Conditional on the row being unchanged, so a
@@ -219,6 +108,7 @@ async function markClosed(
     const updated = await unchanged(trx.updateTable('position').set(closed)).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
     await runAfterFullClose(trx, position.id, part.nowMs);
+    await endCloseOrdersIn(trx, position.id, part.nowMs);
     return { margin: position.margin, id: position.id };
   }
   const kept = (await addedMarginOf(trx, [position.id])).get(position.id) ?? 0n;
@@ -255,6 +145,7 @@ const CLOSE_MEMO = {
   user: 'position_close',
   stop_out: 'stop_out_close',
   intraday_close: 'intraday_close',
+  order: 'order_close',
 } as const;
 
 /**
@@ -267,7 +158,7 @@ export async function closePositionIn(
   position: PositionRow,
   options: {
     price: bigint;
-    reason: 'user' | 'stop_out' | 'intraday_close';
+    reason: keyof typeof CLOSE_MEMO;
     actor: Actor;
     nowMs: number;
     qty?: bigint;

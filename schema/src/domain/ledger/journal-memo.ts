@@ -16,13 +16,13 @@ const KERNEL_MEMO_TEMPLATES = {
   exchange:
     'Exchange {{amount}} {{from}} → {{receive}} {{to}} at {{rate}} (mid {{mid}}, spread {{spread}})',
   paper_grant: 'Paper trading grant (virtual money)',
-  order_hold: 'Hold for limit order {{order}} ({{symbol}})',
-  order_release: 'Cancel limit order {{order}} ({{symbol}})',
+  order_hold: 'Hold for order {{order}} ({{symbol}})',
+  order_release: 'Release the hold of order {{order}} ({{symbol}})',
   position_open: 'Open {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
-  limit_fill:
-    'Limit order {{order}} filled: {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
+  limit_fill: 'Order {{order}} filled: {{side}} {{qty}} {{symbol}} at {{price}} ×{{leverage}}',
   position_close: 'Close {{side}} {{qty}} {{symbol}} at {{price}}',
   stop_out_close: 'Stop-out close {{side}} {{qty}} {{symbol}} at {{price}}',
+  order_close: 'Order close {{side}} {{qty}} {{symbol}} at {{price}}',
   ipo_payment: 'New share {{symbol}}: payment for {{lots}} lots won',
   ipo_listed: 'New share {{symbol}} listed: {{qty}} shares at {{price}}',
   loan_disbursed: 'Loan #{{id}} disbursed',

@@ -5,3 +5,4 @@ export * from './position-close.ts';
 export * from './postings.ts';
 export * from './valuation.ts';
 export * from './stop-out-price.ts';
+export * from './triggers.ts';

@@ -33,6 +33,19 @@ export {
   type LastPrice,
   type WatchedPosition,
 } from './queries.ts';
+export {
+  cancelOrderGroupIn,
+  endOrderIn,
+  liveStateOf,
+  loadExpiredOrders,
+  loadLiveOrders,
+  orderRow,
+  type LiveOrder,
+  type OrderChange,
+  type OrderEndReason,
+  type TradeOrder,
+} from './live-orders.ts';
+export { applyPrintIn, type PrintApplied } from './order-fills.ts';
 export type { PositionRow } from '../../db/tables.ts';
 export { closedPositionToWire } from '../../contracts/http/trading.wire.ts';
 export * from './public.pure.ts';

@@ -1,28 +1,34 @@
-import type { PendingOrder } from '@kabuto/schema/db';
 import { findInstrument, parseScaledPrice } from '@kabuto/schema/market';
-import { limitCrossedBy } from '@kabuto/schema/trading';
+import { onPrint, type PrintOutcome } from '@kabuto/schema/trading';
+import type { LiveOrder } from '@kabuto/schema/modules/trading';
 
 /**
- * The matcher's in-memory index of resting limit orders, per symbol. Which orders a print crosses
- * is the shared rule `limitCrossedBy` (a long at or below its limit, a short at or above).
+ * The matcher's in-memory index of live orders (limits, stops, trailing stops), per symbol. What a
+ * print does to each is the shared rule `onPrint`; the book keeps each order's trigger state as
+ * the database has it (a trailing stop's watermark, a stop-limit once triggered).
  */
 export class LimitBook {
-  private bySymbol = new Map<string, Map<bigint, PendingOrder>>();
+  private bySymbol = new Map<string, Map<bigint, LiveOrder>>();
 
-  add(order: PendingOrder): void {
-    const orders = this.bySymbol.get(order.symbol) ?? new Map<bigint, PendingOrder>();
+  add(order: LiveOrder): void {
+    const orders = this.bySymbol.get(order.symbol) ?? new Map<bigint, LiveOrder>();
     orders.set(order.id, order);
     this.bySymbol.set(order.symbol, orders);
   }
 
-  /** Replaces the whole book with the database's pending orders (new ones in, cancelled ones out). */
-  replaceAll(orders: readonly PendingOrder[]): void {
+  /** Replaces the whole book with the database's live orders (new ones in, ended ones out). */
+  replaceAll(orders: readonly LiveOrder[]): void {
     this.bySymbol = new Map();
     for (const order of orders) this.add(order);
   }
 
-  remove(order: Pick<PendingOrder, 'id' | 'symbol'>): void {
+  remove(order: Pick<LiveOrder, 'id' | 'symbol'>): void {
     this.bySymbol.get(order.symbol)?.delete(order.id);
+  }
+
+  has(orderId: bigint): boolean {
+    for (const orders of this.bySymbol.values()) if (orders.has(orderId)) return true;
+    return false;
   }
 
   get size(): number {
@@ -31,11 +37,17 @@ export class LimitBook {
     return total;
   }
 
-  /** Orders a print at `priceText` crosses, oldest first, with the print's price (they fill at it). */
-  crossing(symbol: string, priceText: string): { price: bigint; orders: PendingOrder[] } {
+  /**
+   * The orders a print at `priceText` does something to (fills, triggers, moves a trailing
+   * stop), oldest first, with the print's price (a fill is at it) and each outcome.
+   */
+  affectedBy(
+    symbol: string,
+    priceText: string,
+  ): { price: bigint; hits: Array<{ order: LiveOrder; outcome: PrintOutcome }> } {
     const orders = this.bySymbol.get(symbol);
     const instrument = findInstrument(symbol);
-    const none = { price: 0n, orders: [] };
+    const none = { price: 0n, hits: [] };
     if (!orders || orders.size === 0 || !instrument) return none;
     let price: bigint;
     try {
@@ -43,9 +55,17 @@ export class LimitBook {
     } catch {
       return none;
     }
-    const crossed = [...orders.values()]
-      .filter((o) => limitCrossedBy(o.side, o.limitPrice, price))
-      .sort((a, b) => (a.id < b.id ? -1 : 1));
-    return { price, orders: crossed };
+    const hits = [...orders.values()]
+      .map((order) => ({ order, outcome: onPrint(order, price) }))
+      .filter(({ outcome }) => outcome.fill !== null || outcome.triggeredNow || outcome.moved)
+      .sort((a, b) => (a.order.id < b.order.id ? -1 : 1));
+    return { price, hits };
+  }
+
+  /** Keeps the book's copy of an order in step with what a print did to it in the database. */
+  afterPrint(order: LiveOrder, outcome: PrintOutcome, applied: boolean): void {
+    if (outcome.fill !== null && applied) return this.remove(order);
+    if (outcome.moved) return this.add({ ...order, ...outcome.moved });
+    if (outcome.triggeredNow) this.add({ ...order, triggered: true });
   }
 }
