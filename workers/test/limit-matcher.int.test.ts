@@ -182,7 +182,9 @@ describe('limit matcher', () => {
     await putInStatus(testDb.db, 'trade_order', cancelled, 'cancelled');
     // The refreshed book holds the new order and no longer the cancelled one.
     await expect
-      .poll(() => matcher.book.affectedBy('7203', '2690').hits.map((h) => h.order.id), { timeout: 5000 })
+      .poll(() => matcher.book.affectedBy('7203', '2690').hits.map((h) => h.order.id), {
+        timeout: 5000,
+      })
       .toEqual([later]);
     await publish('2690');
     await expect.poll(() => statusOf(later), { timeout: 5000 }).toBe('filled');
