@@ -16,6 +16,7 @@ import { CreditItems } from '../../features/credit/credit-items.tsx';
 import { formatWhen } from '../../lib/format-time.ts';
 import { creditApi, type CreditItem } from '../../features/credit/credit.api.ts';
 import { tradingApi, type PositionItem } from '../../features/trading/trading.api.ts';
+import { ClosingOrders } from '../../features/trading/closing-orders.tsx';
 import { takesCredit } from '../../features/trading/positions-screen.tsx';
 import { instrumentName } from '../../lib/instrument-name.ts';
 import { storage } from '../../lib/storage.ts';
@@ -173,6 +174,7 @@ export function PositionInfo() {
       {item.status === 0 && item.close_blocked === null ? (
         <ClosePart key={item.stock_num} item={item} onClosed={load} />
       ) : null}
+      {item.status === 0 && !item.intraday ? <ClosingOrders item={item} onPlaced={load} /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage.ts';
 import { ChartView } from '../../features/quotes/charts/chart-view.tsx';
 import { OrderPanel } from '../../features/trading/order-panel.tsx';
 import { MyHolding } from '../../features/trading/my-holding.tsx';
+import { useOrderMarks } from '../../features/trading/order-marks.ts';
 import type { SubIndicator } from '../../features/quotes/charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from '../../features/quotes/live-quotes.store.ts';
 import { groupDigits, LivePrice, LiveRate } from '../../features/quotes/quote-bits.tsx';
@@ -232,6 +233,7 @@ function DetailChart({ detail }: { detail: QuoteDetail }) {
     sub: 'vol' as SubIndicator,
   });
   const [shownRange, setShownRange] = useState<ChartRange | null>(null);
+  const marks = useOrderMarks(detail.symbol);
   return (
     <>
       <ChartControls
@@ -253,6 +255,9 @@ function DetailChart({ detail }: { detail: QuoteDetail }) {
         prevClose={detail.prev_close ? Number(detail.prev_close) : null}
         timeZone={detail.time_zone}
         decimals={{ min: detail.price_min_decimals, max: detail.price_decimals }}
+        // The orders' prices are the market's own: forward-adjusted (qfq) and unadjusted charts
+        // end at the market's prices; a backward-adjusted one (hfq) does not, so no marks there.
+        marks={chart.adjust === 'hfq' ? [] : marks}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { formatCount, formatMoney } from '../../lib/format.ts';
 
 /** The params an inbox title or body may name; each shown as '--' when the message lacks it. */
@@ -12,6 +13,7 @@ const NAMED = [
   'reason',
   'code',
   'deadline',
+  'order',
 ];
 
 /** Money and prices: decimal strings from the server, grouped as every other figure. */
@@ -42,5 +44,8 @@ export function inboxParams(
   for (const [key, value] of Object.entries(params ?? {})) {
     shown[key] = shownParam(key, value, formatTime);
   }
+  // An order that ended says why in the reader's words (the server stores the reason's key).
+  const ended = params?.['end_reason'];
+  if (ended) shown['reason'] = i18next.t(`trade.orders.endReasons.${ended}`);
   return shown;
 }

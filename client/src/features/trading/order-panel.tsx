@@ -1,12 +1,19 @@
-import { Button, Dialog, Input, Popup, Selector, Stepper, Switch } from 'antd-mobile';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { Button, Dialog, Popup, Selector, Stepper, Switch } from 'antd-mobile';
+import { useState, type CSSProperties } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { Link } from 'react-router-dom';
-import { formatAmount, formatMoney } from '../../lib/format.ts';
-import { tradingApi, type OrderInput, type OrderPreview } from './trading.api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { BracketFields, bracketLegs, NO_BRACKET, type BracketValues } from './bracket-fields.tsx';
+import { OrderKindFields, termsComplete, termsOf, type KindValues } from './order-kind-fields.tsx';
+import { PreviewLines, useOrderPreview } from './order-preview.tsx';
+import {
+  tradingApi,
+  type OrderInput,
+  type OrderPreview,
+  type OrderTermsInput,
+} from './trading.api.ts';
 
 export interface OrderTarget {
   symbol: string;
@@ -19,117 +26,12 @@ export interface OrderTarget {
   shortable: boolean;
 }
 
-/** The order's figures as the server priced them: the side's fee, stamp duty where it applies, buying power in the instrument's currency. */
-function previewRows(
-  preview: OrderPreview,
-  side: 'long' | 'short',
-): Array<[string, string, string]> {
-  const money = (value: string) => formatAmount(value, preview.currency);
-  return [
-    ['trade.price', formatMoney(preview.price), 'preview-price'],
-    ['trade.margin', money(preview.margin), 'preview-margin'],
-    side === 'long'
-      ? ['trade.buyFee', money(preview.buy_fee), 'preview-buy-fee']
-      : ['trade.sellFee', money(preview.sell_fee), 'preview-sell-fee'],
-    ...(preview.stamp_duty_applies
-      ? [
-          ['trade.stampDuty', money(preview.stamp_duty), 'preview-stamp-duty'] as [
-            string,
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ['trade.total', money(preview.total), 'preview-total'],
-    ['trade.buyingPower', money(preview.available), 'preview-buying-power'],
-    ...(preview.intraday_buying_power_left === undefined
-      ? []
-      : [
-          [
-            'trade.intradayLeft',
-            money(preview.intraday_buying_power_left),
-            'preview-intraday-left',
-          ] as [string, string, string],
-        ]),
-  ];
-}
-
-function PreviewLines({
-  preview,
-  refusal,
-  side,
-}: {
-  preview: OrderPreview | null;
-  refusal: string | null;
-  side: 'long' | 'short';
-}) {
-  const { t } = useTranslation();
-  if (refusal) {
-    return (
-      <p className="fall" data-testid="order-refusal">
-        {translateMsg(refusal)}
-      </p>
-    );
-  }
-  if (!preview) return null;
-  return (
-    <div
-      className="stat-grid"
-      style={{ gridTemplateColumns: '1fr', padding: '8px 0' }}
-      data-testid="order-preview"
-    >
-      {previewRows(preview, side).map(([label, value, id]) => (
-        <div key={label}>
-          <span>{t(label)}</span>
-          <span className="num" data-testid={id}>
-            {value}
-          </span>
-        </div>
-      ))}
-      <Link to="/mine/fees" className="muted" style={{ fontSize: 12 }} data-testid="fee-table-link">
-        {t('trade.feeTable')}
-      </Link>
-      {preview.affordable ? null : (
-        <p
-          style={{ margin: '4px 0 0', color: 'var(--adm-color-danger)' }}
-          data-testid="order-unaffordable"
-        >
-          {translateMsg('available_insufficient')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The server's price for the order as it stands (trade/preview, 200 ms after the last change), or its refusal. */
-function useOrderPreview(input: OrderInput | null) {
-  const [preview, setPreview] = useState<OrderPreview | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  // The input's content, not its identity (a new object every render), decides when to ask again.
-  const inputKey = input ? JSON.stringify(input) : null;
-  useEffect(() => {
-    if (!inputKey) return;
-    const asked = JSON.parse(inputKey) as OrderInput;
-    const timer = setTimeout(() => {
-      void tradingApi.preview(asked).then((r) => {
-        setPreview(r.status === 1 ? (r.data ?? null) : null);
-        setRefusal(r.status === 1 ? null : r.msg);
-      });
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [inputKey]);
-  return { preview, refusal };
-}
-
-type OrderKind = 'market' | 'limit';
-
-/** What the user sets on the sheet: market or limit (with its price), leverage and quantity; intraday or not. */
-interface OrderFieldValues {
-  kind: OrderKind;
-  price: string;
+/** What the user sets on the sheet: kind and terms, leverage and quantity, intraday, and the IFD legs. */
+interface OrderFieldValues extends KindValues {
   leverage: number;
   qty: number;
   intraday: boolean;
+  bracket: BracketValues;
 }
 
 /** The intraday switch: a market order under the caller's intraday application, at its day-trade leverage. */
@@ -157,40 +59,6 @@ function IntradaySwitch({
         data-testid="order-intraday"
       />
     </div>
-  );
-}
-
-function KindAndPrice({
-  values,
-  onChange,
-}: {
-  values: OrderFieldValues;
-  onChange: (next: Partial<OrderFieldValues>) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Selector
-        columns={2}
-        value={[values.kind]}
-        onChange={(v: OrderKind[]) => v[0] && onChange({ kind: v[0] })}
-        options={[
-          { label: t('trade.market'), value: 'market' },
-          { label: t('trade.limit'), value: 'limit' },
-        ]}
-        data-testid="order-kind"
-      />
-      {values.kind === 'limit' ? (
-        <Input
-          value={values.price}
-          onChange={(price: string) => onChange({ price })}
-          placeholder={t('trade.price')}
-          inputMode="decimal"
-          style={{ margin: '8px 0', border: '1px solid #e3e7ee', borderRadius: 8, padding: 8 }}
-          data-testid="order-price"
-        />
-      ) : null}
-    </>
   );
 }
 
@@ -244,22 +112,56 @@ function LeverageAndQty({
   );
 }
 
-/** Asks the user to confirm the priced order, then places it; true when it was placed. */
-async function confirmAndPlace(input: OrderInput, preview: OrderPreview, name: string) {
+/** The confirmation's words: the kind, side, quantity, stock and what is held or paid. */
+function confirmText(
+  input: OrderInput,
+  preview: OrderPreview,
+  name: string,
+  legs: OrderTermsInput[],
+) {
+  const t = i18next.t;
+  const words = {
+    kind: t(`trade.orders.kinds.${input.kind}`),
+    side: t(`trade.${input.side}`),
+    qty: input.qty,
+    name,
+    total: formatMoney(preview.total),
+    currency: preview.currency,
+    price: input.price ? formatMoney(input.price) : '',
+    trigger: input.trigger_price ? formatMoney(input.trigger_price) : '',
+  };
+  const main =
+    input.kind === 'market'
+      ? t('trade.confirmText', words)
+      : input.kind === 'limit'
+        ? t('trade.orders.confirmLimit', words)
+        : t('trade.orders.confirmWaiting', words);
+  if (legs.length === 0) return main;
+  const profit = legs.find((l) => l.kind === 'limit')?.price;
+  const loss = legs.find((l) => l.kind === 'stop')?.trigger_price;
+  const bracket = t('trade.orders.confirmBracket', {
+    profit: profit ? formatMoney(profit) : '--',
+    loss: loss ? formatMoney(loss) : '--',
+  });
+  return `${main} ${bracket}`;
+}
+
+/** Asks the user to confirm the priced order, then places it (with its IFD legs); true when placed. */
+async function confirmAndPlace(
+  input: OrderInput,
+  preview: OrderPreview,
+  name: string,
+  legs: OrderTermsInput[],
+) {
   const t = i18next.t;
   const ok = await Dialog.confirm({
-    content: t('trade.confirmText', {
-      side: t(`trade.${input.side}`),
-      qty: input.qty,
-      name,
-      total: formatMoney(preview.total),
-      currency: preview.currency,
-    }),
+    content: confirmText(input, preview, name, legs),
     confirmText: t('common.confirm'),
     cancelText: t('common.cancel'),
   });
   if (!ok) return false;
-  const response = await tradingApi.place(input);
+  const response =
+    legs.length > 0 ? await tradingApi.placeIfd(input, legs) : await tradingApi.place(input);
   if (response.status !== 1) return false;
   showMessage(translateMsg(response.msg));
   return true;
@@ -272,7 +174,49 @@ const SHEET_STYLE: CSSProperties = {
   overflowY: 'auto',
 };
 
-/** The order sheet: kind, leverage, quantity and price; the server prices it (trade/preview) before the confirm. */
+/**
+ * The order sheet: kind (market, limit, stop, stop-limit, trailing stop) with its terms and
+ * validity, leverage, quantity and the optional take profit / stop loss after the fill (IFD,
+ * IFDOCO); the server prices it (trade/preview) before the confirm.
+ */
+/** A fresh sheet: a market order of the minimum quantity at ×1, today's validity if it waits. */
+function initialValues(target: OrderTarget): OrderFieldValues {
+  return {
+    kind: 'market',
+    price: target.price ?? '',
+    trigger: '',
+    trail: '',
+    trailUnit: 'percent',
+    validity: 'day',
+    validityDate: '',
+    leverage: 1,
+    qty: target.minQty,
+    intraday: false,
+    bracket: NO_BRACKET,
+  };
+}
+
+/** Kinds whose fill price is not known in advance: the preview prices them at the worst fill. */
+const WAITS_FOR_TRIGGER = new Set(['stop', 'trailing_stop']);
+
+/** The call's input for what the sheet holds, or null while a field the kind needs is empty. */
+function orderInputOf(
+  target: OrderTarget,
+  side: 'long' | 'short' | null,
+  values: OrderFieldValues,
+): OrderInput | null {
+  if (!side) return null;
+  const base = {
+    symbol: target.symbol,
+    side,
+    qty: String(values.qty),
+    leverage: String(values.leverage),
+  };
+  if (values.intraday) return { ...base, kind: 'market', intraday: '1' };
+  if (!termsComplete(values)) return null;
+  return { ...base, ...termsOf(values) };
+}
+
 export function OrderPanel({
   target,
   side,
@@ -285,30 +229,14 @@ export function OrderPanel({
   onPlaced: () => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<OrderFieldValues>({
-    kind: 'market',
-    price: target.price ?? '',
-    leverage: 1,
-    qty: target.minQty,
-    intraday: false,
-  });
+  const [values, setValues] = useState<OrderFieldValues>(() => initialValues(target));
   const change = (next: Partial<OrderFieldValues>) => setValues((v) => ({ ...v, ...next }));
-  const { kind, price, leverage, qty, intraday } = values;
-  const input: OrderInput | null = side
-    ? {
-        symbol: target.symbol,
-        side,
-        kind,
-        qty: String(qty),
-        leverage: String(leverage),
-        ...(kind === 'limit' ? { price } : {}),
-        ...(intraday ? { intraday: '1' as const } : {}),
-      }
-    : null;
+  const input = orderInputOf(target, side, values);
+  const legs = values.intraday ? [] : bracketLegs(values.bracket, termsOf(values).validity);
   const { preview, refusal } = useOrderPreview(input);
   const confirm = async () => {
     if (!input || !preview?.affordable) return;
-    if (!(await confirmAndPlace(input, preview, target.name))) return;
+    if (!(await confirmAndPlace(input, preview, target.name, legs))) return;
     onPlaced();
     onClose();
   };
@@ -323,9 +251,17 @@ export function OrderPanel({
           </span>
         </h3>
         <IntradaySwitch values={values} preview={preview} onChange={change} />
-        {intraday ? null : <KindAndPrice values={values} onChange={change} />}
+        {values.intraday ? null : <OrderKindFields values={values} onChange={change} />}
         <LeverageAndQty target={target} values={values} onChange={change} />
-        <PreviewLines preview={preview} refusal={refusal} side={side ?? 'long'} />
+        {values.intraday ? null : (
+          <BracketFields values={values.bracket} onChange={(bracket) => change({ bracket })} />
+        )}
+        <PreviewLines
+          preview={preview}
+          refusal={refusal}
+          side={side ?? 'long'}
+          priceLabel={WAITS_FOR_TRIGGER.has(values.kind) ? 'trade.orders.holdPrice' : 'trade.price'}
+        />
         <Button
           block
           color="primary"

@@ -19,6 +19,7 @@ import { accountResync$ } from '../../lib/account-seq.ts';
 import { assetsState } from '../../lib/assets.store.ts';
 import { quoteTicks$ } from '../../lib/quote-stream.ts';
 import { trendOf } from '../../lib/trend.ts';
+import { PendingRow } from './pending-row.tsx';
 import { tradingApi, type PendingOrder, type PositionItem } from './trading.api.ts';
 import '../../components/quotes.css';
 
@@ -176,38 +177,6 @@ function RowActions({
           onTap={() => onClose(item)}
         />
       )}
-    </div>
-  );
-}
-
-function PendingRow({
-  order,
-  onCancel,
-}: {
-  order: PendingOrder;
-  onCancel: (o: PendingOrder) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div
-      className="quote-row"
-      style={{ gridTemplateColumns: '1fr auto' }}
-      data-testid={`pending-${order.order_id}`}
-    >
-      <div>
-        <div className="name">
-          {nameOf(order)}{' '}
-          <small className={order.side === 'long' ? 'rise' : 'fall'}>
-            {t(`trade.${order.side}`)} ×{order.leverage}
-          </small>
-        </div>
-        <div className="code">
-          {order.symbol} · {t('trade.limit')} {formatMoney(order.price)} · {order.stock_num}
-        </div>
-      </div>
-      <Button size="mini" onClick={() => onCancel(order)}>
-        {t('common.cancel')}
-      </Button>
     </div>
   );
 }

@@ -3,23 +3,20 @@ import type { Currency } from '../../domain/money/currency.ts';
 import { findInstrument, type Instrument } from '../../domain/market/instruments.ts';
 import { formatPrice } from '../../domain/market/prices.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
-import { executionPrice, fillFromHold } from '../../domain/trading/limit-fill.ts';
 import type { PositionSide } from '../../domain/trading/order-rules.ts';
 import {
   closeQuantityValid,
   marginShareOfPartialClose,
   type PositionClose,
 } from '../../domain/trading/position-close.ts';
-import { closeToCash, openFromHold } from '../../domain/trading/postings.ts';
+import { closeToCash } from '../../domain/trading/postings.ts';
 import { realisedPnl } from '../../domain/trading/order-rules.ts';
-import type { Actor, JournalEntry } from '../../domain/ledger/journal.ts';
+import type { Actor } from '../../domain/ledger/journal.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
 import { userBalance } from './ledger.store.ts';
-import type { FeeBreakdown } from '../../domain/trading/fees.ts';
-import type { PositionRow, TradeOrderRow } from '../tables.ts';
+import type { PositionRow } from '../tables.ts';
 import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
-import { advance } from '../advance.ts';
 import { postJournal } from './ledger.store.ts';
 import { addedMarginOf, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
 import { endCloseOrdersIn } from '../../modules/trading/live-orders.ts';

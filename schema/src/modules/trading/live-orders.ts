@@ -157,7 +157,12 @@ export async function endOrderIn(
     update,
     message: byUser ? null : { kind: 'order_ended', order_id: String(order.id) },
   };
-  await recordOrderMessage(trx, change, { symbol: order.symbol, reason }, context.nowMs);
+  await recordOrderMessage(
+    trx,
+    change,
+    { symbol: order.symbol, end_reason: reason },
+    context.nowMs,
+  );
   const waiting = await trx
     .selectFrom('trade_order')
     .selectAll()

@@ -23,6 +23,7 @@ import {
   drawChart,
   drawCrosshair,
   type ChartBar,
+  type ChartMark,
   type SubIndicator,
 } from './price-chart.ts';
 import { ChartText } from './chart-text.tsx';
@@ -102,6 +103,8 @@ interface ChartViewProps {
   timeZone: string;
   decimals: PriceDecimals;
   onRange: (range: ChartRange | null) => void;
+  /** The user's live orders on this stock (triggers, limits), drawn across the chart. */
+  marks?: readonly ChartMark[];
 }
 
 /** What the chart keeps outside React state: its elements, its bars and its x scale. */
@@ -137,6 +140,7 @@ function useChartPainter(
       width,
       formatTime,
       formatPrice: price,
+      marks: props.marks ?? [],
     });
     legend(barsRef.current[barsRef.current.length - 1]);
   };
@@ -238,6 +242,10 @@ export function ChartView(props: ChartViewProps) {
   const [loaded, setLoaded] = useState<ChartBar[]>([]);
   useChartBars(props, parts, redraw, setLoaded);
   const { onPointer, onLeave } = useCrosshair(parts, legend);
+  // New or ended orders move the marks: redraw with them (the bars stay).
+  const marksKey = JSON.stringify(props.marks ?? []);
+  const repaint = useEffectEvent(redraw);
+  useEffect(() => repaint(), [marksKey]);
   return (
     <div className="chart-box">
       <div className="chart-legend" ref={legendRef} data-testid="chart-legend" />

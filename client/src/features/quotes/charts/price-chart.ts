@@ -23,6 +23,12 @@ export interface ChartBar {
 
 export type SubIndicator = 'vol' | 'macd' | 'kdj';
 
+/** A price the user's orders wait on (a trigger, a limit), drawn as a dashed line with its label. */
+export interface ChartMark {
+  readonly price: number;
+  readonly label: string;
+}
+
 export interface ChartOptions {
   readonly mode: 'time' | 'candles';
   readonly sub: SubIndicator;
@@ -31,6 +37,8 @@ export interface ChartOptions {
   readonly formatTime: (t: number) => string;
   /** Prices on the axis, at the market's display decimals (the same formatter as the legend). */
   readonly formatPrice: (value: number) => string;
+  /** The user's live orders on this stock: their triggers and limits. */
+  readonly marks?: readonly ChartMark[];
 }
 
 const MAIN_HEIGHT = 220;
@@ -231,6 +239,33 @@ function drawAxes(
   }
 }
 
+/** The user's order prices across the main chart, each labelled with its kind and price. */
+function drawMarks(svg: Svg, scales: Scales, options: ChartOptions): void {
+  const group = svg.append('g').attr('class', 'chart-marks');
+  for (const mark of options.marks ?? []) {
+    const y = scales.y(mark.price);
+    const line = group
+      .append('g')
+      .attr('data-testid', 'chart-mark')
+      .attr('data-price', String(mark.price));
+    line
+      .append('line')
+      .attr('x1', 0)
+      .attr('x2', options.width - RIGHT)
+      .attr('y1', y)
+      .attr('y2', y)
+      .attr('stroke', '#d4380d')
+      .attr('stroke-dasharray', '5 3');
+    line
+      .append('text')
+      .attr('class', 'chart-mark-label')
+      .attr('x', 2)
+      .attr('y', y - 3)
+      .attr('fill', '#d4380d')
+      .text(`${mark.label} ${options.formatPrice(mark.price)}`);
+  }
+}
+
 /** Redraws the whole chart (main + sub) into `element`; returns the x scale for the crosshair. */
 export function drawChart(
   element: SVGSVGElement,
@@ -250,6 +285,10 @@ export function drawChart(
     highs.push(options.prevClose);
     lows.push(options.prevClose);
   }
+  for (const mark of options.marks ?? []) {
+    highs.push(mark.price);
+    lows.push(mark.price);
+  }
   const top = Math.max(...highs);
   const bottom = Math.min(...lows);
   const pad = (top - bottom) * 0.06 || top * 0.01 || 1;
@@ -264,6 +303,7 @@ export function drawChart(
   if (bars.length === 0) return x;
   drawAxes(svg, bars, scales, options);
   drawMain(svg, bars, scales, options);
+  drawMarks(svg, scales, options);
   drawSub(svg, bars, scales, options.sub);
   svg.append('g').attr('class', 'crosshair');
   return x;

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import i18next from 'i18next';
+import { auditTime, merge, startWith } from 'rxjs';
+import { accountResync$ } from '../../lib/account-seq.ts';
+import { fromSocketEvent } from '../../lib/rx-socket.ts';
+import { storage } from '../../lib/storage.ts';
+import { tradingApi, type PendingOrder } from './trading.api.ts';
+
+export interface OrderMark {
+  price: number;
+  label: string;
+}
+
+/** Each live order's trigger and limit as chart marks ("Stop", "Limit"), waiting ones left out. */
+export function marksOf(orders: readonly PendingOrder[], symbol: string): OrderMark[] {
+  const marks: OrderMark[] = [];
+  for (const order of orders) {
+    if (order.symbol !== symbol || order.state !== 'live') continue;
+    const kind = i18next.t(`trade.orders.kinds.${order.kind}`);
+    if (order.trigger_price && !order.triggered) {
+      marks.push({ price: Number(order.trigger_price), label: kind });
+    }
+    if (order.price) marks.push({ price: Number(order.price), label: kind });
+  }
+  return marks;
+}
+
+/** The signed-in user's live orders on `symbol` as chart marks, refreshed as orders change. */
+export function useOrderMarks(symbol: string): OrderMark[] {
+  const [marks, setMarks] = useState<OrderMark[]>([]);
+  useEffect(() => {
+    if (!storage.hasSession()) return undefined;
+    const subscription = merge(fromSocketEvent('order:updated'), accountResync$())
+      .pipe(auditTime(300), startWith(null))
+      .subscribe(() => {
+        void tradingApi.pending().then((orders) => setMarks(marksOf(orders, symbol)));
+      });
+    return () => subscription.unsubscribe();
+  }, [symbol]);
+  return marks;
+}
