@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { queueName, redisKeys } from '@kabuto/schema/contracts';
-import { reconcile } from '@kabuto/schema/db';
+import { reconcile, writeTransaction } from '@kabuto/schema/db';
+import { applyPrintIn } from '@kabuto/schema/modules/trading';
 import { parseScaledPrice } from '@kabuto/schema/market';
 import { testClock } from '@kabuto/schema/testing';
 import { createAccountEmitter } from '../../workers/src/infra/account-emitter.ts';
@@ -422,5 +423,151 @@ describe('OCO, IFD and IFDOCO', () => {
     await expect.poll(() => statusOf(id), { timeout: 5000 }).toBe('expired');
     expect(await cashOf(s, 'USD')).toBe(before);
     expect(await inboxKinds(s)).toContain('order_ended');
+  });
+});
+
+const place = (s: Session, fields: Record<string, string>) =>
+  t.call('trade/order', { qty: '10', leverage: '1', request_id: requestId(), ...fields }, s);
+
+describe('what a breaker found (each held money or filled wrongly before its fix)', () => {
+  it('an OCO leg the price already crosses holds at its limit, and its fill is fully margined', async () => {
+    const s = await fundedUser();
+    const placed = await t.call(
+      'trade/order_oco',
+      {
+        ...{ leg1_symbol: 'AAPL', leg1_side: 'long', leg1_kind: 'limit', leg1_price: '260.00' },
+        ...{ leg1_qty: '10', leg1_leverage: '1' },
+        ...{
+          leg2_symbol: 'AAPL',
+          leg2_side: 'long',
+          leg2_kind: 'stop',
+          leg2_trigger_price: '280.00',
+        },
+        ...{ leg2_qty: '10', leg2_leverage: '1' },
+        request_id: requestId(),
+      },
+      s,
+    );
+    const [one] = placed.body.data.order_ids as [string];
+    expect((await orderOf(one)).hold_amount).toBeGreaterThan(260_000n);
+    await untilBooked(one);
+    await print('AAPL', '251.15');
+    await expect.poll(() => statusOf(one), { timeout: 5000 }).toBe('filled');
+    const position = await t.testDb.db
+      .selectFrom('position')
+      .select('margin')
+      .where('order_id', '=', BigInt(one))
+      .executeTakeFirstOrThrow();
+    expect(position.margin).toBe(251_150n);
+  });
+
+  it('a short stop-limit fills at a print that meets its trigger and limit', async () => {
+    const s = await fundedUser();
+    const placed = await place(s, {
+      ...{ symbol: 'AAPL', side: 'short', kind: 'stop_limit', trigger_price: '195.00' },
+      price: '194.00',
+    });
+    const id = placed.body.data.order_id as string;
+    await untilBooked(id);
+    await print('AAPL', '194.50');
+    await expect.poll(() => statusOf(id), { timeout: 5000 }).toBe('filled');
+    expect((await orderOf(id)).fill_price).toBe(usd('194.50'));
+  });
+
+  it('a short trailing stop’s trigger stops at its hold price through a rise past the band, then fills', async () => {
+    const s = await fundedUser();
+    const placed = await place(s, {
+      ...{ symbol: 'AAPL', side: 'short', kind: 'trailing_stop', trail: '1.00' },
+      trail_unit: 'price',
+    });
+    const id = placed.body.data.order_id as string;
+    await untilBooked(id);
+    await print('AAPL', '260.00');
+    await expect
+      .poll(async () => (await orderOf(id)).trigger_price, { timeout: 5000 })
+      .toBe(usd('220.00'));
+    await print('AAPL', '219.00');
+    await expect.poll(() => statusOf(id), { timeout: 5000 }).toBe('filled');
+    expect((await reconcile(t.testDb.db)).breaches).toEqual([]);
+  });
+
+  it('an IFD’s trailing stop starts trailing at the first order’s fill, not at its limit', async () => {
+    const s = await fundedUser();
+    const placed = await t.call(
+      'trade/order_ifd',
+      {
+        ...{ if_symbol: 'AAPL', if_side: 'long', if_kind: 'limit', if_price: '199.00' },
+        ...{ if_qty: '10', if_leverage: '1' },
+        ...{ then_kind: 'trailing_stop', then_trail: '2.00', then_trail_unit: 'price' },
+        request_id: requestId(),
+      },
+      s,
+    );
+    const [entry, trailing] = placed.body.data.order_ids as [string, string];
+    await untilBooked(entry);
+    await print('AAPL', '190.00');
+    await expect.poll(() => statusOf(trailing), { timeout: 5000 }).toBe('pending');
+    const row = await orderOf(trailing);
+    expect([row.watermark, row.trigger_price]).toEqual([usd('190.00'), usd('188.00')]);
+  });
+
+  it('cancelling an IFD’s second order leaves its first; a second shorter-lived than its first is refused', async () => {
+    const s = await fundedUser();
+    const ifd = (extra: Record<string, string>) =>
+      t.call(
+        'trade/order_ifd',
+        {
+          ...{ if_symbol: 'AAPL', if_side: 'long', if_kind: 'limit', if_price: '180.00' },
+          ...{ if_qty: '10', if_leverage: '1', then_kind: 'limit', then_price: '220.00' },
+          ...extra,
+          request_id: requestId(),
+        },
+        s,
+      );
+    const placed = await ifd({});
+    const [entry, second] = placed.body.data.order_ids as [string, string];
+    await t.call('trade/cancel', { order_id: second }, s);
+    expect([await statusOf(entry), await statusOf(second)]).toEqual(['pending', 'cancelled']);
+    const shorter = await ifd({ if_validity: '2027-01-15', then_validity: 'day' });
+    expect(shorter.body.msg).toBe('validity_invalid');
+    const stray = await ifd({ then2_price: '230.00' });
+    expect([stray.http, stray.body.msg]).toEqual([400, 'invalid_param']);
+  });
+
+  it('a closing order with the wrong side is refused; a partial close trims its closing orders', async () => {
+    const s = await fundedUser();
+    const opened = await place(s, { symbol: 'AAPL', side: 'long', kind: 'market' });
+    const positionId = opened.body.data.position_id as string;
+    const wrongSide = await place(s, {
+      ...{ symbol: 'AAPL', side: 'short', kind: 'limit', price: '220.00' },
+      position_id: positionId,
+    });
+    expect(wrongSide.body.msg).toBe('order_legs_mismatch');
+    const profit = await place(s, {
+      ...{ symbol: 'AAPL', side: 'long', kind: 'limit', price: '220.00' },
+      position_id: positionId,
+    });
+    await t.call('trade/close', { position_id: positionId, qty: '4', request_id: requestId() }, s);
+    expect((await orderOf(profit.body.data.order_id)).qty).toBe(6n);
+  });
+
+  it('a print after an order’s validity ended never fills it: it expires instead', async () => {
+    const s = await fundedUser();
+    const before = await cashOf(s, 'USD');
+    const placed = await place(s, {
+      ...{ symbol: 'AAPL', side: 'long', kind: 'limit', price: '199.00' },
+      validity: 'day',
+    });
+    const id = placed.body.data.order_id as string;
+    const row = await orderOf(id);
+    const after = Number(row.expires_at) + 1;
+    const applied = await writeTransaction(
+      t.testDb.db,
+      (trx) => applyPrintIn(trx, row.id, usd('150.00'), after),
+      { lockUser: Number(row.user_id) },
+    );
+    expect(applied?.changes.map((c) => c.update.reason)).toEqual(['expired']);
+    expect(await statusOf(id)).toBe('expired');
+    expect(await cashOf(s, 'USD')).toBe(before);
   });
 });

@@ -174,6 +174,8 @@ export interface TradeOrderTable {
   trail_unit: string | null;
   /** The best price a trailing stop has seen. */
   watermark: Int | null;
+  /** The price the order's hold was taken at (a sell trailing stop's trigger stays at or below it). */
+  hold_price: Int | null;
   /** When a stop-limit's trigger was reached (it rests as a limit since). */
   triggered_at: Int | null;
   /** End of validity (epoch ms); null: none. */

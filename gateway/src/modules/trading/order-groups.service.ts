@@ -86,7 +86,7 @@ export async function placeOcoOrder(
     throw new Refusal('order_legs_mismatch');
   }
   const quotes: OrderQuote[] = [];
-  for (const leg of legs) quotes.push({ ...(await quoteOrder(deps, caller, leg)), fillNow: false });
+  for (const leg of legs) quotes.push(await quoteOrder(deps, caller, leg, { rests: true }));
   return writeGroup(deps, caller, input, 'trade/order_oco', async (trx, nowMs) => {
     const write = (q: OrderQuote): OrderWrite => ({ ...q, userId: caller.userId, nowMs });
     const head = await holdRestingOrder(trx, write(quotes[0] as OrderQuote));
@@ -144,6 +144,14 @@ export async function placeIfdOrder(
     .filter((leg) => leg['kind'] !== undefined) as unknown as OrderTermsInput[];
   const seconds: OrderQuote[] = [];
   for (const leg of secondLegs) seconds.push(await quoteSecondOrder(deps, first, leg));
+  // A second order that would expire before its first could leave a position with no exit.
+  const firstEnds = first.terms?.expiresAt ?? null;
+  for (const second of seconds) {
+    const ends = second.terms?.expiresAt ?? null;
+    if (firstEnds !== null && ends !== null && ends < firstEnds) {
+      throw new Refusal('validity_invalid');
+    }
+  }
   const groupKind = seconds.length === 2 ? 'ifdoco' : 'ifd';
   return writeGroup(deps, caller, input, 'trade/order_ifd', async (trx, nowMs) => {
     const write = (q: OrderQuote): OrderWrite => ({ ...q, userId: caller.userId, nowMs });

@@ -99,6 +99,8 @@ export interface NewOrder {
   /** A stop, stop-limit or trailing stop's terms and its validity. */
   readonly terms?: OrderTerms;
   readonly placement?: OrderPlacement;
+  /** The price the hold was taken at (a waiting order's worst fill). */
+  readonly holdPrice?: bigint | null;
 }
 
 function conditionalColumns(terms: OrderTerms | undefined, placement: OrderPlacement = {}) {
@@ -118,6 +120,7 @@ function conditionalColumns(terms: OrderTerms | undefined, placement: OrderPlace
 function newOrderRow(values: NewOrder) {
   return {
     ...conditionalColumns(values.terms, values.placement),
+    hold_price: values.holdPrice ?? null,
     user_id: BigInt(values.userId),
     symbol: values.instrument.symbol,
     currency: values.instrument.currency,

@@ -6,7 +6,7 @@ import {
   writeTransaction,
   type WriteTrx,
 } from '@kabuto/schema/db';
-import { findInstrument, formatPrice, type Instrument } from '@kabuto/schema/market';
+import { findInstrument, formatPrice, roundToTick, type Instrument } from '@kabuto/schema/market';
 import {
   checkOrder,
   closeQuantityValid,
@@ -73,6 +73,7 @@ export async function quoteOrder(
   deps: GatewayDeps,
   caller: Pick<Caller, 'userId' | 'tradingBarred'>,
   input: Omit<PlaceOrderInput, 'request_id'>,
+  options: { rests?: boolean } = {},
 ): Promise<OrderQuote> {
   const instrument = findInstrument(input.symbol);
   if (!instrument) throw new Refusal('not_found');
@@ -101,11 +102,14 @@ export async function quoteOrder(
   // A market order, or a limit the last price already crosses, fills at once at the market's
   // price (never worse than the market); a resting limit holds margin and fees at its limit, an
   // order that waits for a trigger at the worst price it may fill at (`holdPriceOf`).
-  const execution = waits ? null : executionPrice(order, lastPrice);
+  // An order of a group (an OCO leg) always rests, so it holds at its worst price too.
+  const execution = waits || options.rests ? null : executionPrice(order, lastPrice);
   const fillNow = execution !== null;
   const price =
     execution ??
-    (terms ? holdPriceOf({ ...terms, direction }, lastPrice) : (order.price as bigint));
+    (terms
+      ? roundToTick(instrument.tickTable, holdPriceOf({ ...terms, direction }, lastPrice), 'up')
+      : (order.price as bigint));
   const margin = requiredMargin(instrument, price, order.qty, order.leverage);
   const side = order.side === 'long' ? 'buy' : 'sell';
   const fees = computeFees(instrument.market, side, price, order.qty);
@@ -126,7 +130,9 @@ async function quoteClosingOrder(
   if (!position) throw new Refusal('not_found');
   if (position.status !== 'holding') throw new Refusal('order_not_holding');
   const instrument = findInstrument(position.symbol) as Instrument;
-  if (position.symbol !== input.symbol) throw new Refusal('order_legs_mismatch');
+  if (position.symbol !== input.symbol || position.side !== input.side) {
+    throw new Refusal('order_legs_mismatch');
+  }
   const market = await marketContextFor(deps, instrument);
   if (market.phase !== 'continuous') throw new Refusal('outside_trading_hours');
   if (market.lastPrice === null) throw new Refusal('price_unavailable');
@@ -192,6 +198,7 @@ export async function holdRestingOrder(
   const orderId = await insertOrder(trx, {
     ...{ userId, instrument, order, status, hold, fillPrice: null, nowMs },
     ...(write.terms ? { terms: write.terms } : {}),
+    holdPrice: closes ? null : write.price,
     placement: { closePositionId: write.closePositionId ?? null, ...placement },
   });
   if (hold === 0n) return placedAnswer({ ...write, margin: 0n }, orderId, null);

@@ -25,7 +25,17 @@ function checkLegs(prefixes: readonly string[]) {
   return (input: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const prefix of prefixes) {
       const leg = legOf(input, prefix);
-      if (leg['kind'] === undefined) continue;
+      if (leg['kind'] === undefined) {
+        // A leg's fields without its kind (then2_price alone) would be dropped: say so instead.
+        if (Object.keys(leg).length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'a leg needs its kind',
+            path: [`${prefix}kind`],
+          });
+        }
+        continue;
+      }
       const issue = orderShapeIssue(leg as { kind: string });
       if (issue) {
         ctx.addIssue({ code: 'custom', message: issue.message, path: [prefix + issue.field] });

@@ -19,7 +19,7 @@ import type { Db } from '../create-db.ts';
 import type { WriteTrx } from '../after-commit.ts';
 import { postJournal } from './ledger.store.ts';
 import { addedMarginOf, runAfterFullClose } from '../../modules/trading/close-hooks.ts';
-import { endCloseOrdersIn } from '../../modules/trading/live-orders.ts';
+import { endCloseOrdersIn, trimCloseOrdersIn } from '../../modules/trading/live-orders.ts';
 
 export interface NewPosition {
   readonly userId: number;
@@ -116,6 +116,7 @@ async function markClosed(
       .set({ qty: position.qty - part.qty, margin: position.margin - margin }),
   ).executeTakeFirst();
   if (updated.numUpdatedRows !== 1n) throw new Refusal('order_not_holding');
+  await trimCloseOrdersIn(trx, position.id, position.qty - part.qty, part.nowMs);
   const row = await trx
     .insertInto('position')
     .values({

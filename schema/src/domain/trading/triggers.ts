@@ -38,6 +38,11 @@ export interface LiveOrderState {
   readonly trail: Trail | null;
   /** The best price a trailing stop has seen (highest for a sell, lowest for a buy). */
   readonly watermark: bigint | null;
+  /**
+   * The highest trigger an opening sell trailing stop may follow to: the price its hold was taken
+   * at, so the fill (at or below the trigger) is always covered. Null: no cap.
+   */
+  readonly triggerCap?: bigint | null;
 }
 
 /** What one print does to a live order: nothing, a trigger, a new watermark, a fill at the print. */
@@ -96,7 +101,9 @@ export function onPrint(order: LiveOrderState, price: bigint): PrintOutcome {
   }
   if (order.kind === 'trailing_stop' && order.trail && order.watermark !== null) {
     if (!betterWatermark(direction, order.watermark, price)) return NOTHING;
-    const trigger = trailingTrigger(direction, price, order.trail);
+    const followed = trailingTrigger(direction, price, order.trail);
+    const cap = order.triggerCap ?? null;
+    const trigger = cap !== null && followed > cap ? cap : followed;
     return { ...NOTHING, moved: { watermark: price, trigger } };
   }
   return NOTHING;
@@ -123,10 +130,19 @@ export function holdPriceOf(
   order: Pick<LiveOrderState, 'direction' | 'kind' | 'limit' | 'trigger'>,
   lastPrice: bigint,
 ): bigint {
-  if (order.kind === 'limit' || order.kind === 'stop_limit') return order.limit ?? lastPrice;
+  if (order.kind === 'limit') return order.limit ?? lastPrice;
   if (order.kind === 'market') return lastPrice;
   const trigger = order.trigger ?? lastPrice;
+  if (order.kind === 'stop_limit') {
+    // A buy fills at or below its limit; a sell at or above it, so up to the band over the
+    // higher of its trigger and limit (past that, `beyond_hold`).
+    const limit = order.limit ?? trigger;
+    if (order.direction === 'buy') return limit;
+    return withBand(limit > trigger ? limit : trigger);
+  }
   if (order.kind === 'stop') return order.direction === 'sell' ? trigger : withBand(trigger);
+  // A trailing stop: a buy's trigger only falls (its first plus the band covers a gap); a sell's
+  // trigger rises with the price, capped at this hold price (`triggerCap`).
   return withBand(order.direction === 'buy' ? trigger : lastPrice);
 }
 

@@ -59,6 +59,10 @@ export function liveStateOf(row: TradeOrder): LiveOrder {
     triggered: row.triggered_at !== null,
     trail,
     watermark: row.watermark,
+    triggerCap:
+      row.kind === 'trailing_stop' && row.close_position_id === null && row.side === 'short'
+        ? row.hold_price
+        : null,
   };
 }
 
@@ -178,8 +182,9 @@ export async function endOrderIn(
 }
 
 /**
- * A user's cancel of an order: the order and the other orders of its group still live or
- * waiting (an OCO's other leg, an IFD's second orders), each released. Null: already ended.
+ * A user's cancel of an order: the order, the orders waiting on it (an IFD's second orders) and
+ * the other legs of its OCO (same group, same first order) still live or waiting, each released.
+ * An IFD's first order is never ended by a cancel of its second. Null: already ended.
  */
 export async function cancelOrderGroupIn(
   trx: WriteTrx,
@@ -189,20 +194,38 @@ export async function cancelOrderGroupIn(
   const reason: OrderEndReason = context.actor.type === 'user' ? 'user' : 'account';
   const first = await endOrderIn(trx, order, 'cancelled', reason, context);
   if (!first || order.group_id === null) return first;
-  const others = await trx
+  let legs = trx
     .selectFrom('trade_order')
     .selectAll()
     .where('group_id', '=', order.group_id)
     .where('id', '!=', order.id)
-    .where('status', 'in', ['pending', 'inactive'])
-    .orderBy('id')
-    .execute();
+    .where('status', 'in', ['pending', 'inactive']);
+  legs =
+    order.parent_order_id === null
+      ? legs.where('parent_order_id', 'is', null)
+      : legs.where('parent_order_id', '=', order.parent_order_id);
   const changes = [...first];
-  for (const other of others) {
+  for (const other of await legs.orderBy('id').execute()) {
     const ended = await endOrderIn(trx, other, 'cancelled', reason, context);
     if (ended) changes.push(...ended);
   }
   return changes;
+}
+
+/** A partial close leaves less to close: closing orders of the position ask for at most the rest. */
+export async function trimCloseOrdersIn(
+  trx: WriteTrx,
+  positionId: bigint,
+  remainingQty: bigint,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('trade_order')
+    .set({ qty: remainingQty, updated_at: nowMs })
+    .where('close_position_id', '=', positionId)
+    .where('status', 'in', ['pending', 'inactive'])
+    .where('qty', '>', remainingQty)
+    .execute();
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   tPlusOneBlocksClose,
 } from '../../domain/trading/position-close.ts';
 import { openFromHold } from '../../domain/trading/postings.ts';
-import { onPrint } from '../../domain/trading/triggers.ts';
+import { directionOf, onPrint, trailingTrigger } from '../../domain/trading/triggers.ts';
 import type { WriteTrx } from '../../db/after-commit.ts';
 import { advance } from '../../db/advance.ts';
 import { closePositionIn, insertPosition } from '../../db/repositories/trading.store.ts';
@@ -56,6 +56,12 @@ export async function applyPrintIn(
   const order = await orderRow(trx, orderId);
   if (!order || order.status !== 'pending') return null;
   const userId = Number(order.user_id);
+  if (order.expires_at !== null && nowMs >= Number(order.expires_at)) {
+    // Past its validity: a print never fills it; it ends as expired (the sweep's end, earlier).
+    const context = { nowMs, actor: { type: 'system', id: 'expiry' } as const };
+    const ended = await endOrderIn(trx, order, 'expired', 'expired', context);
+    return ended && { userId, changes: ended, moneyMoved: true };
+  }
   const outcome = onPrint(liveStateOf(order), price);
   if (outcome.moved) {
     await trx
@@ -97,6 +103,17 @@ async function markTriggered(trx: WriteTrx, order: TradeOrder, price: bigint, no
   return [change];
 }
 
+/** An IFD's trailing second order starts trailing at its first order's fill price. */
+function trailFromFill(child: TradeOrder, price: bigint) {
+  if (child.kind !== 'trailing_stop' || child.trail === null) return {};
+  const trail = {
+    amount: child.trail,
+    unit: child.trail_unit === 'percent' ? 'percent' : 'price',
+  } as const;
+  const direction = directionOf(child.side as PositionSide, true);
+  return { watermark: price, trigger_price: trailingTrigger(direction, price, trail) };
+}
+
 /** Moves the order to filled once (null when something else got there first). */
 async function claimFill(trx: WriteTrx, order: TradeOrder, price: bigint, nowMs: number) {
   const row = { kind: 'trade_order' as const, id: order.id, userId: Number(order.user_id) };
@@ -134,7 +151,10 @@ async function fillOpening(
   const side = order.side as PositionSide;
   const leverage = Number(order.leverage);
   const qty = order.qty;
-  if (order.kind !== 'limit') {
+  // Never a fill the hold does not cover: a stop that gapped past its band, or any buy (a buy
+  // limit's hold at its limit always covers it). A plain sell limit keeps decision 41: its margin
+  // is capped at what the hold leaves after fees.
+  if (order.kind !== 'limit' || side === 'long') {
     const fees = computeFees(instrument.market, side === 'long' ? 'buy' : 'sell', price, qty);
     const needed = marginPlusFees(requiredMargin(instrument, price, qty, leverage), fees);
     if (needed > order.hold_amount) {
@@ -168,7 +188,7 @@ async function fillOpening(
   );
   const filled = fillMessage(order, positionId, price);
   await recordOrderMessage(trx, filled, { symbol: order.symbol }, nowMs);
-  return [filled, ...(await settleGroupAfterFill(trx, order, positionId, nowMs))];
+  return [filled, ...(await settleGroupAfterFill(trx, order, { positionId, price }, nowMs))];
 }
 
 /**
@@ -193,10 +213,14 @@ async function fillClosing(
   }
   const instrument = findInstrument(position.symbol) as Instrument;
   const side = position.side as PositionSide;
-  if (tPlusOneBlocksClose(instrument, side, Number(position.opened_at), nowMs)) return null;
+  if (tPlusOneBlocksClose(instrument, side, Number(position.opened_at), nowMs)) {
+    // T+1 holds the close back, not the trigger: a stop-limit reached today rests as a limit.
+    const reached = order.kind === 'stop_limit' && order.triggered_at === null;
+    return reached ? markTriggered(trx, order, price, nowMs) : null;
+  }
   if (!(await claimFill(trx, order, price, nowMs))) return null;
   // The group first: an OCO's other leg ends as `oco`, not as `position_closed` by the close.
-  const group = await settleGroupAfterFill(trx, order, position.id, nowMs);
+  const group = await settleGroupAfterFill(trx, order, { positionId: position.id, price }, nowMs);
   const partial =
     order.qty < position.qty && closeQuantityValid(instrument, position.qty, order.qty);
   const closed = closedPositionToWire(
@@ -226,9 +250,10 @@ async function fillClosing(
 async function settleGroupAfterFill(
   trx: WriteTrx,
   order: TradeOrder,
-  positionId: bigint,
+  fill: { positionId: bigint; price: bigint },
   nowMs: number,
 ): Promise<OrderChange[]> {
+  const { positionId } = fill;
   const changes: OrderChange[] = [];
   if (order.group_id !== null) {
     let siblings = trx
@@ -255,7 +280,13 @@ async function settleGroupAfterFill(
     .execute();
   for (const child of waiting) {
     const row = { kind: 'trade_order' as const, id: child.id, userId: Number(child.user_id) };
-    const set = { close_position_id: positionId, qty: order.qty, updated_at: nowMs };
+    const set = {
+      close_position_id: positionId,
+      qty: order.qty,
+      updated_at: nowMs,
+      // A trailing stop follows from the fill, not from the first order's price.
+      ...trailFromFill(child, fill.price),
+    };
     const { advanced } = await advance(trx, row, 'inactive', 'pending', { nowMs, set });
     if (!advanced) continue;
     changes.push({

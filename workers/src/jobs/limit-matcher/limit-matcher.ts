@@ -101,6 +101,8 @@ export async function startLimitMatcher(deps: {
 }): Promise<{ stop(): Promise<void>; book: LimitBook }> {
   const clock = deps.clock ?? systemClock;
   const book = new LimitBook();
+  // Orders whose validity ended while no matcher ran end first: a print never fills them.
+  await expireOrders(deps, clock);
   book.replaceAll(await loadLiveOrders(deps.db));
   const handlePrints = async (ticks: QuoteTick[]) => {
     for (const tick of ticks) {

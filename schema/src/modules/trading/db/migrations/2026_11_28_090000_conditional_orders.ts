@@ -9,6 +9,8 @@ const COLUMNS = [
   // A trailing stop's distance: price scale, or hundredths of a percent (`trail_unit`).
   'trail',
   'watermark',
+  // The price the hold was taken at: an opening sell trailing stop's trigger never follows above it.
+  'hold_price',
   // When a stop-limit's trigger was reached (it rests as a limit from then on).
   'triggered_at',
   // The end of the order's validity (the day, or a date up to six months ahead).
