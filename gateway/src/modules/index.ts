@@ -19,6 +19,7 @@ import { announcementsGateway } from './announcements/index.ts';
 import { blockGateway } from './block/index.ts';
 import { productsGateway } from './products/index.ts';
 import { newsGateway } from './news/index.ts';
+import { alertsGateway } from './alerts/index.ts';
 import { ledgerGateway } from './ledger/index.ts';
 
 /**
@@ -46,5 +47,6 @@ export const GATEWAY_MODULES: readonly GatewayModule[] = [
   blockGateway,
   productsGateway,
   newsGateway,
+  alertsGateway,
   ledgerGateway,
 ];

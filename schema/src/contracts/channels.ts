@@ -29,6 +29,8 @@ export function redisKeys(prefix: string) {
     calendarChannel: `${prefix}:calendar:changed`,
     /** A priced exchange the user may take for a few seconds: its rate is locked. */
     exchangeQuote: (userId: number, quoteId: string) => `${prefix}:fxquote:${userId}:${quoteId}`,
+    /** Bumped whenever a user adds, deletes or re-arms a price alert: the watcher reloads. */
+    alertsVersion: `${prefix}:alerts:version`,
     /** A money call's run in progress for one (user, request_id): retries wait for its answer. */
     requestInFlight: (userId: number, requestId: string) =>
       `${prefix}:inflight:${userId}:${requestId}`,

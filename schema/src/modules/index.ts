@@ -13,6 +13,7 @@ import { blockModule } from './block/module.ts';
 import { productsModule } from './products/module.ts';
 import { backofficeModule } from './backoffice/module.ts';
 import { newsModule } from './news/module.ts';
+import { alertsModule } from './alerts/module.ts';
 
 /**
  * Every module's manifest, kernel first: the one list the central lists are derived from (msg
@@ -36,6 +37,7 @@ export const MODULES = [
   productsModule,
   backofficeModule,
   newsModule,
+  alertsModule,
 ] as const;
 
 export type Modules = typeof MODULES;

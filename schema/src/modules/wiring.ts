@@ -16,6 +16,7 @@ import { blockWiring } from './block/wiring.ts';
 import { productsWiring } from './products/wiring.ts';
 import { backofficeWiring } from './backoffice/wiring.ts';
 import { newsWiring } from './news/wiring.ts';
+import { alertsWiring } from './alerts/wiring.ts';
 
 /**
  * Every module's wiring (calls, admin calls, migrations, reconcile), in `MODULES` order: the call
@@ -38,6 +39,7 @@ export const MODULE_WIRING = [
   productsWiring,
   backofficeWiring,
   newsWiring,
+  alertsWiring,
 ] as const satisfies readonly ModuleWiring[];
 
 export type ModuleWirings = typeof MODULE_WIRING;

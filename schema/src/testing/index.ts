@@ -11,3 +11,4 @@ export * from './test-clock.ts';
 export * from './lifecycle-fixtures.ts';
 export * from './pg-waits.ts';
 export * from './market-builders.ts';
+export * from './push-service.ts';

@@ -8,6 +8,7 @@ import { loanJobs } from './loan-interest/index.ts';
 import { intradayJobs } from './intraday-settlement/index.ts';
 import { blockJobs } from './block/index.ts';
 import { productJobs } from './products/index.ts';
+import { alertJobs } from './alerts/index.ts';
 
 /**
  * Every module's jobs, started in this order by the jobs role and stopped in the reverse order:
@@ -23,4 +24,5 @@ export const JOB_MODULES: readonly JobModule[] = [
   intradayJobs,
   blockJobs,
   productJobs,
+  alertJobs,
 ];
