@@ -147,6 +147,16 @@ describe('orders beyond market and limit', () => {
       await fill(page, 'closing-stop-loss', String(Math.round(last * 0.9)));
       await shot(page, `${language}-closing-orders`);
       await page.getByTestId('closing-submit').click();
+      await page.locator('.adm-dialog-content').waitFor();
+      await shot(page, `${language}-closing-confirm`);
+      await confirmDialog(page);
+      // The position's own orders, listed on its detail.
+      await expect
+        .poll(() =>
+          page.getByTestId('closing-existing').locator('[data-testid^="pending-"]').count(),
+        )
+        .toBeGreaterThanOrEqual(2);
+      await shot(page, `${language}-closing-existing`);
       await expect
         .poll(async () => {
           const now = await apiPost(env.stack, 'trade/pendinglist', { type: 'jpy' }, auth);

@@ -1,10 +1,61 @@
-import { Button, Input } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, Dialog, Input } from 'antd-mobile';
+import i18next from 'i18next';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format.ts';
 import { translateMsg } from '../../lib/i18n.ts';
+import { instrumentName } from '../../lib/instrument-name.ts';
+import { storage } from '../../lib/storage.ts';
 import { showMessage } from '../../lib/toast.ts';
 import { ValidityField, type KindValues } from './order-kind-fields.tsx';
-import { tradingApi, type OrderInput, type PositionItem } from './trading.api.ts';
+import { ConfirmBody } from './order-confirm.tsx';
+import { PendingRow } from './pending-row.tsx';
+import {
+  tradingApi,
+  type OrderInput,
+  type PendingOrder,
+  type PositionItem,
+} from './trading.api.ts';
+
+/** This position's live and waiting closing orders, reloadable, each cancellable. */
+function useClosingOrdersOf(positionId: string) {
+  const [orders, setOrders] = useState<PendingOrder[]>([]);
+  const reload = useCallback(() => {
+    void tradingApi
+      .pending()
+      .then((all) => setOrders(all.filter((o) => o.close_position_id === positionId)));
+  }, [positionId]);
+  useEffect(reload, [reload]);
+  const cancel = (order: PendingOrder) => {
+    void tradingApi.cancel(order.order_id).then((response) => {
+      if (response.status === 1) showMessage(translateMsg(response.msg));
+      reload();
+    });
+  };
+  return { orders, reload, cancel };
+}
+
+/** Asks before placing: each closing order's price and its validity, for the position's shares. */
+async function confirmClosing(item: PositionItem, orders: readonly OrderInput[]) {
+  const t = i18next.t;
+  const name = instrumentName(item, storage.language());
+  const lines = [
+    t('trade.orders.closingConfirm', { name, qty: item.stock_num }),
+    ...orders.map((order) =>
+      order.kind === 'limit'
+        ? `${t('trade.orders.takeProfit')}: ${formatMoney(order.price ?? '')}`
+        : `${t('trade.orders.stopLoss')}: ${formatMoney(order.trigger_price ?? '')}`,
+    ),
+    t('trade.orders.confirmValidity', {
+      until: orders[0]?.validity === 'day' ? t('trade.orders.untilToday') : orders[0]?.validity,
+    }),
+  ];
+  return Dialog.confirm({
+    content: <ConfirmBody lines={lines} />,
+    confirmText: t('common.confirm'),
+    cancelText: t('common.cancel'),
+  });
+}
 
 const INPUT_STYLE = { border: '1px solid #e3e7ee', borderRadius: 8, padding: 8, margin: '6px 0' };
 
@@ -36,9 +87,11 @@ export function ClosingOrders({ item, onPlaced }: { item: PositionItem; onPlaced
   const [loss, setLoss] = useState('');
   const [validity, setValidity] = useState<Validity>({ validity: 'day', validityDate: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
+  const existing = useClosingOrdersOf(item.position_id);
   const submit = async () => {
     const orders = closingOrders(item, profit.trim(), loss.trim(), validity);
     if (orders.length === 0) return setRefusal(t('trade.orders.closingNone'));
+    if (!(await confirmClosing(item, orders))) return;
     const [one, two] = orders as [OrderInput, OrderInput | undefined];
     const response = two ? await tradingApi.placeOco(one, two) : await tradingApi.place(one);
     if (response.status !== 1) return setRefusal(translateMsg(response.msg));
@@ -46,6 +99,7 @@ export function ClosingOrders({ item, onPlaced }: { item: PositionItem; onPlaced
     setProfit('');
     setLoss('');
     showMessage(translateMsg(response.msg));
+    existing.reload();
     onPlaced();
   };
   const field = (label: string, value: string, set: (v: string) => void, testId: string) => (
@@ -65,6 +119,14 @@ export function ClosingOrders({ item, onPlaced }: { item: PositionItem; onPlaced
     <div className="card" data-testid="closing-orders">
       <h4 style={{ margin: '0 0 4px' }}>{t('trade.orders.closingOrders')}</h4>
       <p className="muted kind-hint">{t('trade.orders.closingHint')}</p>
+      {existing.orders.length > 0 ? (
+        <div data-testid="closing-existing">
+          <span className="muted">{t('trade.orders.closingExisting')}</span>
+          {existing.orders.map((order) => (
+            <PendingRow key={order.order_id} order={order} onCancel={existing.cancel} />
+          ))}
+        </div>
+      ) : null}
       {field(t('trade.orders.takeProfit'), profit, setProfit, 'closing-take-profit')}
       {field(t('trade.orders.stopLoss'), loss, setLoss, 'closing-stop-loss')}
       <ValidityField
@@ -72,7 +134,7 @@ export function ClosingOrders({ item, onPlaced }: { item: PositionItem; onPlaced
         onChange={(next) => setValidity((v) => ({ ...v, ...next }))}
       />
       {refusal ? (
-        <p className="fall" data-testid="closing-refusal">
+        <p className="refusal" data-testid="closing-refusal">
           {refusal}
         </p>
       ) : null}

@@ -105,6 +105,13 @@ function TrailFields({
   );
 }
 
+/** A date `months` ahead of today (the device's date), as the date input takes it. */
+function isoDate(months: number): string {
+  const date = new Date();
+  date.setMonth(date.getMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Today, or until a date (at most six months ahead; the server refuses beyond). */
 export function ValidityField({
   values,
@@ -130,6 +137,8 @@ export function ValidityField({
       {values.validity === 'date' ? (
         <input
           type="date"
+          min={isoDate(0)}
+          max={isoDate(6)}
           value={values.validityDate}
           onChange={(event) => onChange({ validityDate: event.target.value })}
           aria-label={t('trade.orders.validityDate')}

@@ -16,11 +16,14 @@ export function marksOf(orders: readonly PendingOrder[], symbol: string): OrderM
   const marks: OrderMark[] = [];
   for (const order of orders) {
     if (order.symbol !== symbol || order.state !== 'live') continue;
-    const kind = i18next.t(`trade.orders.kinds.${order.kind}`);
+    // Plain words (the kind's name has a break opportunity for the sheet's buttons, not here).
+    const kind = i18next.t(`trade.orders.kinds.${order.kind}`).replace('\u200b', '');
+    const both = order.kind === 'stop_limit';
+    const named = (part: string) => (both ? `${kind}·${i18next.t(part)}` : kind);
     if (order.trigger_price && !order.triggered) {
-      marks.push({ price: Number(order.trigger_price), label: kind });
+      marks.push({ price: Number(order.trigger_price), label: named('trade.orders.trigger') });
     }
-    if (order.price) marks.push({ price: Number(order.price), label: kind });
+    if (order.price) marks.push({ price: Number(order.price), label: named('trade.price') });
   }
   return marks;
 }

@@ -4,9 +4,9 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateMsg } from '../../lib/i18n.ts';
 import { showMessage } from '../../lib/toast.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { BracketFields, bracketLegs, NO_BRACKET, type BracketValues } from './bracket-fields.tsx';
 import { OrderKindFields, termsComplete, termsOf, type KindValues } from './order-kind-fields.tsx';
+import { ConfirmBody, confirmLines } from './order-confirm.tsx';
 import { PreviewLines, useOrderPreview } from './order-preview.tsx';
 import {
   tradingApi,
@@ -112,40 +112,6 @@ function LeverageAndQty({
   );
 }
 
-/** The confirmation's words: the kind, side, quantity, stock and what is held or paid. */
-function confirmText(
-  input: OrderInput,
-  preview: OrderPreview,
-  name: string,
-  legs: OrderTermsInput[],
-) {
-  const t = i18next.t;
-  const words = {
-    kind: t(`trade.orders.kinds.${input.kind}`),
-    side: t(`trade.${input.side}`),
-    qty: input.qty,
-    name,
-    total: formatMoney(preview.total),
-    currency: preview.currency,
-    price: input.price ? formatMoney(input.price) : '',
-    trigger: input.trigger_price ? formatMoney(input.trigger_price) : '',
-  };
-  const main =
-    input.kind === 'market'
-      ? t('trade.confirmText', words)
-      : input.kind === 'limit'
-        ? t('trade.orders.confirmLimit', words)
-        : t('trade.orders.confirmWaiting', words);
-  if (legs.length === 0) return main;
-  const profit = legs.find((l) => l.kind === 'limit')?.price;
-  const loss = legs.find((l) => l.kind === 'stop')?.trigger_price;
-  const bracket = t('trade.orders.confirmBracket', {
-    profit: profit ? formatMoney(profit) : '--',
-    loss: loss ? formatMoney(loss) : '--',
-  });
-  return `${main} ${bracket}`;
-}
-
 /** Asks the user to confirm the priced order, then places it (with its IFD legs); true when placed. */
 async function confirmAndPlace(
   input: OrderInput,
@@ -155,7 +121,7 @@ async function confirmAndPlace(
 ) {
   const t = i18next.t;
   const ok = await Dialog.confirm({
-    content: confirmText(input, preview, name, legs),
+    content: <ConfirmBody lines={confirmLines(input, preview, name, legs)} />,
     confirmText: t('common.confirm'),
     cancelText: t('common.cancel'),
   });
@@ -256,6 +222,11 @@ export function OrderPanel({
         {values.intraday ? null : (
           <BracketFields values={values.bracket} onChange={(bracket) => change({ bracket })} />
         )}
+        {side && !input ? (
+          <p className="muted kind-hint" data-testid="order-fill-in">
+            {t('trade.orders.fillIn')}
+          </p>
+        ) : null}
         <PreviewLines
           preview={preview}
           refusal={refusal}

@@ -56,7 +56,7 @@ export function PreviewLines({
   const { t } = useTranslation();
   if (refusal) {
     return (
-      <p className="fall" data-testid="order-refusal">
+      <p className="refusal" data-testid="order-refusal">
         {translateMsg(refusal)}
       </p>
     );
@@ -93,8 +93,13 @@ export function PreviewLines({
 
 /** The server's price for the order as it stands (trade/preview, 200 ms after the last change), or its refusal. */
 export function useOrderPreview(input: OrderInput | null) {
-  const [preview, setPreview] = useState<OrderPreview | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // Each answer keeps the input it priced: a stale one (the fields changed or emptied since) is
+  // never shown, nor does it enable the confirm.
+  const [answer, setAnswer] = useState<{
+    key: string;
+    preview: OrderPreview | null;
+    refusal: string | null;
+  } | null>(null);
   // The input's content, not its identity (a new object every render), decides when to ask again.
   const inputKey = input ? JSON.stringify(input) : null;
   useEffect(() => {
@@ -102,11 +107,15 @@ export function useOrderPreview(input: OrderInput | null) {
     const asked = JSON.parse(inputKey) as OrderInput;
     const timer = setTimeout(() => {
       void tradingApi.preview(asked).then((r) => {
-        setPreview(r.status === 1 ? (r.data ?? null) : null);
-        setRefusal(r.status === 1 ? null : r.msg);
+        setAnswer({
+          key: inputKey,
+          preview: r.status === 1 ? (r.data ?? null) : null,
+          refusal: r.status === 1 ? null : r.msg,
+        });
       });
     }, 200);
     return () => clearTimeout(timer);
   }, [inputKey]);
-  return { preview, refusal };
+  const current = answer && answer.key === inputKey ? answer : null;
+  return { preview: current?.preview ?? null, refusal: current?.refusal ?? null };
 }

@@ -6,19 +6,16 @@ import { instrumentName } from '../../lib/instrument-name.ts';
 import { storage } from '../../lib/storage.ts';
 import type { PendingOrder } from './trading.api.ts';
 
-/** The exchange-local day an order is valid until, as the reader writes dates. */
-function validUntil(order: PendingOrder, language: string): string | null {
-  if (order.expires_at === null) return null;
-  // expires_at is the first instant after the last valid day: a millisecond before is that day.
-  return new Date(order.expires_at - 1).toLocaleDateString(language, {
-    month: 'numeric',
-    day: 'numeric',
-  });
+/** The last day an order is valid (the market's own date, from the server), as month/day. */
+function validUntil(order: PendingOrder): string | null {
+  if (!order.valid_until) return null;
+  const [, month, day] = order.valid_until.split('-').map(Number) as [number, number, number];
+  return `${month}/${day}`;
 }
 
 /** What the order waits on: its limit, its trigger (or trail), as one short line. */
 function termsLine(order: PendingOrder, t: TFunction): string {
-  const parts = [t(`trade.orders.kinds.${order.kind}`)];
+  const parts = [`#${order.order_id}`, t(`trade.orders.kinds.${order.kind}`)];
   if (order.trigger_price) {
     parts.push(`${t('trade.orders.trigger')} ${formatMoney(order.trigger_price)}`);
   }
@@ -32,16 +29,23 @@ function termsLine(order: PendingOrder, t: TFunction): string {
 }
 
 function Tags({ order }: { order: PendingOrder }) {
-  const { t, i18n } = useTranslation();
-  const until = validUntil(order, i18n.language);
+  const { t } = useTranslation();
+  const date = validUntil(order);
+  const until = order.valid_today
+    ? t('trade.orders.untilToday')
+    : date
+      ? t('trade.orders.until', { date })
+      : null;
   const tags = [
     order.group_kind ? t(`trade.orders.groups.${order.group_kind}`) : null,
-    order.close_position_id ? t('trade.orders.closes') : null,
+    order.close_position_id
+      ? t('trade.orders.closesPosition', { id: order.close_position_id })
+      : null,
     order.triggered ? t('trade.orders.triggered') : null,
     order.state === 'waiting' && order.group_id
       ? t('trade.orders.waitingFor', { id: order.group_id })
       : null,
-    until ? t('trade.orders.until', { date: until }) : null,
+    until,
   ].filter((tag): tag is string => tag !== null);
   if (tags.length === 0) return null;
   return (
@@ -76,7 +80,9 @@ export function PendingRow({
         <div className="name">
           {instrumentName(order, storage.language())}{' '}
           <small className={order.side === 'long' ? 'rise' : 'fall'}>
-            {t(`trade.${order.side}`)} ×{order.leverage}
+            {order.close_position_id || order.state === 'waiting'
+              ? t(`trade.orders.closeSide.${order.side}`)
+              : `${t(`trade.${order.side}`)} ×${order.leverage}`}
           </small>
         </div>
         <div className="code" data-testid={`pending-terms-${order.order_id}`}>

@@ -7,6 +7,7 @@ import {
   MARKET_RULES,
   parseScaledPrice,
   PriceFormatError,
+  roundToTick,
   withinLimits,
   type Instrument,
   type LocalDate,
@@ -129,17 +130,20 @@ export function termsOf(
   let trigger = parsePriceText(instrument, input.trigger_price);
   if (trigger !== null) {
     if (!isOnTick(instrument.tickTable, trigger)) throw new Refusal('tick_size_invalid');
-    if (!withinLimits(market.limits, trigger)) throw new Refusal('price_limit_exceeded');
+    // The side first: a buy stop under the market is wrong wherever the day's limits are.
     if (!triggerSideValid(direction, trigger, market.lastPrice)) {
       throw new Refusal('trigger_invalid');
     }
+    if (!withinLimits(market.limits, trigger)) throw new Refusal('price_limit_exceeded');
   }
   let trail: Trail | null = null;
   let watermark: bigint | null = null;
   if (input.kind === 'trailing_stop' && input.trail && input.trail_unit) {
     trail = parseTrail(instrument, input.trail, input.trail_unit, market.lastPrice);
     watermark = market.lastPrice;
-    trigger = trailingTrigger(direction, watermark, trail);
+    // On the tick grid, away from the price: a price the market can print.
+    const followed = trailingTrigger(direction, watermark, trail);
+    trigger = roundToTick(instrument.tickTable, followed, direction === 'sell' ? 'down' : 'up');
   }
   const expiresAt = expiryOf(instrument, input.validity, input.kind, nowMs);
   return { kind: input.kind, limit, trigger, trail, watermark, expiresAt };

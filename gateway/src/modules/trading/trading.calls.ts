@@ -173,7 +173,8 @@ export const pendingOrdersCall = defineUserCall({
   output: pendingOrdersResponse,
   async handle({ caller, deps }) {
     const rows = await restingOrderRowsOf(deps.db, caller.userId);
-    return { msg: 'ok', data: rows.map(pendingOrderOf) };
+    const nowMs = deps.clock.nowMs();
+    return { msg: 'ok', data: rows.map((row) => pendingOrderOf(row, nowMs)) };
   },
 });
 

@@ -229,6 +229,9 @@ export const pendingOrderResponse = z.object({
   triggered: z.boolean(),
   /** End of validity (epoch ms), or null. */
   expires_at: z.number().nullable(),
+  /** The last day it is valid, in the market's own time zone (YYYY-MM-DD), and whether that is today. */
+  valid_until: z.string().nullable(),
+  valid_today: z.boolean(),
   group_id: z.string().nullable(),
   group_kind: z.enum(['oco', 'ifd', 'ifdoco']).nullable(),
   /** A closing order's position (take profit, stop loss); null for an opening order. */

@@ -6,6 +6,7 @@ import type { Currency } from '../../domain/money/currency.ts';
 import { journalMemo } from '../../domain/ledger/journal-memo.ts';
 import { findInstrument, type Instrument } from '../../domain/market/instruments.ts';
 import { formatPrice } from '../../domain/market/prices.ts';
+import { roundToTick } from '../../domain/market/tick-size.ts';
 import { computeFees } from '../../domain/trading/fees.ts';
 import { fillFromHold } from '../../domain/trading/limit-fill.ts';
 import { requiredMargin, type PositionSide } from '../../domain/trading/order-rules.ts';
@@ -64,9 +65,10 @@ export async function applyPrintIn(
   }
   const outcome = onPrint(liveStateOf(order), price);
   if (outcome.moved) {
+    const trigger = triggerOnGrid(order, outcome.moved.trigger);
     await trx
       .updateTable('trade_order')
-      .set({ watermark: outcome.moved.watermark, trigger_price: outcome.moved.trigger })
+      .set({ watermark: outcome.moved.watermark, trigger_price: trigger })
       .where('id', '=', order.id)
       .where('status', '=', 'pending')
       .execute();
@@ -111,7 +113,20 @@ function trailFromFill(child: TradeOrder, price: bigint) {
     unit: child.trail_unit === 'percent' ? 'percent' : 'price',
   } as const;
   const direction = directionOf(child.side as PositionSide, true);
-  return { watermark: price, trigger_price: trailingTrigger(direction, price, trail) };
+  return {
+    watermark: price,
+    trigger_price: triggerOnGrid(child, trailingTrigger(direction, price, trail)),
+  };
+}
+
+/**
+ * A trailing stop's trigger on the tick grid, away from the price (a sell's down, a buy's up):
+ * what the user reads is a price the market can print.
+ */
+function triggerOnGrid(order: TradeOrder, trigger: bigint): bigint {
+  const instrument = findInstrument(order.symbol) as Instrument;
+  const direction = directionOf(order.side as PositionSide, order.close_position_id !== null);
+  return roundToTick(instrument.tickTable, trigger, direction === 'sell' ? 'down' : 'up');
 }
 
 /** Moves the order to filled once (null when something else got there first). */
@@ -120,6 +135,16 @@ async function claimFill(trx: WriteTrx, order: TradeOrder, price: bigint, nowMs:
   const triggered = order.kind === 'limit' ? null : (order.triggered_at ?? BigInt(nowMs));
   const set = { fill_price: price, updated_at: nowMs, triggered_at: triggered };
   return (await advance(trx, row, 'pending', 'filled', { nowMs, set })).advanced;
+}
+
+/** What a fill's inbox line says: the stock, the print it filled at, the shares. */
+function fillParams(order: TradeOrder, price: bigint): Record<string, string> {
+  const instrument = findInstrument(order.symbol) as Instrument;
+  return {
+    symbol: order.symbol,
+    price: formatPrice(price, instrument.market),
+    qty: String(order.qty),
+  };
 }
 
 function fillMessage(order: TradeOrder, positionId: bigint, price: bigint): OrderChange {
@@ -187,7 +212,7 @@ async function fillOpening(
     nowMs,
   );
   const filled = fillMessage(order, positionId, price);
-  await recordOrderMessage(trx, filled, { symbol: order.symbol }, nowMs);
+  await recordOrderMessage(trx, filled, fillParams(order, price), nowMs);
   return [filled, ...(await settleGroupAfterFill(trx, order, { positionId, price }, nowMs))];
 }
 
@@ -233,7 +258,7 @@ async function fillClosing(
     }),
   );
   const filled = fillMessage(order, position.id, price);
-  await recordOrderMessage(trx, filled, { symbol: order.symbol }, nowMs);
+  await recordOrderMessage(trx, filled, fillParams(order, price), nowMs);
   const closedChange: OrderChange = {
     userId: Number(order.user_id),
     update: orderUpdated('closed', closed),

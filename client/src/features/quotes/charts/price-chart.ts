@@ -242,8 +242,13 @@ function drawAxes(
 /** The user's order prices across the main chart, each labelled with its kind and price. */
 function drawMarks(svg: Svg, scales: Scales, options: ChartOptions): void {
   const group = svg.append('g').attr('class', 'chart-marks');
-  for (const mark of options.marks ?? []) {
+  const marks = [...(options.marks ?? [])].sort((a, b) => b.price - a.price);
+  // Labels at least a line apart (top to bottom), so close prices stay readable.
+  let lastLabel = -Infinity;
+  for (const mark of marks) {
     const y = scales.y(mark.price);
+    const labelY = Math.max(y - 3, lastLabel + 11);
+    lastLabel = labelY;
     const line = group
       .append('g')
       .attr('data-testid', 'chart-mark')
@@ -260,7 +265,7 @@ function drawMarks(svg: Svg, scales: Scales, options: ChartOptions): void {
       .append('text')
       .attr('class', 'chart-mark-label')
       .attr('x', 2)
-      .attr('y', y - 3)
+      .attr('y', labelY)
       .attr('fill', '#d4380d')
       .text(`${mark.label} ${options.formatPrice(mark.price)}`);
   }
