@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const OUT_DIR = resolve(import.meta.dirname, 'dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|ico)$/;
@@ -56,8 +57,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (sw/sw.ts) with the app's shell precached: the build's files listed into it
+ * (the back office and the compressed copies left out); registered by the app itself
+ * (lib/service-worker.ts) so it can prompt for an update. The manifest is public/'s own.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+    globIgnores: ['admin/**', '**/*.br', '**/*.gz', 'sw.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), serviceWorker, precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

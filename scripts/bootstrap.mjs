@@ -339,6 +339,7 @@ async function test() {
           [
             npx('tsc', 'tsc', '-p', 'tsconfig.check.json'),
             npx('tsc:client', 'tsc', '-p', 'client', '--noEmit'),
+            npx('tsc:sw', 'tsc', '-p', 'client/sw'),
           ],
           [
             npx('prettier', 'prettier', '--check', '.', '--log-level=warn'),

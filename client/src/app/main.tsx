@@ -9,6 +9,9 @@ import '../lib/ui-kit-render.ts';
 import { Splash } from '../components/splash.tsx';
 import { appConfig } from '../lib/app-config.ts';
 import { createAppRouter } from './router.tsx';
+import { UpdateBanner } from '../components/update-banner.tsx';
+import { registerServiceWorker } from '../lib/service-worker.ts';
+import { startAlertToasts } from '../features/alerts/alert-toasts.ts';
 import './app.css';
 
 /** The router mounts only after `common/config` has answered (spec section 1). */
@@ -31,7 +34,12 @@ function AppRouter() {
       clearRefusal();
     });
   }, [router]);
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <UpdateBanner />
+    </>
+  );
 }
 
 // Vite's signal that a screen's code from an older build failed to load: reload for the new one.
@@ -51,3 +59,6 @@ if (root) {
     ),
   );
 }
+
+registerServiceWorker();
+startAlertToasts();

@@ -83,7 +83,10 @@ const SearchScreen = lazy(() =>
   import('../features/quotes/search-screen.tsx').then((m) => ({ default: m.SearchScreen })),
 );
 const WatchlistScreen = lazy(() =>
-  import('../features/quotes/watchlist-screen.tsx').then((m) => ({ default: m.WatchlistScreen })),
+  import('./screens/watchlist.tsx').then((m) => ({ default: m.Watchlist })),
+);
+const AlertsScreen = lazy(() =>
+  import('../features/alerts/alerts-screen.tsx').then((m) => ({ default: m.AlertsScreen })),
 );
 const PositionsScreen = lazy(() =>
   import('./screens/positions.tsx').then((m) => ({ default: m.Positions })),
@@ -216,6 +219,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/news/info', element: <NewsInfoScreen />, requires: 'id' },
   { path: '/mine/index', element: <MineIndex />, menu: true, auth: true },
   { path: '/mine/protocol', element: <Protocol /> },
+  { path: '/mine/alerts', element: <AlertsScreen />, auth: true },
   { path: '/mine/message', element: <InboxScreen />, auth: true },
   { path: '/mine/messageInfo', element: <MessageInfoScreen />, auth: true, requires: 'id' },
   { path: '/mine/loginPassword', element: <LoginPassword />, auth: true },

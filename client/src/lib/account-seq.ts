@@ -10,6 +10,7 @@ const ACCOUNT_EVENTS: readonly AccountEventName[] = [
   'loan:updated',
   'fund:updated',
   'message:created',
+  'alert:triggered',
 ];
 
 /** Why the REST snapshots must be fetched again: the socket (re)connected, or an event was lost. */

@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage.ts';
 import { ChartView } from '../../features/quotes/charts/chart-view.tsx';
 import { OrderPanel } from '../../features/trading/order-panel.tsx';
 import { MyHolding } from '../../features/trading/my-holding.tsx';
+import { AlertSheet } from '../../features/alerts/alert-sheet.tsx';
 import { useOrderMarks } from '../../features/trading/order-marks.ts';
 import type { SubIndicator } from '../../features/quotes/charts/price-chart.ts';
 import { followQuotes, liveQuotes, seedQuotes } from '../../features/quotes/live-quotes.store.ts';
@@ -158,6 +159,26 @@ function ChartControls(props: {
   );
 }
 
+/** The bell: this stock's price alerts (add, see, re-arm) in a sheet. */
+function AlertBell({ symbol, name }: { symbol: string; name: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="watch-btn"
+        onClick={() => setOpen(true)}
+        aria-label={t('alerts.bell')}
+        data-testid="alert-bell"
+      >
+        <Icon name="bell" size={22} />
+      </button>
+      {open ? <AlertSheet symbol={symbol} name={name} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
 function WatchStar({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const [watched, setWatched] = useState<boolean | null>(null);
@@ -284,7 +305,14 @@ export function StockDetail() {
             {detail.name} <small style={{ opacity: 0.7 }}>{symbol.replace(/^IDX:/, '')}</small>
           </span>
         }
-        extra={storage.hasSession() ? <WatchStar symbol={symbol} /> : null}
+        extra={
+          storage.hasSession() ? (
+            <span style={{ display: 'inline-flex', gap: 4 }}>
+              <AlertBell symbol={symbol} name={detail.name} />
+              <WatchStar symbol={symbol} />
+            </span>
+          ) : null
+        }
       />
       <DetailHeadline detail={detail} />
       <DetailChart detail={detail} />

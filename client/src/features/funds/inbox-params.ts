@@ -47,5 +47,12 @@ export function inboxParams(
   // An order that ended says why in the reader's words (the server stores the reason's key).
   const ended = params?.['end_reason'];
   if (ended) shown['reason'] = i18next.t(`trade.orders.endReasons.${ended}`);
+  // A price alert's condition in the reader's words ("At or above 2,900").
+  const condition = params?.['alert_condition'];
+  if (condition) {
+    const value = params['alert_value'] ?? '';
+    const shownValue = condition === 'change_pct' ? value : shownParam('price', value, formatTime);
+    shown['condition'] = i18next.t(`alerts.condition.${condition}`, { value: shownValue });
+  }
   return shown;
 }

@@ -22,6 +22,7 @@ const LINKS = [
   ['/mine/loanOrder', 'mine.loanOrder'],
   ['/mine/newShareOrder', 'mine.newShareOrder'],
   ['/mine/followOrder', 'mine.followOrder'],
+  ['/mine/alerts', 'mine.alerts'],
   ['/mine/message', 'mine.message'],
   ['/mine/security', 'mine.security'],
   ['/mine/loginPassword', 'mine.loginPassword'],

@@ -1,5 +1,6 @@
 import { SwipeAction } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { QuoteRow } from '@kabuto/schema/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderBar } from '../../components/header-bar.tsx';
@@ -9,11 +10,19 @@ import { quotesApi } from './quotes.api.ts';
 import { useLiveList } from './use-live-list.ts';
 import '../../components/quotes.css';
 
-/** Watchlist (/quotes/self): the server-side list, live; swipe a row to remove it. */
-export function WatchlistScreen() {
+/**
+ * Watchlist (/quotes/self): the server-side list, live; swipe a row to set a price alert (the
+ * sheet the app composes in) or to remove it.
+ */
+export function WatchlistScreen({
+  alertSheet,
+}: {
+  alertSheet?: (row: QuoteRow, close: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
+  const [alerting, setAlerting] = useState<QuoteRow | null>(null);
   const rows = useLiveList(() => quotesApi.watchlist(), `watchlist:${version}`);
   const remove = async (symbol: string) => {
     if (await quotesApi.setWatched(symbol, false)) setVersion((v) => v + 1);
@@ -29,6 +38,16 @@ export function WatchlistScreen() {
         <SwipeAction
           key={row.symbol}
           rightActions={[
+            ...(alertSheet
+              ? [
+                  {
+                    key: 'alert',
+                    text: t('alerts.bell'),
+                    color: 'primary' as const,
+                    onClick: () => setAlerting(row),
+                  },
+                ]
+              : []),
             {
               key: 'remove',
               text: t('quotes.unwatch'),
@@ -43,6 +62,7 @@ export function WatchlistScreen() {
           />
         </SwipeAction>
       ))}
+      {alerting && alertSheet ? alertSheet(alerting, () => setAlerting(null)) : null}
     </div>
   );
 }
