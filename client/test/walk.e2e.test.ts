@@ -79,8 +79,9 @@ describe('a new user walks every screen', () => {
     await expect
       .poll(() => pending.locator('.name').textContent(), { timeout: 8000 })
       .toContain('トヨタ自動車');
+    // The order's number (the inbox names it), its kind, its grouped price, its shares.
     await expect(pending.locator('.code').textContent()).resolves.toMatch(
-      /7203 · 指値 \d{1,3}(,\d{3})+ · 100/,
+      new RegExp(`#${String(resting.data.order_id)} · 指値 · 価格 \\d{1,3}(,\\d{3})+ · 100`),
     );
     await expect(
       page.locator('[data-testid^="position-"] .code').first().textContent(),

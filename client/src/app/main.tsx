@@ -10,6 +10,8 @@ import { Splash } from '../components/splash.tsx';
 import { appConfig } from '../lib/app-config.ts';
 import { createAppRouter } from './router.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
+import { OfflineBanner } from '../components/offline-banner.tsx';
+import { watchConnection } from '../lib/last-known.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { startAlertToasts } from '../features/alerts/alert-toasts.ts';
 import './app.css';
@@ -36,6 +38,7 @@ function AppRouter() {
   }, [router]);
   return (
     <>
+      <OfflineBanner />
       <RouterProvider router={router} />
       <UpdateBanner />
     </>
@@ -62,3 +65,4 @@ if (root) {
 
 registerServiceWorker();
 startAlertToasts();
+watchConnection();

@@ -1,7 +1,9 @@
 import type { CallEnvelope, CallInput, CallPath, Envelope, MsgKey } from '@kabuto/schema/contracts';
 import { storage } from './storage.ts';
 import { translateMsg } from './i18n.ts';
+import i18next from 'i18next';
 import { clearToasts, showRefusal, beginLoading, endLoading } from './toast.ts';
+import { isRememberedRead, recall, remember } from './last-known.ts';
 
 export const SESSION_REDIRECT_MS = 1500;
 
@@ -61,6 +63,23 @@ function asAnswer<P extends CallPath>(body: Envelope | null): CallEnvelope<P> {
   return (body ?? { status: 0, msg: 'network_error' as MsgKey, data: null }) as CallEnvelope<P>;
 }
 
+/**
+ * The answer when the network is gone: a read's last-known answer (the banner says since when),
+ * else `network_error`, told in words that say nothing was sent.
+ */
+function offlineAnswer<P extends CallPath>(
+  path: string,
+  form: string,
+  options: CallOptions,
+): CallEnvelope<P> {
+  const kept = recall(path, form);
+  if (kept) return asAnswer<P>(kept);
+  if (!options.quiet || !isRememberedRead(path)) {
+    showRefusal(navigator.onLine ? translateMsg('network_error') : i18next.t('pwa.offlineWrite'));
+  }
+  return asAnswer<P>(null);
+}
+
 /** A number a refusal's details carry (`grant_not_yet` says `next_claim_at`), if it does. */
 export function refusalDetail(envelope: { data: unknown }, field: string): number | undefined {
   const details: unknown = envelope.data;
@@ -78,6 +97,10 @@ export async function callApi<P extends CallPath>(
   path: P,
   ...[payload = {} as CallInput<P>, options = {}]: CallArgs<P>
 ): Promise<CallEnvelope<P>> {
+  const form = formBody(payload);
+  // Offline, a write is refused here and then (never queued to go later); a read answers from
+  // what was last loaded, if anything.
+  if (!navigator.onLine) return offlineAnswer<P>(path, form, options);
   if (options.loading) beginLoading();
   try {
     const response = await fetch(`/api/vue/${path}`, {
@@ -87,16 +110,16 @@ export async function callApi<P extends CallPath>(
         token: storage.token(),
         account: storage.account(),
       },
-      body: formBody(payload),
+      body: form,
     });
     const body = await parse(response);
     if (!response.ok || !body || body.status !== 1) {
       handleFailure(response.status, body, Boolean(options.quiet));
     }
+    if (body) remember(path, form, body);
     return asAnswer<P>(body);
   } catch {
-    if (!options.quiet) showRefusal(translateMsg('network_error'));
-    return asAnswer<P>(null);
+    return offlineAnswer<P>(path, form, options);
   } finally {
     if (options.loading) endLoading();
   }
