@@ -53,8 +53,9 @@ async function userWithPosition(language: Language) {
 /** Until the service worker controls the page (the first visit installs it; a reload hands over). */
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
     await page.reload();
+  }
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
