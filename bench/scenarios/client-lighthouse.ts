@@ -1,7 +1,8 @@
 // First load on a phone: Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on the
 // built client as the gateway serves it, in Debian's Chromium. Prints one JSON line per run (scores,
 // first contentful paint, largest contentful paint, total blocking time) and the first route's
-// bytes (on the wire and decoded, JS and CSS), then the median run.
+// bytes (on the wire and decoded, JS and CSS), then the median run; then the PWA checks that
+// Lighthouse 12 no longer makes (pwa-checks.ts): installable, service worker, offline start.
 // Usage: npm run bench:client [-- --runs 3] [-- --url http://127.0.0.1:3000]
 //   without --url it builds the client if needed and boots its own gateway on a temp SQLite file.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT, startStack, type TestStack } from '../../scripts/src/testing/stack.ts';
+import { pwaChecks } from './pwa-checks.ts';
 
 const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const { values } = parseArgs({
@@ -111,6 +113,7 @@ try {
       ...median,
     }),
   );
+  console.log(JSON.stringify({ scenario: 'pwa checks', ...(await pwaChecks(base, CHROMIUM)) }));
 } finally {
   chrome.kill();
   await stack?.stop();

@@ -13,7 +13,6 @@ import { UpdateBanner } from '../components/update-banner.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { watchConnection } from '../lib/last-known.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
-import { startAlertToasts } from '../features/alerts/alert-toasts.ts';
 import './app.css';
 
 /** The router mounts only after `common/config` has answered (spec section 1). */
@@ -63,6 +62,10 @@ if (root) {
   );
 }
 
-registerServiceWorker();
-startAlertToasts();
 watchConnection();
+// After the first screen: the worker (its library) and the alert toasts (the socket) are not
+// part of the first route's bytes.
+window.addEventListener('load', () => {
+  void registerServiceWorker();
+  void import('../features/alerts/alert-toasts.ts').then((m) => m.startAlertToasts());
+});

@@ -1,5 +1,4 @@
 import { proxy } from 'valtio';
-import { Workbox } from 'workbox-window';
 
 /** Whether a new build is installed and waiting, and how to switch to it (the update prompt). */
 export const appUpdate = proxy<{ ready: boolean; apply: (() => void) | null }>({
@@ -12,8 +11,9 @@ export const appUpdate = proxy<{ ready: boolean; apply: (() => void) | null }>({
  * price-alert notifications. A new build waits until the user takes it from the prompt; then the
  * page reloads under the new worker.
  */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js');
   workbox.addEventListener('waiting', () => {
     appUpdate.apply = () => {
@@ -22,5 +22,5 @@ export function registerServiceWorker(): void {
     };
     appUpdate.ready = true;
   });
-  void workbox.register();
+  await workbox.register();
 }
