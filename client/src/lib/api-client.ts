@@ -74,7 +74,9 @@ function offlineAnswer<P extends CallPath>(
 ): CallEnvelope<P> {
   const kept = recall(path, form);
   if (kept) return asAnswer<P>(kept);
-  if (!options.quiet || !isRememberedRead(path)) {
+  // A read with nothing kept says nothing (its screen shows it has no data); anything else says
+  // that nothing was sent.
+  if (!isRememberedRead(path) && (!options.quiet || !navigator.onLine)) {
     showRefusal(navigator.onLine ? translateMsg('network_error') : i18next.t('pwa.offlineWrite'));
   }
   return asAnswer<P>(null);

@@ -17,6 +17,15 @@ const READS = new Set([
   'fund/records',
   'quote/watchlist',
   'alert/list',
+  // What the screens around them read on opening, so they open offline too.
+  'quote/detail',
+  'quote/market',
+  'quote/rankings',
+  'quote/hot',
+  'quote/indices',
+  'user/messages',
+  'user/getUserinfo',
+  'news/list',
 ]);
 
 /** The oldest last-known answer on screen now, or null while everything is live. */

@@ -32,7 +32,9 @@ export function AlertSheet({
   const [refusal, setRefusal] = useState<string | null>(null);
   const { alerts, remove, rearm, answer } = useAlerts(symbol);
   const add = async () => {
-    const response = await alertsApi.create(symbol, condition, value.trim());
+    // "1,000" as the app writes prices: the separators are the reader's, not the number's.
+    const typed = value.trim().replace(/,/g, '').replace('−', '-');
+    const response = await alertsApi.create(symbol, condition, typed);
     if (response.status !== 1) return setRefusal(response.msg);
     setRefusal(null);
     setValue('');

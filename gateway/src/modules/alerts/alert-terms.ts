@@ -17,19 +17,19 @@ export function thresholdOf(
 ): bigint {
   if (condition === 'change_pct') {
     const match = /^(-?)(\d{1,2})(?:\.(\d{1,2}))?$/.exec(value);
-    if (!match) throw new Refusal('invalid_param');
+    if (!match) throw new Refusal('alert_value_invalid');
     const size = BigInt(match[2] as string) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-    if (size === 0n || size > CHANGE_LIMIT) throw new Refusal('invalid_param');
+    if (size === 0n || size > CHANGE_LIMIT) throw new Refusal('alert_value_invalid');
     return match[1] === '-' ? -size : size;
   }
-  if (value.startsWith('-')) throw new Refusal('invalid_param');
+  if (value.startsWith('-')) throw new Refusal('alert_value_invalid');
   let price: bigint;
   try {
     price = parseScaledPrice(value, instrument.market);
   } catch {
-    throw new Refusal('tick_size_invalid');
+    throw new Refusal('alert_value_invalid');
   }
-  if (price <= 0n) throw new Refusal('invalid_param');
+  if (price <= 0n) throw new Refusal('alert_value_invalid');
   return price;
 }
 
