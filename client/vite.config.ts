@@ -58,8 +58,8 @@ function precompress(): Plugin {
 }
 
 /**
- * The service worker (sw/sw.ts) with the app's shell precached: the build's files listed into it
- * (the back office and the compressed copies left out); registered by the app itself
+ * The service worker (sw/sw.ts) with the app's shell precached (the page and its icons; the
+ * screens' hashed scripts are kept as they load); registered by the app itself
  * (lib/service-worker.ts) so it can prompt for an update. The manifest is public/'s own.
  */
 const serviceWorker = VitePWA({
@@ -69,7 +69,8 @@ const serviceWorker = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+    // The shell: the page and what the manifest names; scripts are kept as screens load them.
+    globPatterns: ['index.html', '*.{svg,png,ico,webmanifest}'],
     globIgnores: ['admin/**', '**/*.br', '**/*.gz', 'sw.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },

@@ -10,13 +10,26 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
 cleanupOutdatedCaches();
+// The shell only (index.html, the manifest, the icons): a phone's first visit does not download
+// every screen's code. The hashed scripts and styles a screen loads are kept as they are fetched
+// (their names change with every build, so a kept copy is never stale), so a screen once opened
+// opens offline.
 precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'kabuto-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api\//, /^\/admin/, /^\/socket\.io/, /^\/uploads/],

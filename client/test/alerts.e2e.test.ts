@@ -97,7 +97,7 @@ describe('price alerts with Web Push', () => {
         `alerts.${language}.${stack.prefix}@example.jp`,
         'al-pass-1',
       );
-      const page = await phonePageAs(browser, auth, { language });
+      const page = await phonePageAs(browser, auth, { language }, { serviceWorker: true });
       await page.context().grantPermissions(['notifications'], { origin: stack.baseUrl });
       await page.goto(`${stack.baseUrl}/#/quotes/info?symbol=7203`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -65,7 +65,7 @@ describe('offline reading', () => {
   for (const language of Object.keys(LOCALES) as Language[]) {
     it(`${language}: the positions open offline with their time; a close is refused and nothing is sent`, async () => {
       const { auth, positionId } = await userWithPosition(language);
-      const page = await phonePageAs(env.browser, auth, { language });
+      const page = await phonePageAs(env.browser, auth, { language }, { serviceWorker: true });
       await page.goto(`${env.stack.baseUrl}/#/position/index`);
       await controlled(page);
       await page.getByTestId(`position-${positionId}`).waitFor();

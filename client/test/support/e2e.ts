@@ -227,12 +227,15 @@ export async function phonePageAs(
   browser: Browser,
   session: { token: string; account: string },
   extra: Record<string, string> = {},
-  options: { touch?: boolean } = {},
+  options: { touch?: boolean; serviceWorker?: boolean } = {},
 ): Promise<Page> {
   const page = await browser.newPage({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     hasTouch: Boolean(options.touch),
+    // A first visit, as most screens' tests mean it: the service worker (its precache and its
+    // install on every new page) only where a test is about it (alerts, offline).
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
   await page.addInitScript(
     ([values, more]) => {
@@ -346,6 +349,7 @@ export async function signedOutPhone(browser: Browser, language: string): Promis
   const page = await browser.newPage({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
+    serviceWorkers: 'block',
   });
   await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
   return page;
