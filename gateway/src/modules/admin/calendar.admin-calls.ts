@@ -2,6 +2,7 @@ import { backofficeWiring } from '@kabuto/schema/modules/backoffice/wiring.ts';
 import {
   closuresEntered,
   listEnteredYears,
+  loadOperatorCalendar,
   replaceYear,
 } from '@kabuto/schema/modules/backoffice/db/exchange-calendar.repository.ts';
 import { Refusal, redisKeys } from '@kabuto/schema/contracts';
@@ -10,6 +11,7 @@ import {
   CALENDAR_WARNING_DAYS,
   SSE_MIN_WEEKDAY_CLOSURES,
   beyondPackage,
+  installOperatorCalendar,
   calendarDaysLeft,
   isWeekend,
   calendarKnownUntil,
@@ -114,7 +116,9 @@ export const calendarSetYearCall = defineAdminCall({
         nowMs,
       });
     });
-    // Every process (this one included) reloads the calendars on this word.
+    // This process applies it before answering (the list read next must show it); every other
+    // process reloads the calendars on this word.
+    installOperatorCalendar(await loadOperatorCalendar(deps.db));
     await deps.redis.publish(redisKeys(deps.config.redisPrefix).calendarChannel, input.market);
     return { msg: 'modify_ok' };
   },
